@@ -1,0 +1,141 @@
+"""Decks, cards and their one text form.
+
+A card is an index into the deck's card list, and a set of cards is an int
+bit mask (bit i set = card i present): captures, piles and hands are then a
+few integer operations, which is what makes the engine fast. Cards are laid
+out suit-major (`suit_index * len(ranks) + rank_index`), jokers last.
+
+Text form: rank symbol followed by suit symbol, e.g. `7o` (7 of oros), `Ro`
+(rey of oros), `Kd` (king of diamonds); jokers are `*1`, `*2`, ...
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from .ir import Deck, Jokers, Rank, Suit
+
+#: The deck presets the seeds use: suits in order (the first is the usual scoring
+#: suit) and ranks as (symbol, name, capture value, primiera value).
+PRESETS: dict[str, dict] = {
+    "spanish-40": {
+        "suits": [("o", "oros"), ("c", "copas"), ("e", "espadas"), ("b", "bastos")],
+        "figures": [("S", "sota"), ("C", "caballo"), ("R", "rey")],
+        "ace": "1",
+    },
+    "italian-40": {
+        "suits": [("d", "denari"), ("c", "coppe"), ("s", "spade"), ("b", "bastoni")],
+        "figures": [("F", "fante"), ("C", "cavallo"), ("R", "re")],
+        "ace": "1",
+    },
+    "french-40": {
+        "suits": [("d", "diamonds"), ("h", "hearts"), ("s", "spades"), ("c", "clubs")],
+        "figures": [("J", "jack"), ("Q", "queen"), ("K", "king")],
+        "ace": "A",
+    },
+}
+
+#: Primiera / setenta values by rank number (000, 002): 7=21, 6=18, A=16, 5=15,
+#: 4=14, 3=13, 2=12, figures 10.
+PRIMIERA = {1: 16, 2: 12, 3: 13, 4: 14, 5: 15, 6: 18, 7: 21, 8: 10, 9: 10, 10: 10}
+
+NUMBER_NAMES = {1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
+
+
+def preset_suits(preset: str) -> tuple[Suit, ...]:
+    return tuple(Suit(symbol, name) for symbol, name in PRESETS[preset]["suits"])
+
+
+def preset_ranks(preset: str) -> tuple[Rank, ...]:
+    """The ten ranks of a preset with the common values (figures 8, 9, 10)."""
+    spec = PRESETS[preset]
+    ranks = []
+    for number in range(1, 8):
+        symbol = spec["ace"] if number == 1 else str(number)
+        ranks.append(Rank(symbol, NUMBER_NAMES[number], number, number, PRIMIERA[number]))
+    for offset, (symbol, name) in enumerate(spec["figures"]):
+        number = 8 + offset
+        ranks.append(Rank(symbol, name, number, number, PRIMIERA[number]))
+    return tuple(ranks)
+
+
+@dataclass(frozen=True)
+class Card:
+    index: int
+    text: str
+    suit: int  # suit index, -1 for a joker
+    rank: int  # rank number 1..10, 0 for a joker
+    value: int  # capture value, 0 for a joker (wild)
+    primiera: int
+    joker: bool
+
+
+class CardSet:
+    """The concrete cards of a deck and precomputed masks, built once per variant."""
+
+    def __init__(self, deck: Deck):
+        self.deck = deck
+        cards: list[Card] = []
+        for s, suit in enumerate(deck.suits):
+            for rank in deck.ranks:
+                cards.append(
+                    Card(len(cards), rank.symbol + suit.symbol, s, rank.number, rank.value, rank.primiera, False)
+                )
+        for j in range(deck.jokers.count):
+            cards.append(Card(len(cards), f"*{j + 1}", -1, 0, 0, deck.jokers.primiera, True))
+        self.cards: tuple[Card, ...] = tuple(cards)
+        self.size = len(cards)
+        self.full_mask = (1 << self.size) - 1
+        self._by_text = {c.text.lower(): c.index for c in cards}
+
+    @cached_property
+    def suit_masks(self) -> tuple[int, ...]:
+        return tuple(
+            sum(1 << c.index for c in self.cards if c.suit == s) for s in range(len(self.deck.suits))
+        )
+
+    @cached_property
+    def joker_mask(self) -> int:
+        return sum(1 << c.index for c in self.cards if c.joker)
+
+    @cached_property
+    def values(self) -> tuple[int, ...]:
+        return tuple(c.value for c in self.cards)
+
+    @cached_property
+    def total_value(self) -> int:
+        """Sum of the capture values of every non-joker card (220 for the Spanish 40)."""
+        return sum(c.value for c in self.cards if not c.joker)
+
+    def parse(self, text: str) -> int:
+        """A card index from its text form; raises ValueError naming the valid forms."""
+        key = text.strip().lower()
+        if key in self._by_text:
+            return self._by_text[key]
+        sample = ", ".join(c.text for c in self.cards[:3])
+        raise ValueError(f"unknown card '{text}': cards are written rank then suit, e.g. {sample}")
+
+    def text(self, index: int) -> str:
+        return self.cards[index].text
+
+    def mask_of(self, texts) -> int:
+        mask = 0
+        for t in texts:
+            mask |= 1 << self.parse(t)
+        return mask
+
+    def indices(self, mask: int) -> list[int]:
+        out = []
+        while mask:
+            low = mask & -mask
+            out.append(low.bit_length() - 1)
+            mask ^= low
+        return out
+
+    def texts(self, mask: int) -> list[str]:
+        return [self.cards[i].text for i in self.indices(mask)]
+
+
+def no_jokers() -> Jokers:
+    return Jokers(count=0, values=(), primiera=0)

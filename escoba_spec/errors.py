@@ -1,0 +1,58 @@
+"""Diagnostics: the one shape every error of every stage takes.
+
+A stage never raises on bad input; it returns (or collects) Diagnostics that
+point at `file:line:col` and carry a stable code and a hint. `DiagnosticError`
+exists only to stop a stage early when nothing after it can make sense.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Iterable, Literal
+
+Severity = Literal["error", "warning"]
+
+
+@dataclass(frozen=True, order=True)
+class Diagnostic:
+    file: str
+    line: int  # 1-based; 0 when the whole file is meant
+    column: int  # 1-based; 0 when the whole file is meant
+    code: str
+    message: str
+    hint: str = ""
+    path: str = ""  # JSON path inside the document, e.g. "scoring.rules[2].award"
+    severity: Severity = "error"
+
+    def format(self) -> str:
+        """`file:line:col: error[CODE]: message`, then the hint on its own line."""
+        text = f"{self.file}:{self.line}:{self.column}: {self.severity}[{self.code}]: {self.message}"
+        if self.hint:
+            text += f"\n  hint: {self.hint}"
+        return text
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+
+class DiagnosticError(Exception):
+    """Raised to abandon a stage; carries the diagnostics that explain why."""
+
+    def __init__(self, diagnostics: Iterable[Diagnostic]):
+        self.diagnostics = list(diagnostics)
+        super().__init__("; ".join(d.format() for d in self.diagnostics))
+
+
+def has_errors(diagnostics: Iterable[Diagnostic]) -> bool:
+    return any(d.severity == "error" for d in diagnostics)
+
+
+def did_you_mean(name: str, candidates: Iterable[str]) -> str:
+    """A hint naming the closest candidate, or an empty string."""
+    import difflib
+
+    options = sorted(set(candidates))
+    close = difflib.get_close_matches(name, options, n=1, cutoff=0.6)
+    if close:
+        return f"did you mean '{close[0]}'?"
+    return ""
