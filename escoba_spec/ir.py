@@ -112,7 +112,7 @@ class Deal:
     hand_size: int
     table_cards: int  # face up on the table at the first deal of a hand only
     first_player: Literal["after-dealer"]
-    dealer_rotation: Literal["next"]
+    dealer_rotation: Literal["next", "previous"]
     stock_remainder: StockRemainder  # cards that do not fill a whole round of deals
     opening: OpeningTable
     sources: tuple[Source, ...] = ()
@@ -152,6 +152,7 @@ class Penalty:
     points_to_opponents: int
     opponents_add_sweeps: bool
     points_lost: int
+    points_lost_add_sweeps: bool
     sources: tuple[Source, ...] = ()
 
 

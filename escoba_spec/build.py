@@ -1,0 +1,404 @@
+"""Stage 4: a resolved document -> the IR, with every semantic check.
+
+The schema has already said the document is well formed; here we say whether
+it makes a playable game: the capture target can be reached with the deck's
+values, the player counts fit the team layouts and divide the stock, the
+stated leftover check agrees with the deck, the scoring expressions
+type-check. Every check has its own code and every problem is collected.
+"""
+
+from __future__ import annotations
+
+from math import gcd
+from pathlib import Path
+from typing import Any
+
+from . import ir
+from .cards import PRESETS, CardSet, preset_ranks, preset_suits
+from .errors import Diagnostic, DiagnosticError, did_you_mean, has_errors
+from .resolve import Resolved, Resolver, option_choices
+
+DEFAULTS: dict[str, Any] = {
+    "deal": {"hand_size": 3, "table_cards": 4, "first_player": "after-dealer", "dealer_rotation": "next",
+             "stock_remainder": "none"},
+    "opening": {"trigger": "never", "multiples": [1], "partition": False, "action": "play-on",
+                "taker": "dealer", "sweeps": False},
+    "capture": {"targets": [15], "single_card_first": False, "obligation": "played-card",
+                "missed_capture_claim": False},
+    "sweeps": {"enabled": True, "weight_by_target": False, "not_on_last_play": False, "not_with_joker": False},
+    "end_of_deal": {"leftovers_to": "last-capturer", "leftovers_sweep": False, "check": None, "penalty": None},
+    "match": {"target": 21, "both_past_target": "higher-wins", "tie": "another-hand"},
+    "penalty": {"loses_match": False, "points_to_opponents": 0, "opponents_add_sweeps": False, "points_lost": 0,
+                "points_lost_add_sweeps": False},
+}
+
+
+def load_variant(path: str | Path, options: dict[str, str] | None = None, *, resolver: Resolver | None = None) -> ir.Variant:
+    """Load, check, resolve and build one rule file; raise DiagnosticError when it is not valid."""
+    variant, problems = validate_file(path, options, resolver=resolver)
+    if variant is None:
+        raise DiagnosticError([p for p in problems if p.severity == "error"] or problems)
+    return variant
+
+
+def validate_file(path: str | Path, options: dict[str, str] | None = None, *, resolver: Resolver | None = None,
+                  display: str | None = None) -> tuple[ir.Variant | None, list[Diagnostic]]:
+    """Every diagnostic of one rule file, and its IR when it has no error."""
+    path = Path(path)
+    resolver = resolver or Resolver()
+    resolved, problems = resolver.resolve(path, display or str(path), options)
+    if resolved is None:
+        return None, sorted(problems, key=lambda d: (d.file, d.line, d.column))
+    builder = _Builder(resolved)
+    variant = builder.build()
+    problems = sorted(problems + builder.problems, key=lambda d: (d.file != resolved.file, d.file, d.line, d.column))
+    if has_errors(problems):
+        return None, problems
+    return variant, problems
+
+
+class _Builder:
+    def __init__(self, resolved: Resolved):
+        self.r = resolved
+        self.data = resolved.data
+        self.problems: list[Diagnostic] = []
+
+    # --- helpers ---------------------------------------------------------------
+
+    def error(self, path: str, code: str, message: str, hint: str = "", severity: str = "error") -> None:
+        pos = self.r.pos(path)
+        self.problems.append(Diagnostic(pos.file, pos.line, pos.column, code, message, hint, path, severity))  # type: ignore[arg-type]
+
+    def section(self, name: str) -> dict:
+        value = self.data.get(name)
+        return value if isinstance(value, dict) else {}
+
+    def sources(self, section: dict | None) -> tuple[ir.Source, ...]:
+        items = (section or {}).get("sources") or []
+        return tuple(ir.Source(s["seed"], s["section"]) for s in items)
+
+    @staticmethod
+    def with_defaults(section: dict, defaults: dict) -> dict:
+        merged = dict(defaults)
+        merged.update({k: v for k, v in section.items() if k in defaults or k == "sources"})
+        return merged
+
+    # --- the IR ------------------------------------------------------------------
+
+    def build(self) -> ir.Variant | None:
+        deck = self.build_deck()
+        cards = CardSet(deck) if deck is not None else None
+        players = self.build_players()
+        deal = self.build_deal()
+        capture = self.build_capture()
+        sweeps = self.build_sweeps()
+        end = self.build_end_of_deal(cards, capture, deal)
+        scoring = self.build_scoring(cards)
+        match = self.build_match(scoring)
+        visibility = ir.Visibility(bool(self.section("visibility").get("open_hands", False)),
+                                   self.sources(self.section("visibility")))
+        if cards is not None:
+            self.check_capture_reachable(cards, capture)
+            self.check_stock(cards, players, deal)
+            self.check_opening(deal, capture)
+        self.check_sources()
+        if has_errors(self.problems) or deck is None:
+            return None
+        options = tuple(
+            ir.Option(
+                id=name, description=str(spec.get("description", "")),
+                choices=tuple(option_choices(spec)),
+                default=_option_default(spec, self.r, name),
+                chosen=self.r.chosen.get(name, ""),
+                sources=self.sources(spec),
+            )
+            for name, spec in (self.data.get("options") or {}).items()
+        )
+        return ir.Variant(
+            id=self.data["id"], name=str(self.data.get("name", self.data["id"])),
+            description=" ".join(str(self.data.get("description", "")).split()),
+            file=self.r.file, sha256=self.r.sha256, extends=tuple(self.r.chain),
+            deck=deck, players=players, deal=deal, capture=capture, sweeps=sweeps, end_of_deal=end,
+            scoring=scoring, match=match, visibility=visibility, options=options,
+        )
+
+    def build_deck(self) -> ir.Deck | None:
+        spec = self.section("deck")
+        preset = spec.get("preset", "spanish-40")
+        if preset not in PRESETS:
+            return None
+        suits = preset_suits(preset)
+        ranks = list(preset_ranks(preset))
+        rank_names = [r.name for r in ranks]
+        for field, attr in (("values", "value"), ("primiera", "primiera")):
+            for name, number in (spec.get(field) or {}).items():
+                if name not in rank_names:
+                    self.error(f"deck.{field}.{name}", "unknown-rank",
+                               f"the {preset} deck has no rank '{name}'",
+                               did_you_mean(name, rank_names) or "ranks: " + ", ".join(rank_names))
+                    continue
+                i = rank_names.index(name)
+                if attr == "value" and number < 1:
+                    self.error(f"deck.{field}.{name}", "out-of-range", f"a capture value must be at least 1, not {number}")
+                    continue
+                ranks[i] = ir.Rank(**{**ranks[i].__dict__, attr: number})
+        suit_names = [s.name for s in suits]
+        scoring_suit = spec.get("scoring_suit", suit_names[0])
+        if scoring_suit not in suit_names:
+            self.error("deck.scoring_suit", "unknown-suit", f"the {preset} deck has no suit '{scoring_suit}'",
+                       did_you_mean(scoring_suit, suit_names) or "suits: " + ", ".join(suit_names))
+        joker_spec = spec.get("jokers") or {}
+        values_all = sorted({r.value for r in ranks})
+        jokers = ir.Jokers(
+            count=int(joker_spec.get("count", 0)),
+            values=tuple(sorted(joker_spec.get("values") or values_all)),
+            primiera=int(joker_spec.get("primiera", 0)),
+        )
+        if jokers.count == 0:
+            jokers = ir.Jokers(0, (), 0)
+        return ir.Deck(preset, suits, tuple(ranks), scoring_suit, jokers, self.sources(spec))
+
+    def build_players(self) -> ir.Players:
+        spec = self.section("players")
+        layouts = []
+        counts: dict[int, int] = {}
+        for i, item in enumerate(spec.get("layouts") or [{"players": 2}]):
+            layout = ir.Layout(int(item["players"]), int(item.get("team_size", 1)))
+            path = f"players.layouts[{i}]"
+            if layout.players % layout.team_size:
+                self.error(path, "bad-layout",
+                           f"{layout.players} players cannot form teams of {layout.team_size}",
+                           f"team sizes that fit {layout.players} players: "
+                           + ", ".join(str(t) for t in range(1, layout.players) if layout.players % t == 0 and layout.players // t >= 2))
+            elif layout.sides < 2:
+                self.error(path, "bad-layout", f"{layout.players} players in teams of {layout.team_size} make a single side",
+                           "a game needs at least two sides")
+            if layout.players in counts:
+                self.error(path, "duplicate-layout",
+                           f"{layout.players} players are listed twice (first as layouts[{counts[layout.players]}])",
+                           "list each player count once")
+            counts.setdefault(layout.players, i)
+            layouts.append(layout)
+        return ir.Players(tuple(layouts), spec.get("direction", "counterclockwise"), self.sources(spec))
+
+    def build_deal(self) -> ir.Deal:
+        spec = self.section("deal")
+        d = self.with_defaults(spec, DEFAULTS["deal"])
+        o_spec = spec.get("opening") or {}
+        o = self.with_defaults(o_spec, DEFAULTS["opening"])
+        opening = ir.OpeningTable(o["trigger"], tuple(o["multiples"]), bool(o["partition"]), o["action"],
+                                  o["taker"], bool(o["sweeps"]), self.sources(o_spec))
+        return ir.Deal(int(d["hand_size"]), int(d["table_cards"]), d["first_player"], d["dealer_rotation"],
+                       d["stock_remainder"], opening, self.sources(spec))
+
+    def build_capture(self) -> ir.Capture:
+        spec = self.section("capture")
+        c = self.with_defaults(spec, DEFAULTS["capture"])
+        mode = spec.get("mode", "sum")
+        if mode == "match" and "targets" in spec:
+            self.error("capture.targets", "targets-unused", "capture targets are not used when mode is match",
+                       "remove targets, or use mode: sum", severity="warning")
+        if c["missed_capture_claim"] and c["obligation"] != "none":
+            self.error("capture.missed_capture_claim", "claim-never-applies",
+                       f"with obligation {c['obligation']} a player never misses a capture, so no claim can arise",
+                       "set capture.obligation: none for missed captures to be possible", severity="warning")
+        return ir.Capture(mode, tuple(sorted(c["targets"])), bool(c["single_card_first"]), c["obligation"],
+                          bool(c["missed_capture_claim"]), self.sources(spec))
+
+    def build_sweeps(self) -> ir.Sweeps:
+        spec = self.section("sweeps")
+        s = self.with_defaults(spec, DEFAULTS["sweeps"])
+        return ir.Sweeps(bool(s["enabled"]), bool(s["weight_by_target"]), bool(s["not_on_last_play"]),
+                         bool(s["not_with_joker"]), self.sources(spec))
+
+    def build_end_of_deal(self, cards: CardSet | None, capture: ir.Capture, deal: ir.Deal) -> ir.EndOfDeal:
+        spec = self.section("end_of_deal")
+        e = self.with_defaults(spec, DEFAULTS["end_of_deal"])
+        check = None
+        if isinstance(e["check"], dict) and cards is not None:
+            check = self.build_check(e["check"], cards, capture, deal)
+        penalty = None
+        if isinstance(e["penalty"], dict):
+            p = self.with_defaults(e["penalty"], DEFAULTS["penalty"])
+            penalty = ir.Penalty(bool(p["loses_match"]), int(p["points_to_opponents"]), bool(p["opponents_add_sweeps"]),
+                                 int(p["points_lost"]), bool(p["points_lost_add_sweeps"]), self.sources(e["penalty"]))
+            if check is None and not has_errors(self.problems):
+                self.error("end_of_deal.penalty", "penalty-without-check",
+                           "a penalty is stated but no leftover check can find a mistake",
+                           "add end_of_deal.check, or remove the penalty", severity="warning")
+        return ir.EndOfDeal(e["leftovers_to"], bool(e["leftovers_sweep"]), check, penalty, self.sources(spec))
+
+    def build_check(self, spec: dict, cards: CardSet, capture: ir.Capture, deal: ir.Deal) -> ir.LeftoverCheck | None:
+        path = "end_of_deal.check"
+        if cards.deck.jokers.count:
+            self.error(path, "checksum-with-jokers",
+                       "a leftover check cannot hold with jokers: a joker takes whatever value a capture needs",
+                       "set end_of_deal.check: null for a deck with jokers")
+            return None
+        if capture.mode != "sum":
+            self.error(path, "checksum-needs-sum",
+                       "a leftover check needs capture mode sum: matching captures take different totals",
+                       "set end_of_deal.check: null, or use capture.mode: sum")
+            return None
+        if deal.opening.action == "set-aside" and deal.opening.trigger != "never":
+            self.error(path, "checksum-with-set-aside",
+                       "opening cards set aside out of play change the leftover total, so the check cannot hold",
+                       "use another opening-table action, or set end_of_deal.check: null")
+            return None
+        modulus = 0
+        for t in capture.targets:
+            modulus = gcd(modulus, t)
+        total = cards.total_value
+        residue = total % modulus
+        right = [residue + k * modulus for k in range(4)]
+        totals = list(spec["totals"])
+        for i, value in enumerate(totals):
+            if value % modulus != residue:
+                self.error(f"{path}.totals[{i}]", "wrong-checksum",
+                           f"a leftover total of {value} is impossible: the deck's values add up to {total} and every "
+                           f"capture takes a multiple of {modulus}, so the leftovers total {residue} more than a multiple of {modulus}",
+                           "the possible totals are " + ", ".join(map(str, right)) + ", ...")
+        return ir.LeftoverCheck(tuple(totals), modulus, self.sources(spec))
+
+    def build_scoring(self, cards: CardSet | None) -> ir.Scoring:
+        spec = self.section("scoring")
+        ties = spec.get("ties", "none")
+        rules = []
+        env = None
+        if cards is not None:
+            try:
+                from .expr import Env
+            except ImportError:  # pragma: no cover - expr is part of the package
+                Env = None  # type: ignore[assignment]
+            env = Env.from_cardset(cards, ties) if Env is not None else None
+        for i, rule in enumerate(spec.get("rules") or []):
+            path = f"scoring.rules[{i}]"
+            award_text = str(rule.get("award", "false"))
+            points_raw = rule.get("points", 1)
+            points_text = str(points_raw)
+            award = self.compile_expression(f"{path}.award", award_text, "bool", env)
+            points = self.compile_expression(f"{path}.points", points_text, "num", env, literal=not isinstance(points_raw, str))
+            pos = self.r.pos(path)
+            rules.append(ir.ScoringRule(
+                id=rule["id"], name=str(rule.get("name", rule["id"])), award=award, points=points,
+                effect=rule.get("effect", "points"), award_text=award_text, points_text=points_text,
+                origin=ir.Origin(pos.file, pos.line, pos.column, path), sources=self.sources(rule),
+            ))
+        return ir.Scoring(ties, tuple(rules))
+
+    def compile_expression(self, path: str, text: str, expected: str, env, literal: bool = False):
+        if env is None:
+            return None
+        from .expr import compile_expression
+
+        node, problems = compile_expression(text, expected, env)
+        for problem in problems:
+            offset = _offset(text, problem.line, problem.column)
+            if literal:
+                pos = self.r.pos(path)
+            else:
+                pos = self.r.locate_in_scalar(path, offset)
+            self.problems.append(Diagnostic(pos.file, pos.line, pos.column, problem.code, problem.message,
+                                            problem.hint, path))
+        return node
+
+    def build_match(self, scoring: ir.Scoring) -> ir.Match:
+        spec = self.section("match")
+        m = self.with_defaults(spec, DEFAULTS["match"])
+        if scoring.rules and all(r.effect != "points" or r.points_text.strip() in ("0",) for r in scoring.rules):
+            self.error("match.target", "unreachable-match-target",
+                       f"no scoring rule can give points, so the target of {m['target']} can never be reached",
+                       "add a scoring rule with effect points and positive points")
+        if not scoring.rules:
+            self.error("scoring", "unreachable-match-target", "the variant has no scoring rules, so no one can ever win",
+                       "add scoring.rules")
+        return ir.Match(int(m["target"]), m["both_past_target"], m["tie"], self.sources(spec))
+
+    # --- semantic checks -----------------------------------------------------------
+
+    def check_capture_reachable(self, cards: CardSet, capture: ir.Capture) -> None:
+        if capture.mode != "sum":
+            return
+        values = [c.value for c in cards.cards if not c.joker]
+        jokers = cards.deck.jokers
+        for i, target in enumerate(capture.targets):
+            if not _reachable(values, target, jokers):
+                best = max(values) + sum(sorted(values)[-1:])
+                self.error(f"capture.targets[{i}]", "unreachable-target",
+                           f"no capture can make {target}: a played card and any table cards of this deck "
+                           f"({min(values)} to {max(values)} each) never add up to it",
+                           f"targets that work with this deck: 15 is classic; a target needs two or more cards, e.g. at most {sum(values)}"
+                           if target > sum(values) else f"for example {best} (two of the highest cards)")
+
+    def check_stock(self, cards: CardSet, players: ir.Players, deal: ir.Deal) -> None:
+        stock = cards.size - deal.table_cards
+        for i, layout in enumerate(players.layouts):
+            round_size = layout.players * deal.hand_size
+            path = f"players.layouts[{i}]"
+            if stock < round_size:
+                self.error(path, "deck-too-small",
+                           f"{cards.size} cards cannot deal {deal.table_cards} to the table and {deal.hand_size} to each of {layout.players} players",
+                           "use fewer players or a smaller hand")
+                continue
+            remainder = stock % round_size
+            if remainder and deal.stock_remainder == "none":
+                self.error(path, "stock-does-not-divide",
+                           f"with {layout.players} players the {stock} cards left after the table do not divide into "
+                           f"rounds of {round_size}: {remainder} would be left over",
+                           "state what happens to them: deal.stock_remainder: to-table or set-aside")
+
+    def check_opening(self, deal: ir.Deal, capture: ir.Capture) -> None:
+        o = deal.opening
+        if o.trigger == "total" and capture.mode != "sum":
+            self.error("deal.opening.trigger", "opening-needs-sum",
+                       "an opening total is a multiple of the capture target, which only capture mode sum has",
+                       "use trigger contains-capture or never")
+        if o.trigger != "never" and o.action == "play-on":
+            self.error("deal.opening.action", "opening-does-nothing",
+                       f"the opening trigger {o.trigger} is stated but the action is play-on",
+                       "choose set-aside, redeal or capture, or set trigger: never", severity="warning")
+        if o.trigger != "never" and deal.table_cards == 0:
+            self.error("deal.opening.trigger", "opening-without-table", "an opening rule needs table cards",
+                       "set deal.table_cards, or trigger: never")
+
+    def check_sources(self) -> None:
+        """Base variants cite a seed for every section and scoring rule (a warning otherwise)."""
+        if self.r.chain:
+            return
+        for name in ("deck", "players", "capture", "match"):
+            if name in self.data and not self.data[name].get("sources"):
+                self.error(name, "missing-sources", f"the section '{name}' cites no source",
+                           "add sources: [{seed: <file>, section: <heading>}]", severity="warning")
+        for i, rule in enumerate(self.section("scoring").get("rules") or []):
+            if not rule.get("sources"):
+                self.error(f"scoring.rules[{i}]", "missing-sources", f"the scoring rule '{rule.get('id')}' cites no source",
+                           "add sources: [{seed: <file>, section: <heading>}]", severity="warning")
+
+
+def _offset(text: str, line: int, column: int) -> int:
+    lines = text.split("\n")
+    line = max(1, min(line, len(lines)))
+    return sum(len(l) + 1 for l in lines[: line - 1]) + max(0, column - 1)
+
+
+def _reachable(values: list[int], target: int, jokers: ir.Jokers) -> bool:
+    """Can one played card and at least one other card of the deck add up to target?"""
+    counts: dict[int, int] = {}
+    for v in values:
+        counts[v] = counts.get(v, 0) + 1
+    # sums[k] = set of totals of k-card multisets (k capped at 2+): track sums with >= 2 cards
+    one = set()
+    many: set[int] = set()  # totals of two or more cards
+    for v, n in counts.items():
+        for _ in range(n):
+            new_many = {s + v for s in many | one if s + v <= target}
+            many |= new_many
+            one.add(v)
+    if target in many:
+        return True
+    joker_values = set(jokers.values) if jokers.count else set()
+    return bool(joker_values) and any(target - j in one or target - j in many for j in joker_values)
+
+
+def _option_default(spec: dict, resolved: Resolved, name: str) -> str:
+    return resolved.defaults.get(name, "")

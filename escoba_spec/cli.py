@@ -1,0 +1,154 @@
+"""The `escoba-spec` command: thin, it parses arguments, calls the stages, prints.
+
+Exit codes: 0 success, 1 a rule file (or game input) is wrong, 2 usage errors
+(missing file, bad flag, unknown option).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from .errors import Diagnostic, has_errors
+from .report import FORMATS, render
+
+USAGE_CODES = {"unknown-option", "bad-option-choice"}
+
+
+class UsageError(Exception):
+    """A command line that cannot be run as written (exit code 2)."""
+
+
+def _parse_options(items: list[str] | None) -> dict[str, str]:
+    options: dict[str, str] = {}
+    for item in items or []:
+        if "=" not in item:
+            raise UsageError(f"--option takes ID=VALUE, not '{item}'")
+        key, value = item.split("=", 1)
+        options[key.strip()] = value.strip()
+    return options
+
+
+def _existing(paths: list[str]) -> list[Path]:
+    out = []
+    for p in paths:
+        path = Path(p)
+        if not path.exists():
+            raise UsageError(f"no such file: {p}")
+        if path.is_dir():
+            raise UsageError(f"{p} is a folder; give rule files (e.g. {p}/*.yaml)")
+        out.append(path)
+    return out
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    from .build import validate_file
+    from .resolve import Resolver
+
+    paths = _existing(args.paths)
+    options = _parse_options(args.option)
+    resolver = Resolver()
+    diagnostics: list[Diagnostic] = []
+    usage: list[Diagnostic] = []
+    for path in paths:
+        _, problems = validate_file(path, options, resolver=resolver)
+        usage.extend(p for p in problems if p.code in USAGE_CODES)
+        diagnostics.extend(p for p in problems if p.code not in USAGE_CODES)
+    if usage:
+        for p in usage:
+            print(f"escoba-spec: error: {p.message}" + (f" ({p.hint})" if p.hint else ""), file=sys.stderr)
+        return 2
+    _emit(diagnostics, args.format)
+    if args.format == "text":
+        errors = sum(1 for d in diagnostics if d.severity == "error")
+        warnings = len(diagnostics) - errors
+        if errors or warnings:
+            print(f"{errors} error(s), {warnings} warning(s) in {len(paths)} file(s)", file=sys.stderr)
+        else:
+            print(f"{len(paths)} file(s) valid", file=sys.stderr)
+    return 1 if has_errors(diagnostics) else 0
+
+
+def _emit(diagnostics: list[Diagnostic], fmt: str) -> None:
+    text = render(diagnostics, fmt)
+    if text:
+        print(text)
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    from .schema import schema_text
+
+    sys.stdout.write(schema_text())
+    if not schema_text().endswith("\n"):
+        sys.stdout.write("\n")
+    return 0
+
+
+def rule_files(root: Path) -> list[Path]:
+    return sorted(p for p in root.rglob("*.yaml") if p.is_file())
+
+
+def cmd_build(args: argparse.Namespace) -> int:
+    from .build import validate_file
+    from .resolve import Resolver
+
+    root = Path(args.rules)
+    if not root.is_dir():
+        raise UsageError(f"no rules folder at {root}")
+    resolver = Resolver()
+    failed = 0
+    diagnostics: list[Diagnostic] = []
+    for path in rule_files(root):
+        variant, problems = validate_file(path, resolver=resolver)
+        diagnostics.extend(problems)
+        if variant is None:
+            failed += 1
+            print(f"FAIL  {path}")
+        else:
+            print(f"ok    {path}  {variant.id}: {variant.name}")
+    if diagnostics:
+        _emit(diagnostics, "text")
+    return 1 if failed else 0
+
+
+def make_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="escoba-spec",
+        description="Declarative rule files for Escoba / Scopa fishing card games.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+
+    p = sub.add_parser("validate", help="check rule files and report every error with its line and column")
+    p.add_argument("paths", nargs="+", metavar="PATH", help="rule files (YAML)")
+    p.add_argument("--format", choices=FORMATS, default="text", help="output format (default: text)")
+    p.add_argument("--option", action="append", metavar="ID=VALUE", help="choose a variant option (repeatable)")
+    p.set_defaults(func=cmd_validate)
+
+    p = sub.add_parser("schema", help="print the rule-file JSON Schema")
+    p.set_defaults(func=cmd_schema)
+
+    p = sub.add_parser("build", help="validate every rule file of the rules folder")
+    p.add_argument("--rules", default="rules", help="the rules folder (default: rules)")
+    p.set_defaults(func=cmd_build)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = make_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except UsageError as exc:
+        print(f"escoba-spec: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("escoba-spec: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

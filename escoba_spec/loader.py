@@ -1,0 +1,387 @@
+"""Stage 1: a rule file's bytes -> plain data + where every value was written.
+
+No rule is checked here, only the YAML itself, and only safely: the size is
+capped before parsing, the event stream (which PyYAML produces without
+recursion) is scanned first for nesting depth, aliases, tags and several
+documents, and only then is the tree composed and turned into Python data by
+our own walker, which counts the nodes it visits so an alias bomb cannot
+expand. YAML 1.1 surprises (`no` read as false, `012` as octal, `1:30` as 90)
+and duplicate keys, which PyYAML accepts silently, are errors here.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+import yaml
+import yaml.constructor
+from yaml.nodes import MappingNode, ScalarNode, SequenceNode
+
+from .errors import Diagnostic
+
+MAX_BYTES = 1 << 20  # 1 MiB
+MAX_DEPTH = 64
+MAX_ALIASES = 100
+MAX_NODES = 100_000
+
+#: Problems after which the data is still well defined, so later stages may
+#: run and report their own errors too (the file is invalid all the same).
+SOFT_CODES = {"yaml11-boolean", "yaml11-octal", "yaml11-sexagesimal", "yaml11-underscore", "duplicate-key"}
+
+CORE_TAGS = {
+    "tag:yaml.org,2002:" + t for t in ("str", "int", "bool", "null", "map", "seq", "float")
+}
+YAML11_BOOL = re.compile(r"^(y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF)$")
+YAML11_OCTAL = re.compile(r"^[-+]?0[0-9_]+$")
+YAML11_UNDERSCORE = re.compile(r"^[-+]?[0-9][0-9]*_[0-9_]*(\.[0-9_]*)?$")
+YAML11_SEXAGESIMAL = re.compile(r"^[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+(\.[0-9_]*)?$")
+
+
+@dataclass(frozen=True)
+class Pos:
+    """Where a value (or a key) was written."""
+
+    file: str
+    line: int
+    column: int
+
+
+@dataclass(frozen=True)
+class ScalarSpan:
+    """The raw source of a string scalar, to map offsets inside it back to the file."""
+
+    start_index: int
+    end_index: int
+    line: int
+    column: int
+    style: str | None
+
+
+@dataclass
+class Document:
+    """A loaded rule file: its data and the position of every value and key."""
+
+    file: str
+    text: str
+    data: object
+    values: dict[str, Pos] = field(default_factory=dict)  # json path -> value position
+    keys: dict[str, Pos] = field(default_factory=dict)  # json path -> key position
+    spans: dict[str, ScalarSpan] = field(default_factory=dict)  # json path -> string scalar source
+
+    def pos(self, path: str) -> Pos:
+        """The position of a path, falling back to its nearest written ancestor."""
+        while True:
+            if path in self.values:
+                return self.values[path]
+            if not path:
+                return Pos(self.file, 1, 1)
+            path = parent_path(path)
+
+    def locate_in_scalar(self, path: str, offset: int) -> Pos:
+        """The file position of character `offset` of the string value at `path`.
+
+        Aligns the parsed value with its raw source on non-blank characters, so
+        quotes, block indicators, folding and indentation are skipped."""
+        span = self.spans.get(path)
+        value = get_path(self.data, path)
+        if span is None or not isinstance(value, str):
+            return self.pos(path)
+        raw = self.text[span.start_index : span.end_index]
+        skip = 0
+        if span.style in ("|", ">"):
+            skip = raw.find("\n") + 1 if "\n" in raw else len(raw)
+        elif span.style in ("'", '"'):
+            skip = 1
+        target = sum(1 for ch in value[:offset] if not ch.isspace())
+        seen = 0
+        for i in range(skip, len(raw)):
+            ch = raw[i]
+            if ch.isspace() or (span.style in ("'", '"') and ch == span.style):
+                continue
+            if seen == target:
+                return _index_to_pos(self.file, self.text, span.start_index + i)
+            seen += 1
+        return _index_to_pos(self.file, self.text, span.end_index)
+
+
+def parent_path(path: str) -> str:
+    if path.endswith("]"):
+        return path[: path.rindex("[")]
+    return path.rsplit(".", 1)[0] if "." in path else ""
+
+
+def join_path(path: str, key: object) -> str:
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    return f"{path}.{key}" if path else str(key)
+
+
+def get_path(data: object, path: str) -> object:
+    """The value at a json path, or None."""
+    for part in re.findall(r"[^.\[\]]+|\[\d+\]", path):
+        if part.startswith("["):
+            index = int(part[1:-1])
+            if not isinstance(data, list) or index >= len(data):
+                return None
+            data = data[index]
+        else:
+            if not isinstance(data, dict) or part not in data:
+                return None
+            data = data[part]
+    return data
+
+
+def _index_to_pos(file: str, text: str, index: int) -> Pos:
+    line = text.count("\n", 0, index) + 1
+    column = index - (text.rfind("\n", 0, index) + 1) + 1
+    return Pos(file, line, column)
+
+
+def _mark(file: str, mark) -> Pos:
+    return Pos(file, mark.line + 1, mark.column + 1)
+
+
+def _diag(pos: Pos, code: str, message: str, hint: str = "", path: str = "") -> Diagnostic:
+    return Diagnostic(pos.file, pos.line, pos.column, code, message, hint, path)
+
+
+def read_text(path: Path, display: str) -> tuple[str | None, list[Diagnostic]]:
+    """The file's text, refusing huge files before reading them and invalid UTF-8."""
+    origin = Pos(display, 1, 1)
+    try:
+        size = path.stat().st_size
+    except OSError as exc:
+        return None, [_diag(origin, "unreadable-file", f"cannot read the file: {exc.strerror}")]
+    if size > MAX_BYTES:
+        return None, [
+            _diag(origin, "file-too-large", f"the file is {size} bytes; rule files are limited to {MAX_BYTES} bytes (1 MiB)",
+                  "a rule file is a few hundred lines; split it or use extends")
+        ]
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        return None, [_diag(origin, "unreadable-file", f"cannot read the file: {exc.strerror}")]
+    return decode(raw, display)
+
+
+def decode(raw: bytes, display: str) -> tuple[str | None, list[Diagnostic]]:
+    if len(raw) > MAX_BYTES:
+        return None, [_diag(Pos(display, 1, 1), "file-too-large", f"the input is {len(raw)} bytes; rule files are limited to 1 MiB")]
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raw = raw[3:]  # a UTF-8 byte order mark is allowed and ignored
+    try:
+        return raw.decode("utf-8"), []
+    except UnicodeDecodeError as exc:
+        before = raw[: exc.start].decode("utf-8", errors="replace")
+        pos = _index_to_pos(display, before, len(before))
+        return None, [
+            _diag(pos, "invalid-utf8", f"the file is not valid UTF-8 (byte 0x{raw[exc.start]:02x})",
+                  "save the file as UTF-8")
+        ]
+
+
+def load_document(path: Path, display: str | None = None) -> tuple[Document | None, list[Diagnostic]]:
+    """Entry point: read and load one rule file."""
+    display = display or str(path)
+    text, problems = read_text(path, display)
+    if text is None:
+        return None, problems
+    return load_text(text, display)
+
+
+def load_text(text: str, display: str) -> tuple[Document | None, list[Diagnostic]]:
+    """Load YAML text into a Document, or explain exactly why not."""
+    problems = _scan_tabs(text, display)
+    if problems:
+        return None, problems
+    if not text.strip() or all(
+        not line.strip() or line.lstrip().startswith("#") for line in text.splitlines()
+    ):
+        return None, [_diag(Pos(display, 1, 1), "empty-file", "the file has no content",
+                            "a rule file is a mapping that starts with id: ...")]
+    problems = _scan_events(text, display)
+    if any(p.code not in SOFT_CODES for p in problems):
+        return None, problems
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError as exc:  # the event scan already parsed it; kept as a safety net
+        return None, [_yaml_error(exc, display)]
+    if root is None:
+        return None, [_diag(Pos(display, 1, 1), "empty-file", "the file has no content")]
+    if not isinstance(root, MappingNode):
+        kind = "a list" if isinstance(root, SequenceNode) else "a single value"
+        return None, [_diag(_mark(display, root.start_mark), "not-a-mapping",
+                            f"the file holds {kind}; a rule file is a mapping of fields",
+                            "start with id: my-variant, then the sections (deck, players, ...)")]
+    walker = _Walker(display, text)
+    data = walker.walk(root, "")
+    if any(p.code not in SOFT_CODES for p in walker.problems):
+        return None, problems + walker.problems
+    doc = Document(display, text, data, walker.values, walker.keys, walker.spans)
+    at = {(p.line, p.column): path for path, p in walker.values.items()}
+    problems = [replace(p, path=at.get((p.line, p.column), p.path)) for p in problems]
+    return doc, sorted(problems + walker.problems, key=lambda d: (d.line, d.column))
+
+
+def _scan_tabs(text: str, display: str) -> list[Diagnostic]:
+    problems = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.lstrip(" ")
+        if stripped.startswith("\t"):
+            problems.append(_diag(Pos(display, number, len(line) - len(stripped) + 1), "tab-indent",
+                                  "a tab is used for indentation; YAML allows only spaces",
+                                  "replace the tab with spaces"))
+    return problems[:20]
+
+
+def _yaml_error(exc: yaml.YAMLError, display: str) -> Diagnostic:
+    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+    pos = _mark(display, mark) if mark is not None else Pos(display, 1, 1)
+    problem = getattr(exc, "problem", None) or str(exc)
+    context = getattr(exc, "context", None)
+    message = f"malformed YAML: {problem}" + (f" ({context})" if context else "")
+    hint = "check the indentation and the quotes near this position"
+    if "found character '\\t'" in str(problem) or "'\\t'" in str(problem):
+        hint = "replace the tab with spaces"
+    return _diag(pos, "yaml-syntax", message, hint)
+
+
+def _scan_events(text: str, display: str) -> list[Diagnostic]:
+    """Check depth, aliases, tags, documents and YAML 1.1 scalars on the event stream."""
+    problems: list[Diagnostic] = []
+    depth = 0
+    aliases = 0
+    documents = 0
+    try:
+        for event in yaml.parse(text, Loader=yaml.SafeLoader):
+            if isinstance(event, yaml.DocumentStartEvent):
+                documents += 1
+                if documents > 1:
+                    return [_diag(_mark(display, event.start_mark), "multiple-documents",
+                                  "the file holds more than one YAML document",
+                                  "a rule file is one document: remove the '---' separator and what follows, or split the file")]
+            elif isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    return [_diag(_mark(display, event.start_mark), "nesting-too-deep",
+                                  f"the YAML is nested more than {MAX_DEPTH} levels deep",
+                                  "rule files need only a few levels of nesting")]
+                problems.extend(_check_tag(event, display))
+            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+                depth -= 1
+            elif isinstance(event, yaml.AliasEvent):
+                aliases += 1
+                if aliases > MAX_ALIASES:
+                    return [_diag(_mark(display, event.start_mark), "too-many-aliases",
+                                  f"the file uses more than {MAX_ALIASES} aliases",
+                                  "aliases are capped so that a file cannot expand without bound; write the values out")]
+            elif isinstance(event, yaml.ScalarEvent):
+                problems.extend(_check_tag(event, display))
+                problems.extend(_check_yaml11(event, display))
+    except yaml.YAMLError as exc:
+        return [_yaml_error(exc, display)]
+    except RecursionError:  # pragma: no cover - the parser is iterative; kept as a guard
+        return [_diag(Pos(display, 1, 1), "nesting-too-deep", "the YAML is nested too deeply")]
+    return problems
+
+
+def _check_tag(event, display: str) -> list[Diagnostic]:
+    tag = event.tag
+    if tag is None or tag in ("!", "?"):
+        return []
+    if tag in CORE_TAGS:
+        return []
+    return [_diag(_mark(display, event.start_mark), "unsafe-tag",
+                  f"the tag '{tag}' is not allowed",
+                  "rule files use plain YAML values only; remove the tag")]
+
+
+def _check_yaml11(event, display: str) -> list[Diagnostic]:
+    if event.style is not None or event.tag is not None:
+        return []
+    value = event.value
+    pos = _mark(display, event.start_mark)
+    if YAML11_BOOL.match(value):
+        meaning = "true" if value.lower() in ("y", "yes", "on") else "false"
+        return [_diag(pos, "yaml11-boolean",
+                      f"'{value}' is read as {meaning} by YAML 1.1 and as a string by YAML 1.2",
+                      f"write {meaning} for a boolean, or quote it (\"{value}\") for text")]
+    if YAML11_OCTAL.match(value) and value.strip("+-") not in ("0",):
+        return [_diag(pos, "yaml11-octal",
+                      f"'{value}' has a leading zero: YAML 1.1 reads it as an octal number",
+                      f"write {value.lstrip('+-0') or '0'} for a decimal number, or quote it for text")]
+    if YAML11_UNDERSCORE.match(value):
+        return [_diag(pos, "yaml11-underscore",
+                      f"'{value}' is read by YAML 1.1 as the number {value.replace('_', '')} and by YAML 1.2 as text",
+                      f"write {value.replace('_', '')} for a number, or quote it for text")]
+    if YAML11_SEXAGESIMAL.match(value):
+        return [_diag(pos, "yaml11-sexagesimal",
+                      f"'{value}' is read by YAML 1.1 as a base-60 number",
+                      "quote it if it is text")]
+    return []
+
+
+class _Walker:
+    """Turn composed nodes into Python data with a position index."""
+
+    def __init__(self, display: str, text: str):
+        self.display = display
+        self.text = text
+        self.values: dict[str, Pos] = {}
+        self.keys: dict[str, Pos] = {}
+        self.spans: dict[str, ScalarSpan] = {}
+        self.problems: list[Diagnostic] = []
+        self.visited = 0
+        self.constructor = yaml.constructor.SafeConstructor()
+
+    def walk(self, node, path: str):
+        self.visited += 1
+        if self.visited > MAX_NODES:
+            if not any(p.code == "too-many-nodes" for p in self.problems):
+                self.problems.append(_diag(_mark(self.display, node.start_mark), "too-many-nodes",
+                                           f"the file expands to more than {MAX_NODES} values",
+                                           "aliases that refer to aliases multiply; write the values out"))
+            return None
+        self.values.setdefault(path, _mark(self.display, node.start_mark))
+        if isinstance(node, MappingNode):
+            result: dict = {}
+            first_seen: dict[object, Pos] = {}
+            for key_node, value_node in node.value:
+                key_pos = _mark(self.display, key_node.start_mark)
+                if not isinstance(key_node, ScalarNode):
+                    self.problems.append(_diag(key_pos, "bad-key", "a key must be a plain name", "write name: value"))
+                    continue
+                if key_node.tag == "tag:yaml.org,2002:merge":
+                    self.problems.append(_diag(key_pos, "merge-key", "the YAML merge key '<<' is not supported",
+                                               "use extends: to build on another variant, or write the fields out"))
+                    continue
+                key = self.constructor.construct_object(key_node)
+                if not isinstance(key, str):
+                    key = str(key) if isinstance(key, int) and not isinstance(key, bool) else key
+                if not isinstance(key, str):
+                    self.problems.append(_diag(key_pos, "bad-key", f"the key {key!r} is not a name", "quote it or rename it"))
+                    continue
+                if key in first_seen:
+                    first = first_seen[key]
+                    self.problems.append(_diag(key_pos, "duplicate-key",
+                                               f"the key '{key}' is written twice: first at line {first.line}, again at line {key_pos.line}",
+                                               "YAML would silently keep only the last one; remove or merge one of them",
+                                               join_path(path, key)))
+                    continue
+                first_seen[key] = key_pos
+                child = join_path(path, key)
+                self.keys[child] = key_pos
+                result[key] = self.walk(value_node, child)
+            return result
+        if isinstance(node, SequenceNode):
+            return [self.walk(item, join_path(path, i)) for i, item in enumerate(node.value)]
+        value = self.constructor.construct_object(node)
+        if isinstance(value, str):
+            self.spans[path] = ScalarSpan(node.start_mark.index, node.end_mark.index,
+                                          node.start_mark.line + 1, node.start_mark.column + 1, node.style)
+        elif not isinstance(value, (int, float, bool)) and value is not None:
+            # timestamps and binary values: keep their text so the schema reports a wrong type
+            value = str(value)
+        return value

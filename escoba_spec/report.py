@@ -1,0 +1,102 @@
+"""Diagnostics for people and machines: text with a caret, json, GitHub annotations, SARIF."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Iterable
+
+from .errors import Diagnostic
+
+FORMATS = ("text", "json", "github", "sarif")
+
+
+def render(diagnostics: list[Diagnostic], fmt: str, sources: dict[str, str] | None = None) -> str:
+    """Entry point: the diagnostics in one of FORMATS."""
+    if fmt == "json":
+        return json.dumps([d.to_json() for d in diagnostics], indent=2, ensure_ascii=False)
+    if fmt == "github":
+        return "\n".join(_github(d) for d in diagnostics)
+    if fmt == "sarif":
+        return json.dumps(_sarif(diagnostics), indent=2, ensure_ascii=False)
+    return "\n".join(_text(d, sources or {}) for d in diagnostics)
+
+
+def _source_line(file: str, line: int, sources: dict[str, str]) -> str | None:
+    text = sources.get(file)
+    if text is None:
+        try:
+            path = Path(file)
+            if path.is_file() and path.stat().st_size <= (1 << 20):
+                text = path.read_text("utf-8", errors="replace")
+                sources[file] = text
+        except OSError:
+            return None
+    if text is None or line < 1:
+        return None
+    lines = text.splitlines()
+    return lines[line - 1] if line <= len(lines) else None
+
+
+def _text(d: Diagnostic, sources: dict[str, str]) -> str:
+    out = [f"{d.file}:{d.line}:{d.column}: {d.severity}[{d.code}]: {d.message}"]
+    source = _source_line(d.file, d.line, sources)
+    if source is not None and d.column >= 1:
+        gutter = f"{d.line:>5} | "
+        shown = source.replace("\t", " ")
+        if len(shown) > 160:
+            start = max(0, d.column - 80)
+            shown = shown[start:start + 160]
+            caret_col = d.column - start
+        else:
+            caret_col = d.column
+        out.append(gutter + shown)
+        out.append(" " * (len(gutter) - 2) + "| " + " " * (caret_col - 1) + "^")
+    if d.hint:
+        out.append(f"  hint: {d.hint}")
+    return "\n".join(out)
+
+
+def _escape_github(value: str, prop: bool = False) -> str:
+    value = value.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    if prop:
+        value = value.replace(":", "%3A").replace(",", "%2C")
+    return value
+
+
+def _github(d: Diagnostic) -> str:
+    kind = "error" if d.severity == "error" else "warning"
+    message = d.message + (f" (hint: {d.hint})" if d.hint else "")
+    return (f"::{kind} file={_escape_github(d.file, True)},line={max(d.line, 1)},col={max(d.column, 1)},"
+            f"title={_escape_github(d.code, True)}::{_escape_github(message)}")
+
+
+def _sarif(diagnostics: Iterable[Diagnostic]) -> dict:
+    diagnostics = list(diagnostics)
+    codes = sorted({d.code for d in diagnostics})
+    results = []
+    for d in diagnostics:
+        results.append({
+            "ruleId": d.code,
+            "level": "error" if d.severity == "error" else "warning",
+            "message": {"text": d.message + (f" Hint: {d.hint}" if d.hint else "")},
+            "locations": [{
+                "physicalLocation": {
+                    "artifactLocation": {"uri": Path(d.file).as_posix()},
+                    "region": {"startLine": max(d.line, 1), "startColumn": max(d.column, 1)},
+                },
+                **({"logicalLocations": [{"fullyQualifiedName": d.path}]} if d.path else {}),
+            }],
+        })
+    return {
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {
+                "name": "escoba-spec",
+                "informationUri": "https://github.com/escoba-spec/escoba-spec",
+                "rules": [{"id": c, "shortDescription": {"text": c.replace("-", " ")}} for c in codes],
+            }},
+            "results": results,
+        }],
+    }

@@ -1,0 +1,161 @@
+"""Stage 2: check a loaded document against the JSON Schema.
+
+Every error is reported (jsonschema's `iter_errors`), one per place, located
+with the loader's position index: an unknown key points at the key and names
+the closest known one; a wrong type says what was found, with no coercion
+(`"15"` and `true` are not numbers).
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from importlib import resources
+
+import jsonschema
+
+from .errors import Diagnostic, did_you_mean
+from .loader import Document, join_path
+
+
+@lru_cache(maxsize=1)
+def variant_schema() -> dict:
+    """The rule-file schema shipped as package data."""
+    text = resources.files("escoba_spec").joinpath("schemas/variant.schema.json").read_text("utf-8")
+    return json.loads(text)
+
+
+def schema_text() -> str:
+    return resources.files("escoba_spec").joinpath("schemas/variant.schema.json").read_text("utf-8")
+
+
+@lru_cache(maxsize=1)
+def _validator() -> jsonschema.Draft7Validator:
+    return jsonschema.Draft7Validator(variant_schema())
+
+
+def _path_of(error: jsonschema.ValidationError) -> str:
+    path = ""
+    for part in error.absolute_path:
+        path = join_path(path, part)
+    return path
+
+
+def _type_name(value: object) -> str:
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, float):
+        return "a decimal number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return "null"
+
+
+_EXPECTED = {
+    "integer": "an integer", "string": "text", "boolean": "true or false", "array": "a list",
+    "object": "a mapping", "null": "null", "number": "a number",
+}
+
+
+def check_document(doc: Document, *, whole_variant: bool = False) -> list[Diagnostic]:
+    """Entry point: every schema error of one document, located."""
+    errors = sorted(_validator().iter_errors(doc.data), key=lambda e: (list(map(str, e.absolute_path)), e.validator))
+    out: list[Diagnostic] = []
+    seen: set[tuple[str, str]] = set()
+    for error in errors:
+        for diagnostic in _diagnose(doc, error):
+            key = (diagnostic.path, diagnostic.code)
+            if key in seen:
+                continue
+            seen.add(key)
+            out.append(diagnostic)
+    return sorted(out, key=lambda d: (d.line, d.column, d.code))
+
+
+def _diagnose(doc: Document, error: jsonschema.ValidationError) -> list[Diagnostic]:
+    path = _path_of(error)
+    instance = error.instance
+    schema = error.schema if isinstance(error.schema, dict) else {}
+    validator = error.validator
+
+    def at(p: str, code: str, message: str, hint: str = "", key: bool = False) -> Diagnostic:
+        pos = doc.keys.get(p) if key and p in doc.keys else doc.pos(p)
+        return Diagnostic(pos.file, pos.line, pos.column, code, message, hint, p)
+
+    where = f"'{path}'" if path else "the file"
+    if validator == "additionalProperties" and isinstance(instance, dict):
+        allowed = list(schema.get("properties", {}))
+        out = []
+        for key in instance:
+            if key in allowed:
+                continue
+            hint = did_you_mean(key, allowed) or ("allowed here: " + ", ".join(allowed) if allowed else "")
+            out.append(at(join_path(path, key), "unknown-key", f"unknown key '{key}' in {where}", hint, key=True))
+        return out
+    if validator == "required":
+        missing = [k for k in error.validator_value if isinstance(instance, dict) and k not in instance]
+        return [at(path, "missing-key", f"{where} is missing the required key '{k}'",
+                   _required_hint(k)) for k in missing]
+    if validator == "type":
+        expected = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
+        wanted = " or ".join(_EXPECTED.get(t, t) for t in expected)
+        hint = ""
+        if isinstance(instance, str) and instance.strip().lstrip("-").isdigit() and "integer" in expected:
+            hint = f"write {instance.strip()} without quotes: a quoted number is text"
+        elif isinstance(instance, bool) and "integer" in expected:
+            hint = "true/false is not a number here"
+        elif isinstance(instance, str) and instance in ("true", "false") and "boolean" in expected:
+            hint = f"write {instance} without quotes"
+        return [at(path, "wrong-type", f"{where} must be {wanted}, found {_type_name(instance)}", hint)]
+    if validator == "enum":
+        options = [str(v) for v in error.validator_value]
+        hint = did_you_mean(str(instance), options) or schema.get("description", "")
+        return [at(path, "bad-value", f"{where} cannot be {json.dumps(instance)}; it must be one of {', '.join(options)}", hint)]
+    if validator in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
+        word = "at least" if "inimum" in validator else "at most"
+        return [at(path, "out-of-range", f"{where} is {instance}; it must be {word} {error.validator_value}",
+                   _range_hint(schema))]
+    if validator in ("minItems", "maxItems", "minLength", "maxLength", "minProperties"):
+        return [at(path, "out-of-range", f"{where}: {error.message}", _range_hint(schema))]
+    if validator == "pattern":
+        return [at(path, "bad-value", f"{where} ({json.dumps(instance)}) does not have the required form",
+                   _pattern_hint(path, schema))]
+    if validator == "propertyNames":
+        return [at(path, "bad-value", f"{where}: {error.message}", "names are lowercase letters, digits, '-' or '_'")]
+    if validator == "uniqueItems":
+        return [at(path, "duplicate-item", f"{where} lists the same item twice", "remove the repeated item")]
+    if validator in ("if", "then", "not", "anyOf", "oneOf", "allOf"):
+        return [at(path, "schema", f"{where}: {error.message}")]
+    return [at(path, "schema", f"{where}: {error.message}")]
+
+
+def _required_hint(key: str) -> str:
+    hints = {
+        "id": "every rule file starts with id: a-kebab-case-name",
+        "name": "name the variant for people, e.g. name: Escoba de 15 (or use extends: to build on one)",
+        "seed": "cite a seed file, e.g. seed: 000_c23e29f69b71e156.txt",
+        "section": "cite the section heading of the seed text",
+    }
+    return hints.get(key, f"add {key}: ... (see docs/language.md)")
+
+
+def _range_hint(schema: dict) -> str:
+    low, high = schema.get("minimum"), schema.get("maximum")
+    if low is not None and high is not None:
+        return f"allowed range: {low} to {high}"
+    return schema.get("description", "")[:160]
+
+
+def _pattern_hint(path: str, schema: dict) -> str:
+    pattern = schema.get("pattern", "")
+    if "txt" in pattern:
+        return "a seed file name looks like 000_c23e29f69b71e156.txt"
+    if "a-z0-9]*(-" in pattern:
+        return "ids are lowercase kebab-case, e.g. escoba-de-15"
+    return f"it must match {pattern}"
