@@ -1,0 +1,45 @@
+"""Shared fixtures: a scratch rules tree and a way to validate text in it."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+ROOT = Path(__file__).resolve().parent.parent
+RULES = ROOT / "rules"
+SEEDS = ROOT.parent / "shared" / "seeds"
+
+settings.register_profile("ci", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("dev", max_examples=25, deadline=None)
+settings.register_profile("long", max_examples=2000, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+
+
+@pytest.fixture
+def rules_tree(tmp_path: Path) -> Path:
+    """A copy of the shipped rules folder, to add bad files beside the good ones."""
+    target = tmp_path / "rules"
+    shutil.copytree(RULES, target)
+    return target
+
+
+@pytest.fixture
+def validate_text(rules_tree: Path):
+    """Write YAML text into the scratch rules tree and return its diagnostics."""
+    from escoba_spec.build import validate_file
+
+    def run(text: str | bytes, name: str = "case.yaml", options: dict | None = None):
+        path = rules_tree / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(text, bytes):
+            path.write_bytes(text)
+        else:
+            path.write_text(text, encoding="utf-8")
+        variant, problems = validate_file(path, options, display=name)
+        return variant, problems
+
+    return run

@@ -1,0 +1,82 @@
+"""The house-rule merge rule: maps merge, lists replace, rules merge by id, drop removes, null replaces."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from escoba_spec.resolve import Resolver
+
+
+def resolve(rules_tree: Path, text: str, name: str = "house.yaml", options=None):
+    path = rules_tree / name
+    path.write_text(text, encoding="utf-8")
+    resolved, problems = Resolver().resolve(path, name, options)
+    assert resolved is not None, [p.format() for p in problems]
+    return resolved
+
+
+def rule_ids(resolved) -> list[str]:
+    return [r["id"] for r in resolved.data["scoring"]["rules"]]
+
+
+def test_maps_merge_key_by_key(rules_tree):
+    r = resolve(rules_tree, "id: h\nextends: escoba-de-15\ncapture:\n  obligation: none\n")
+    assert r.data["capture"]["obligation"] == "none"
+    assert r.data["capture"]["targets"] == [15]  # untouched sibling kept
+    assert r.data["capture"]["mode"] == "sum"
+
+
+def test_lists_replace_whole(rules_tree):
+    r = resolve(rules_tree, "id: h\nextends: escoba-de-15\nplayers:\n  layouts:\n    - {players: 6, team_size: 3}\n")
+    assert r.data["players"]["layouts"] == [{"players": 6, "team_size": 3}]
+
+
+def test_scoring_rules_merge_by_id(rules_tree):
+    r = resolve(rules_tree, "id: h\nextends: escoba-de-15\nscoring:\n  rules:\n"
+                "    - {id: most-cards, points: 2}\n"
+                "    - {id: extra, award: 'sweeps > 2', points: 1}\n")
+    assert rule_ids(r) == ["most-cards", "most-oros", "siete-de-velo", "setenta", "escobas", "extra"]
+    most = r.data["scoring"]["rules"][0]
+    assert most["points"] == 2 and most["award"] == "most(count(pile))"
+
+
+def test_drop_removes_a_rule_and_positions_follow(rules_tree):
+    r = resolve(rules_tree, "id: h\nextends: escoba-de-15\nscoring:\n  rules:\n    - {id: most-oros, drop: true}\n")
+    assert rule_ids(r) == ["most-cards", "siete-de-velo", "setenta", "escobas"]
+    # the rule now at index 1 keeps the position it had in the base file
+    pos = r.pos("scoring.rules[1].award")
+    base_line = next(i for i, l in enumerate((rules_tree / "escoba-de-15.yaml").read_text().splitlines(), 1)
+                     if "has(pile, 7 of oros)" in l)
+    assert (pos.file.endswith("escoba-de-15.yaml"), pos.line) == (True, base_line)
+
+
+def test_overridden_value_points_at_the_house_rule(rules_tree):
+    r = resolve(rules_tree, "id: h\nextends: escoba-de-15\nmatch:\n  target: 31\n")
+    pos = r.pos("match.target")
+    assert (pos.file, pos.line, pos.column) == ("house.yaml", 4, 11)
+    assert r.pos("match.tie").file.endswith("escoba-de-15.yaml")
+
+
+def test_null_replaces(rules_tree):
+    r = resolve(rules_tree, "id: h\nextends: escopa\nend_of_deal:\n  check: null\n")
+    assert r.data["end_of_deal"]["check"] is None
+
+
+def test_extends_by_relative_path_and_chain(rules_tree):
+    (rules_tree / "house" / "mine").mkdir(parents=True, exist_ok=True)
+    resolve(rules_tree, "id: first\nextends: ../escoba-de-15.yaml\nmatch: {target: 31}\n", name="house/first.yaml")
+    r = resolve(rules_tree, "id: second\nextends: first\nvisibility: {open_hands: true}\n", name="house/mine/second.yaml")
+    assert r.chain == ["first", "escoba-de-15"]
+    assert r.data["match"]["target"] == 31 and r.data["visibility"]["open_hands"] is True
+    assert r.data["id"] == "second"
+
+
+def test_options_field_and_choice(rules_tree):
+    r = resolve(rules_tree, "id: h\nextends: escoba-de-15\n", options={"target": "31"})
+    assert r.data["match"]["target"] == 31
+    assert r.chosen["target"] == "31" and r.defaults["target"] == "21"
+
+
+def test_option_dropped_by_house_rule(rules_tree):
+    r = resolve(rules_tree, "id: h\nextends: escoba-de-15\noptions:\n  target: {drop: true}\n")
+    assert "target" not in r.data["options"]
