@@ -7,6 +7,7 @@ Exit codes: 0 success, 1 a rule file (or game input) is wrong, 2 usage errors
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -148,6 +149,13 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except Exception as exc:  # a bug of ours: say so plainly, never a traceback
+        if os.environ.get("ESCOBA_SPEC_DEBUG"):
+            raise
+        print(f"escoba-spec: internal error: {type(exc).__name__}: {exc}\n"
+              "  this is a bug in escoba-spec, not in your rule file; rerun with ESCOBA_SPEC_DEBUG=1 "
+              "for the details and report it", file=sys.stderr)
+        return 3
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -13,9 +13,12 @@ ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "rules"
 SEEDS = ROOT.parent / "shared" / "seeds"
 
-settings.register_profile("ci", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-settings.register_profile("dev", max_examples=25, deadline=None)
-settings.register_profile("long", max_examples=2000, deadline=None)
+# Fixtures such as validate_text write to one scratch file per call, so sharing
+# them across examples is safe.
+_QUIET = [HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+settings.register_profile("ci", max_examples=60, deadline=None, suppress_health_check=_QUIET)
+settings.register_profile("dev", max_examples=25, deadline=None, suppress_health_check=_QUIET)
+settings.register_profile("long", max_examples=2000, deadline=None, suppress_health_check=_QUIET)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
 
 
