@@ -207,7 +207,7 @@ def load_text(text: str, display: str) -> tuple[Document | None, list[Diagnostic
     try:
         root = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.YAMLError as exc:  # the event scan already parsed it; kept as a safety net
-        return None, [_yaml_error(exc, display)]
+        return None, [_yaml_error(exc, display, text)]
     if root is None:
         return None, [_diag(Pos(display, 1, 1), "empty-file", "the file has no content")]
     if not isinstance(root, MappingNode):
@@ -236,13 +236,18 @@ def _scan_tabs(text: str, display: str) -> list[Diagnostic]:
     return problems[:20]
 
 
-def _yaml_error(exc: yaml.YAMLError, display: str) -> Diagnostic:
+def _yaml_error(exc: yaml.YAMLError, display: str, text: str = "") -> Diagnostic:
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
     pos = _mark(display, mark) if mark is not None else Pos(display, 1, 1)
     problem = getattr(exc, "problem", None) or str(exc)
     context = getattr(exc, "context", None)
     message = f"malformed YAML: {problem}" + (f" ({context})" if context else "")
     hint = "check the indentation and the quotes near this position"
+    lines = text.splitlines()
+    line = lines[pos.line - 1] if 0 < pos.line <= len(lines) else ""
+    if "mapping values are not allowed" in str(problem) and "(" in line[: pos.column]:
+        hint = ("an expression with a keyword argument (name: value) must be quoted in YAML, "
+                'e.g. award: "most(count(pile), ties: all)"')
     if "found character '\\t'" in str(problem) or "'\\t'" in str(problem):
         hint = "replace the tab with spaces"
     return _diag(pos, "yaml-syntax", message, hint)
@@ -281,7 +286,7 @@ def _scan_events(text: str, display: str) -> list[Diagnostic]:
                 problems.extend(_check_tag(event, display))
                 problems.extend(_check_yaml11(event, display))
     except yaml.YAMLError as exc:
-        return [_yaml_error(exc, display)]
+        return [_yaml_error(exc, display, text)]
     except RecursionError:  # pragma: no cover - the parser is iterative; kept as a guard
         return [_diag(Pos(display, 1, 1), "nesting-too-deep", "the YAML is nested too deeply")]
     return problems
