@@ -1,0 +1,88 @@
+"""Run-time helpers of scoring expressions.
+
+Shared by `expr.evaluate` and by the Python code `expr.to_python` emits (which
+refers to this module as `rt`), so the interpreter and compiled variants
+compute exactly the same thing. They run once per side per rule at the end of
+every simulated hand: everything is bit operations on card masks and the
+deck tables are precomputed by `expr.Env` (and emitted as literals).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+#: Builtins re-exported so that generated code needs no free name but `rt`.
+every = all
+some = any
+least = min
+greatest = max
+
+
+def sides(piles: Sequence[int]) -> range:
+    """Every side index."""
+    return range(len(piles))
+
+
+def others(side: int, piles: Sequence[int]) -> list[int]:
+    """Every side index but `side` (what `opponents` and `others` mean)."""
+    return [other for other in range(len(piles)) if other != side]
+
+
+def card_sum(cards: int, value_groups: tuple[tuple[int, int], ...]) -> int:
+    """Total capture value; `value_groups` is ((value, mask of the cards worth it), ...)."""
+    total = 0
+    for value, group in value_groups:
+        total += value * (cards & group).bit_count()
+    return total
+
+
+def primiera(cards: int, table: tuple[tuple[int, tuple[tuple[int, int], ...]], ...]) -> int:
+    """Best primiera value of each suit present, added.
+
+    `table` has one (suit mask, groups) entry per suit, groups being
+    (primiera value, mask of the suit's cards worth it) from the highest value down.
+    """
+    total = 0
+    for suit_mask, groups in table:
+        if cards & suit_mask:
+            for points, group in groups:
+                if cards & group:
+                    total += points
+                    break
+    return total
+
+
+def suits(cards: int, suit_masks: tuple[int, ...]) -> int:
+    """How many suits have at least one card in `cards`."""
+    present = 0
+    for suit_mask in suit_masks:
+        if cards & suit_mask:
+            present += 1
+    return present
+
+
+def straight(cards: int, rank_masks: tuple[int, ...]) -> int:
+    """Largest n such that ranks 1..n all appear; `rank_masks[i]` holds the cards of rank i + 1."""
+    length = 0
+    for rank_mask in rank_masks:
+        if not cards & rank_mask:
+            break
+        length += 1
+    return length
+
+
+def most(values: Sequence[int], eligible: Sequence[bool] | None, side: int, ties_all: bool) -> bool:
+    """Whether `side` holds the majority among the eligible sides (None: all are).
+
+    An ineligible side never wins. Without `ties_all` the side's value must be
+    strictly greater than every other eligible side's; with it, equal to their maximum.
+    """
+    if eligible is not None and not eligible[side]:
+        return False
+    mine = values[side]
+    for other, value in enumerate(values):
+        if other == side or (eligible is not None and not eligible[other]):
+            continue
+        if value > mine or (value == mine and not ties_all):
+            return False
+    return True
