@@ -16,6 +16,7 @@ from typing import Any
 from . import ir
 from .cards import PRESETS, CardSet, preset_ranks, preset_suits
 from .errors import Diagnostic, DiagnosticError, did_you_mean, has_errors
+from .expr import Env, compile_expression
 from .resolve import Resolved, Resolver, option_choices
 
 DEFAULTS: dict[str, Any] = {
@@ -264,13 +265,7 @@ class _Builder:
         spec = self.section("scoring")
         ties = spec.get("ties", "none")
         rules = []
-        env = None
-        if cards is not None:
-            try:
-                from .expr import Env
-            except ImportError:  # pragma: no cover - expr is part of the package
-                Env = None  # type: ignore[assignment]
-            env = Env.from_cardset(cards, ties) if Env is not None else None
+        env = Env.from_cardset(cards, ties) if cards is not None else None
         for i, rule in enumerate(spec.get("rules") or []):
             path = f"scoring.rules[{i}]"
             award_text = str(rule.get("award", "false"))
@@ -289,8 +284,6 @@ class _Builder:
     def compile_expression(self, path: str, text: str, expected: str, env, literal: bool = False):
         if env is None:
             return None
-        from .expr import compile_expression
-
         node, problems = compile_expression(text, expected, env)
         for problem in problems:
             offset = _offset(text, problem.line, problem.column)

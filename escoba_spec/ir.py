@@ -169,8 +169,8 @@ class EndOfDeal:
 class ScoringRule:
     id: str
     name: str
-    award: object  # expr.Expr (boolean), evaluated once per side
-    points: object  # expr.Expr (number)
+    award: object  # expr.Node (boolean), evaluated once per side
+    points: object  # expr.Node (number)
     effect: Effect
     award_text: str
     points_text: str

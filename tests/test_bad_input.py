@@ -58,6 +58,22 @@ CASES = [
     ("option-unknown-field", HOUSE + "options:\n  t:\n    field: match.taget\n    values: [21]\n", "unknown-option-field", 5, 12),
     ("option-bad-value", HOUSE + "options:\n  t:\n    field: match.target\n    values: [21, -3]\n", "bad-option-value", 6, 18),
     ("option-missing-default", HOUSE + "options:\n  t:\n    field: match.target\n    values: [11, 31]\n", "option-default-missing", 5, 12),
+    ("expr-unknown-name", HOUSE + "scoring:\n  rules:\n    - id: x\n      award: most(count(pile, suit == oro))\n",
+     "expr-unknown-name", 6, 39),
+    ("expr-unknown-function", HOUSE + "scoring:\n  rules:\n    - id: x\n      award: >-\n        most(cont(pile))\n",
+     "expr-unknown-function", 7, 14),
+    ("expr-syntax", HOUSE + "scoring:\n  rules:\n    - id: x\n      award: has(pile, 7 of oros) and\n",
+     "expr-syntax", 6, 38),
+    ("expr-type", HOUSE + "scoring:\n  rules:\n    - id: x\n      award: count(pile) + 1\n", "expr-type", 6, 14),
+    ("expr-quoted-keyword", HOUSE + "scoring:\n  rules:\n    - id: x\n      award: \"most(count(pile), ties: some)\"\n",
+     "expr-arguments", 6, 39),
+    ("expr-division-by-zero", HOUSE + "scoring:\n  rules:\n    - id: x\n      award: sweeps > 0\n      points: sweeps // 0\n",
+     "expr-division-by-zero", 7, 25),
+    ("expr-card", HOUSE + "scoring:\n  rules:\n    - id: x\n      award: has(pile, 7 of diamonds)\n", "expr-card", 6, 29),
+    ("expr-depth", HOUSE + "scoring:\n  rules:\n    - id: x\n      award: " + "(" * 100 + "true" + ")" * 100 + "\n",
+     "expr-depth", 6, 14 + 64),
+    ("expr-unquoted-keyword", HOUSE + "scoring:\n  rules:\n    - id: x\n      award: most(count(pile), ties: all)\n",
+     "yaml-syntax", 6, 36),
     ("option-unknown-choice", HOUSE + "options:\n  t:\n    choices: {a: {}}\n    default: b\n", "unknown-choice", 6, 14),
 ]
 
@@ -139,3 +155,8 @@ def test_extends_cycle_is_reported_with_the_chain(validate_text):
 def test_self_extension_is_a_cycle(validate_text):
     _, problems = validate_text("id: selfish\nextends: ./case.yaml\n")
     assert [p.code for p in problems] == ["extends-cycle"]
+
+
+def test_unquoted_keyword_argument_hints_at_quoting(validate_text):
+    _, problems = validate_text(HOUSE + "scoring:\n  rules:\n    - id: x\n      award: most(count(pile), ties: all)\n")
+    assert "must be quoted" in problems[0].hint

@@ -1,0 +1,63 @@
+"""The generic game engine: plays any variant through a `RuleSet`.
+
+The engine applies the structural rules itself (dealing, turn order, legal
+moves by obligation, sweeps, leftovers, the match) and asks a `RuleSet` for
+what each variant decides. The protocol (see `protocol.py`):
+
+    class RuleSet(Protocol):
+        id: str                      # the variant id
+        cards: CardSet               # escoba_spec.cards.CardSet of the deck
+        params: Params               # structural rules, plain repr-safe data
+
+        def capture_options(self, card: int, table: int, sums: SubsetSums) -> Sequence[int]
+            # non-empty table subsets (masks) `card` may capture; `sums` is the
+            # engine's index total -> masks of the table's non-joker subsets,
+            # totals up to params.sums_limit
+        def sweep_weight(self, card: int, captured: int, last_play: bool) -> int
+            # sweeps a capture that empties the table scores; 0 = no sweep
+        def opening_multiple(self, table: int, sums: SubsetSums) -> int
+            # 0 when the opening table does not trigger, else the multiple k;
+            # `sums` here is the complete index of the table (no limit)
+        def score_hand(self, piles, sweeps, captures) -> HandScore
+            # per-side points by rule id, plus win-match / lose-match effects
+
+Two implementations: `escoba_spec.interpreter.Interpreter` (walks the IR) and
+the compiled `generated/<id>.py` modules. `engine.captures` holds the mask
+arithmetic both can share.
+
+Modules: `protocol` (RuleSet, Params, HandScore), `captures` (subset sums,
+capture options, opening tests), `moves` (Move, Play, text form), `state`
+(HandState: deal, legal moves, apply, end of hand), `observation` (what a seat
+sees), `match` (playout, MatchState, play_match), `errors`.
+"""
+
+from .errors import EngineError, IllegalMove, MatchTooLong
+from .match import Bot, MatchState, play_match, playout, run_hand
+from .moves import Move, Play, format_move, parse_move
+from .observation import Observation
+from .protocol import HandScore, Params, RuleSet, SubsetSums
+from .state import HandResult, HandState, Opening, shuffled_deck
+
+__all__ = [
+    "Bot",
+    "EngineError",
+    "HandResult",
+    "HandScore",
+    "HandState",
+    "IllegalMove",
+    "MatchState",
+    "MatchTooLong",
+    "Move",
+    "Observation",
+    "Opening",
+    "Params",
+    "Play",
+    "RuleSet",
+    "SubsetSums",
+    "format_move",
+    "parse_move",
+    "play_match",
+    "playout",
+    "run_hand",
+    "shuffled_deck",
+]

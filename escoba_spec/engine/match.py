@@ -1,0 +1,144 @@
+"""Whole hands and whole matches: the fast playout loop and the match rules.
+
+`playout` plays one hand from a deck order (or a seed) with one bot per seat;
+`MatchState` keeps the running score and decides when a match is won (target
+reached at the end of a hand, highest total wins, a tie at the top plays
+another hand, win-match / lose-match effects); `play_match` chains the two.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Protocol, Sequence
+
+from .errors import MatchTooLong
+from .moves import Move
+from .observation import Observation
+from .protocol import RuleSet
+from .state import HandResult, HandState, shuffled_deck
+
+
+class Bot(Protocol):
+    def choose(self, obs: Observation, moves: list[Move]) -> Move:
+        """Pick one of `moves` (never empty) seeing only `obs`."""
+        ...
+
+
+def run_hand(state: HandState, bots: Sequence[Bot]) -> HandResult:
+    """Play a dealt hand to its end, asking each seat's bot for its moves."""
+    if len(bots) != state.n:
+        raise ValueError(f"{state.n} seats need {state.n} bots, got {len(bots)}")
+    views = [Observation(state, seat) for seat in range(state.n)]
+    choosers = [bot.choose for bot in bots]
+    legal = state.legal_moves
+    apply = state.apply
+    while not state.over:
+        seat = state.to_play
+        apply(choosers[seat](views[seat], legal()))
+    return state.result
+
+
+def playout(
+    ruleset: RuleSet,
+    deal: Sequence[int] | int | None,
+    bots: Sequence[Bot],
+    *,
+    team_size: int = 1,
+    dealer: int = 0,
+    rng: random.Random | None = None,
+) -> HandResult:
+    """Play one whole hand: `deal` is a deck order (top of the stock first) or a
+    seed; there are as many seats as bots."""
+    if isinstance(deal, int):
+        state = HandState.deal(ruleset, seed=deal, players=len(bots), team_size=team_size, dealer=dealer, rng=rng)
+    else:
+        state = HandState.deal(ruleset, deal, players=len(bots), team_size=team_size, dealer=dealer, rng=rng)
+    return run_hand(state, bots)
+
+
+@dataclass
+class MatchState:
+    """The running score of a match and its end."""
+
+    ruleset: RuleSet
+    players: int
+    team_size: int = 1
+    dealer: int = 0  # the dealer of the next hand
+    scores: list[int] = field(default_factory=list)
+    hands_played: int = 0
+    winner: int | None = None  # the winning side
+    eliminated: set[int] = field(default_factory=set)
+    results: list[HandResult] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.scores:
+            self.scores = [0] * self.sides
+        self.dealer %= self.players
+
+    @property
+    def sides(self) -> int:
+        return self.players // self.team_size
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+    def record(self, result: HandResult) -> int | None:
+        """Add a finished hand: points, the dealer's rotation, the match end."""
+        params = self.ruleset.params
+        self.results.append(result)
+        self.hands_played += 1
+        for side, points in enumerate(result.totals):
+            self.scores[side] += points
+        step = 1 if params.dealer_rotation == "next" else -1
+        self.dealer = (self.dealer + step) % self.players
+        self.winner = self._decide(result)
+        if self.winner is None and self.hands_played >= params.max_hands:
+            raise MatchTooLong(f"no side won the match in {params.max_hands} hands (scores {self.scores})")
+        return self.winner
+
+    def _decide(self, result: HandResult) -> int | None:
+        alive = [s for s in range(self.sides) if s not in self.eliminated]
+        losers = {side for side, _, effect in result.score.effects if effect == "lose-match"}
+        if losers and not set(alive) <= losers:
+            # a lose-match effect eliminates the side; if it would eliminate
+            # every side still in, it is void and play goes on
+            self.eliminated |= losers
+            alive = [s for s in alive if s not in losers]
+        if len(alive) == 1:
+            return alive[0]
+        winners = [s for s in {side for side, _, e in result.score.effects if e == "win-match"} if s in alive]
+        if winners:
+            return self._highest(winners)
+        reached = [s for s in alive if self.scores[s] >= self.ruleset.params.match_target]
+        if reached:
+            return self._highest(reached)
+        return None
+
+    def _highest(self, sides: list[int]) -> int | None:
+        """The side with the highest total; None on a tie at the top (another hand)."""
+        top = max(self.scores[s] for s in sides)
+        leaders = [s for s in sides if self.scores[s] == top]
+        return leaders[0] if len(leaders) == 1 else None
+
+
+def play_match(
+    ruleset: RuleSet,
+    bots: Sequence[Bot],
+    seed: int = 0,
+    *,
+    team_size: int = 1,
+    dealer: int = 0,
+) -> MatchState:
+    """A whole match between `bots` (one per seat), every deal shuffled by one
+    RNG seeded with `seed`: deterministic for a seed and deterministic bots."""
+    rng = random.Random(seed)
+    match = MatchState(ruleset, len(bots), team_size, dealer)
+    size = ruleset.cards.size
+    while match.winner is None:
+        state = HandState.deal(
+            ruleset, shuffled_deck(size, rng), players=match.players, team_size=team_size, dealer=match.dealer, rng=rng
+        )
+        match.record(run_hand(state, bots))
+    return match

@@ -1,0 +1,86 @@
+"""Moves and the record of a play, with their one text form.
+
+A move is three ints: the card played, the mask it captures (0 = a trail) and
+the mask claimed first (0 unless the variant lets a player take the capture
+the previous player missed, 003). Tuples keep legal-move lists cheap.
+
+Text form: `7o` trails the 7 of oros; `7o+2b+5e` plays it capturing 2b and 5e;
+`[3c+5e+7o] 4c` first claims 3c, 5e and 7o (a missed capture), then trails 4c.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ..cards import CardSet
+from .captures import bits
+
+
+class Move(NamedTuple):
+    card: int
+    capture: int = 0  # mask of table cards taken; 0 = trail
+    claim: int = 0  # mask taken first as a missed capture (trailed card + its subset)
+
+    def text(self, cards: CardSet) -> str:
+        return format_move(self, cards)
+
+
+class Play(NamedTuple):
+    """One play in a hand's history."""
+
+    seat: int
+    card: int
+    capture: int
+    claim: int
+    sweeps: int  # sweeps the play scored (weighted); 0 for none
+
+
+def _mask_text(mask: int, cards: CardSet) -> str:
+    return "+".join(cards.text(c) for c in bits(mask))
+
+
+def format_move(move: Move, cards: CardSet) -> str:
+    """`7o`, `7o+2b+5e` or `[3c+5e+7o] 4c`."""
+    text = cards.text(move.card)
+    if move.capture:
+        text += "+" + _mask_text(move.capture, cards)
+    if move.claim:
+        text = f"[{_mask_text(move.claim, cards)}] {text}"
+    return text
+
+
+def parse_move(text: str, cards: CardSet) -> Move:
+    """The inverse of `format_move`; raises ValueError on a malformed move."""
+    source = text.strip()
+    claim = 0
+    if source.startswith("["):
+        end = source.find("]")
+        if end < 0:
+            raise ValueError(f"'{text}': a claim opened with '[' must close with ']'")
+        claim = _parse_mask(source[1:end], cards, text)
+        if not claim:
+            raise ValueError(f"'{text}': the claim names no card")
+        source = source[end + 1 :].strip()
+    parts = [p.strip() for p in source.split("+")]
+    if not parts or not parts[0]:
+        raise ValueError(f"'{text}': a move is a card, e.g. '7o', or a capture, e.g. '7o+2b+5e'")
+    card = cards.parse(parts[0])
+    capture = _parse_mask("+".join(parts[1:]), cards, text)
+    if capture >> card & 1:
+        raise ValueError(f"'{text}': the played card cannot also be captured")
+    return Move(card, capture, claim)
+
+
+def _parse_mask(source: str, cards: CardSet, text: str) -> int:
+    mask = 0
+    for part in source.split("+"):
+        part = part.strip()
+        if not part:
+            if source.strip():
+                raise ValueError(f"'{text}': empty card between '+' signs")
+            continue
+        bit = 1 << cards.parse(part)
+        if mask & bit:
+            raise ValueError(f"'{text}': card '{part}' is named twice")
+        mask |= bit
+    return mask

@@ -1,0 +1,88 @@
+"""What one seat may see: the only thing bots are given.
+
+An `Observation` is a read-only *view* on the live hand state, made once per
+seat per hand (cheap in the hot loop): its properties always show the
+current position, and never a hidden card — another seat's hand is visible
+only when the variant plays with open hands, the stock never.
+"""
+
+from __future__ import annotations
+
+from ..cards import CardSet
+from .moves import Play
+from .state import HandState
+
+
+class Observation:
+    __slots__ = ("_state", "seat", "side", "cards", "open_hands")
+
+    def __init__(self, state: HandState, seat: int):
+        self._state = state
+        self.seat = seat
+        self.side = state.side_of(seat)
+        self.cards: CardSet = state.cards
+        self.open_hands: bool = state.params.open_hands
+
+    @property
+    def hand(self) -> int:
+        """This seat's own hand (mask)."""
+        return self._state.hands[self.seat]
+
+    @property
+    def hands(self) -> tuple[int | None, ...]:
+        """Every seat's hand; None for the ones this seat cannot see."""
+        hands = self._state.hands
+        if self.open_hands:
+            return tuple(hands)
+        return tuple(h if s == self.seat else None for s, h in enumerate(hands))
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        return tuple(h.bit_count() for h in self._state.hands)
+
+    @property
+    def table(self) -> int:
+        return self._state.table
+
+    @property
+    def piles(self) -> tuple[int, ...]:
+        return tuple(self._state.piles)
+
+    @property
+    def sweeps(self) -> tuple[int, ...]:
+        return tuple(self._state.sweeps)
+
+    @property
+    def captures(self) -> tuple[int, ...]:
+        return tuple(self._state.captures)
+
+    @property
+    def history(self) -> tuple[Play, ...]:
+        return tuple(self._state.history)
+
+    @property
+    def stock_count(self) -> int:
+        st = self._state
+        return len(st.stock) - st.stock_pos
+
+    @property
+    def to_play(self) -> int:
+        return self._state.to_play
+
+    @property
+    def dealer(self) -> int:
+        return self._state.dealer
+
+    @property
+    def players(self) -> int:
+        return self._state.n
+
+    @property
+    def sides(self) -> int:
+        return self._state.sides
+
+    @property
+    def last_play(self) -> bool:
+        """The next play is the last of the hand (a sweep may not count then)."""
+        st = self._state
+        return st.in_hands == 1 and st.stock_pos >= len(st.stock)

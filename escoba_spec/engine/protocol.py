@@ -1,0 +1,132 @@
+"""What the engine needs to know about a variant: `Params` and `RuleSet`.
+
+The engine is generic; everything a variant decides reaches it through one
+`RuleSet` object. Two implementations exist side by side: the interpreter
+(`escoba_spec.interpreter.Interpreter`, which walks the IR) and the compiled
+modules (`generated/<id>.py`, specialised code). Both must give identical
+answers, so the protocol is deliberately small:
+
+* ``params`` — the structural numbers and switches (hand size, obligation,
+  opening action, ...) as plain, repr-safe data, so a compiled module can
+  write them out as one literal;
+* four behaviours — capture options, sweep weight, the opening-table trigger
+  and hand scoring — where the variant's logic lives.
+
+Cards are `int` indices and card sets `int` bit masks (see `escoba_spec.cards`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping, Protocol, Sequence, runtime_checkable
+
+from ..cards import CardSet
+
+#: total -> masks of the table's non-joker subsets with that total (the empty
+#: subset is listed under 0). Kept up to date incrementally by the engine.
+SubsetSums = Mapping[int, Sequence[int]]
+
+
+@dataclass(frozen=True)
+class Params:
+    """The variant's structural rules the engine applies itself.
+
+    Everything here is an int, bool, str or tuple of them so that generated
+    code can reproduce it with `repr`."""
+
+    hand_size: int
+    table_cards: int
+    dealer_rotation: str  # "next" | "previous"
+    stock_remainder: str  # "none" | "to-table" | "set-aside"
+    opening_action: str  # "play-on" | "set-aside" | "redeal" | "capture"
+    opening_taker: str  # "dealer" | "first-player"
+    opening_sweeps: bool  # the taker of the opening table scores one sweep per multiple
+    obligation: str  # "none" | "played-card" | "any-card"
+    missed_capture_claim: bool
+    leftover_modulus: int  # 0: no leftover check (none in the variant, or jokers in the deck)
+    leftover_totals: tuple[int, ...]
+    match_target: int
+    open_hands: bool
+    layouts: tuple[tuple[int, int], ...]  # (players, team_size) the variant allows
+    points_rules: tuple[str, ...]  # ids of the scoring rules whose effect is points, in order
+    sums_limit: int  # the largest table-subset total capture_options ever looks up
+    max_hands: int = 500  # a match longer than this is abandoned with an error
+
+    @classmethod
+    def from_variant(cls, variant) -> "Params":
+        """Read the structural rules out of an `ir.Variant`."""
+        check = variant.end_of_deal.check
+        jokers = variant.deck.jokers
+        played = [r.value for r in variant.deck.ranks] + list(jokers.values if jokers.count else ())
+        if variant.capture.mode == "sum":
+            limit = max(variant.capture.targets) - min(played)
+        else:
+            limit = max(played)
+        modulus = check.modulus if check is not None and variant.deck.jokers.count == 0 else 0
+        return cls(
+            hand_size=variant.deal.hand_size,
+            table_cards=variant.deal.table_cards,
+            dealer_rotation=variant.deal.dealer_rotation,
+            stock_remainder=variant.deal.stock_remainder,
+            opening_action=variant.deal.opening.action,
+            opening_taker=variant.deal.opening.taker,
+            opening_sweeps=variant.deal.opening.sweeps,
+            obligation=variant.capture.obligation,
+            missed_capture_claim=variant.capture.missed_capture_claim,
+            leftover_modulus=modulus,
+            leftover_totals=tuple(check.totals) if check is not None else (),
+            match_target=variant.match.target,
+            open_hands=variant.visibility.open_hands,
+            layouts=tuple((lay.players, lay.team_size) for lay in variant.players.layouts),
+            points_rules=tuple(r.id for r in variant.scoring.rules if r.effect == "points"),
+            sums_limit=max(limit, 0),
+        )
+
+
+@dataclass(frozen=True)
+class HandScore:
+    """What one hand's scoring gave.
+
+    `points[side]` maps every points rule id (in rule order) to the points that
+    side scored for it (0 when not awarded). `effects` lists the match effects
+    awarded, as (side, rule id, "win-match" | "lose-match")."""
+
+    points: tuple[dict[str, int], ...]
+    effects: tuple[tuple[int, str, str], ...] = field(default=())
+
+    def totals(self) -> tuple[int, ...]:
+        return tuple(sum(p.values()) for p in self.points)
+
+
+@runtime_checkable
+class RuleSet(Protocol):
+    """Everything variant-specific the engine asks. See the module docstring."""
+
+    id: str  # the variant id
+    cards: CardSet
+    params: Params
+
+    def capture_options(self, card: int, table: int, sums: SubsetSums) -> Sequence[int]:
+        """The table subsets (non-empty masks) `card` may capture from `table`.
+
+        `sums` indexes the non-joker cards of `table` by subset total, up to
+        `params.sums_limit`; jokers on the table are `table & cards.joker_mask`. Order does not matter (the
+        engine sorts); no duplicates. Empty when the card captures nothing."""
+        ...
+
+    def sweep_weight(self, card: int, captured: int, last_play: bool) -> int:
+        """Sweeps scored by a capture of `captured` with `card` that empties the
+        table; `last_play` is true on the hand's final play. 0 = no sweep."""
+        ...
+
+    def opening_multiple(self, table: int, sums: SubsetSums) -> int:
+        """Whether the opening table triggers the opening rule: 0 if not, else
+        the multiple k it makes (1 for a plain contains-capture trigger).
+        `sums` is the *complete* subset index of the table's non-joker cards
+        (every total, not only up to sums_limit: an opening 15 needs them)."""
+        ...
+
+    def score_hand(self, piles: Sequence[int], sweeps: Sequence[int], captures: Sequence[int]) -> HandScore:
+        """Score a finished hand. Per side: pile mask (leftovers included),
+        weighted sweeps, number of captures."""
+        ...

@@ -1,0 +1,480 @@
+"""One hand of play: dealing, legal moves, applying a move, the end of the hand.
+
+`HandState` is the mutable state of a hand and the only place the rules of
+play are applied. It is built for speed — every card set is an int mask, the
+table carries a subset-sum index updated as cards come and go, and the
+legal-move list is computed once per position — because simulations play
+millions of hands through it. The variant's own logic is asked of the
+`RuleSet`; everything structural comes from `RuleSet.params`.
+
+Seats are numbered 0..n-1 in playing order; seat s belongs to side s % sides.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Sequence
+
+from .captures import bits, build_sums, mask_total, sums_add, sums_remove
+from .errors import EngineError
+from .moves import Move, Play
+from .protocol import HandScore, RuleSet
+
+
+@dataclass(frozen=True)
+class Opening:
+    """What the opening-table rule did at the start of the hand."""
+
+    action: str  # play-on | set-aside | redeal | capture
+    multiple: int  # the multiple k the table made
+    cards: int  # the table cards it concerned
+    taker: int = -1  # the seat that took them (action capture)
+    redeals: int = 0  # how many times the hand was dealt again before this deal
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """The outcome of a finished hand."""
+
+    score: HandScore
+    piles: tuple[int, ...]
+    sweeps: tuple[int, ...]
+    captures: tuple[int, ...]
+    leftovers: int  # table cards left at the end
+    leftovers_side: int | None  # the side that took them; None = set aside (nobody captured)
+    leftover_total: int
+    leftover_listed: bool | None  # the total is one of the variant's listed totals; None = no check
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return self.score.totals()
+
+
+_new = tuple.__new__  # builds a NamedTuple without its Python-level __new__
+_EMPTY_SUMS: dict[int, list[int]] = {0: [0]}  # shared: never mutated
+
+
+def shuffled_deck(size: int, rng: random.Random) -> list[int]:
+    deck = list(range(size))
+    rng.shuffle(deck)
+    return deck
+
+
+class HandState:
+    """The mutable state of one hand. Build it with `HandState.deal`."""
+
+    __slots__ = (
+        "rs", "params", "cards", "values", "joker_mask", "n", "team_size", "sides",
+        "dealer", "first", "deck", "stock", "stock_pos", "hands", "table", "sums",
+        "piles", "sweeps", "captures", "set_aside", "last_capturer", "to_play",
+        "history", "claimable", "in_hands", "over", "result", "opening", "_legal",
+        "_options", "_trail_too", "_any_card", "_claims",
+    )  # fmt: skip
+
+    def __init__(self, ruleset: RuleSet, players: int, team_size: int = 1, dealer: int = 0):
+        if players < 1 or team_size < 1 or players % team_size:
+            raise ValueError(f"{players} players cannot form teams of {team_size}")
+        self.rs = ruleset
+        self.params = ruleset.params
+        self.cards = ruleset.cards
+        self.values = ruleset.cards.values
+        self.joker_mask = ruleset.cards.joker_mask
+        # looked up once here rather than on every play of the hot loop
+        self._options = ruleset.capture_options
+        self._trail_too = self.params.obligation == "none"
+        self._any_card = self.params.obligation == "any-card"
+        self._claims = self.params.missed_capture_claim
+        self.n = players
+        self.team_size = team_size
+        self.sides = players // team_size
+        self.dealer = dealer % players
+        self.first = (self.dealer + 1) % players
+        self.opening: Opening | None = None
+        self.result: HandResult | None = None
+
+    # ------------------------------------------------------------------ dealing
+
+    @classmethod
+    def deal(
+        cls,
+        ruleset: RuleSet,
+        deck: Sequence[int] | None = None,
+        *,
+        seed: int | None = None,
+        players: int = 2,
+        team_size: int = 1,
+        dealer: int = 0,
+        rng: random.Random | None = None,
+    ) -> "HandState":
+        """Deal a hand from an explicit deck order (top of the stock first) or
+        shuffled from `seed`. `rng` reshuffles for a redeal (defaults to one
+        seeded from `seed`, or 0)."""
+        state = cls(ruleset, players, team_size, dealer)
+        if rng is None:
+            rng = random.Random(seed if seed is not None else 0)
+        if deck is None:
+            deck = shuffled_deck(state.cards.size, rng)
+        state._start(list(deck), rng)
+        return state
+
+    @classmethod
+    def setup(
+        cls,
+        ruleset: RuleSet,
+        hands: Sequence[int],
+        table: int = 0,
+        stock: Sequence[int] = (),
+        *,
+        team_size: int = 1,
+        dealer: int = 0,
+        to_play: int | None = None,
+        piles: Sequence[int] | None = None,
+    ) -> "HandState":
+        """A position set up by hand (tests, puzzles): `hands` per seat and
+        the table as masks, `stock` still to deal (top first), `piles` per
+        side; every card placed nowhere is set aside. Play starts with
+        `to_play` (default: the seat after the dealer); the hands, read in
+        playing order from it, must shrink by at most one card."""
+        state = cls(ruleset, len(hands), team_size, dealer)
+        state._reset(list(stock))
+        state.to_play = state.first if to_play is None else to_play
+        sizes = [hands[(state.to_play + i) % state.n].bit_count() for i in range(state.n)]
+        if not sizes[0] or any(b > a or a - b > 1 for a, b in zip(sizes, sizes[1:])) or sizes[0] - sizes[-1] > 1:
+            raise ValueError(f"hand sizes {sizes} (from seat {state.to_play} on) are not a position of play")
+        state.hands = list(hands)
+        state.in_hands = sum(sizes)
+        for card in bits(table):
+            state._lay(card)
+        if piles is not None:
+            state.piles = list(piles)
+        placed = 0
+        for mask in [table, state.stock_mask, *hands, *state.piles]:
+            if placed & mask:
+                raise ValueError(f"cards {state.cards.texts(placed & mask)} are placed twice")
+            placed |= mask
+        state.set_aside = state.cards.full_mask & ~placed
+        return state
+
+    def _start(self, deck: list[int], rng: random.Random) -> None:
+        size = self.cards.size
+        if len(deck) != size or set(deck) != set(range(size)):
+            raise ValueError(f"a deck order must list each of the {size} cards exactly once")
+        p = self.params
+        redeals = 0
+        while True:
+            self._reset(deck)
+            self._deal_round()
+            for _ in range(p.table_cards):
+                self._lay(self._draw())
+            opening = self._opening(redeals)
+            if opening is not None and opening.action == "redeal":
+                redeals += 1
+                if redeals > 1000:
+                    raise EngineError("the opening table asked for a redeal 1000 times in a row")
+                deck = list(deck)
+                rng.shuffle(deck)
+                continue
+            self.opening = opening
+            self._remainder()
+            return
+
+    def _reset(self, deck: list[int]) -> None:
+        self.deck = tuple(deck)
+        self.stock = deck
+        self.stock_pos = 0
+        self.hands = [0] * self.n
+        self.table = 0
+        self.sums = _EMPTY_SUMS
+        self.piles = [0] * self.sides
+        self.sweeps = [0] * self.sides
+        self.captures = [0] * self.sides
+        self.set_aside = 0
+        self.last_capturer = -1
+        self.to_play = self.first
+        self.history: list[Play] = []
+        self.claimable: tuple[int, ...] = ()
+        self.in_hands = 0
+        self.over = False
+        self.result = None
+        self._legal = None
+
+    def _draw(self) -> int:
+        card = self.stock[self.stock_pos]
+        self.stock_pos += 1
+        return card
+
+    def _lay(self, card: int) -> None:
+        """Put a card face up on the table, keeping the subset index current."""
+        bit = 1 << card
+        self.table |= bit
+        if not bit & self.joker_mask:
+            sums = self.sums
+            if sums is _EMPTY_SUMS:
+                sums = self.sums = {0: [0]}
+            sums_add(sums, card, self.values[card], self.params.sums_limit)
+
+    def _deal_round(self) -> None:
+        """`hand_size` cards to each seat, starting with the first player."""
+        hs = self.params.hand_size
+        if len(self.stock) - self.stock_pos < hs * self.n:
+            raise EngineError("the stock cannot fill a round of deals (stock_remainder none)")
+        stock, pos, hands = self.stock, self.stock_pos, self.hands
+        for i in range(self.n):
+            seat = (self.first + i) % self.n
+            mask = 0
+            for card in stock[pos : pos + hs]:
+                mask |= 1 << card
+            hands[seat] |= mask
+            pos += hs
+        self.stock_pos = pos
+        self.in_hands = hs * self.n
+        self.to_play = self.first
+
+    def _remainder(self) -> None:
+        """Stock cards that cannot fill another round go with this one."""
+        left = len(self.stock) - self.stock_pos
+        if 0 < left < self.params.hand_size * self.n:
+            mode = self.params.stock_remainder
+            if mode == "to-table":
+                while self.stock_pos < len(self.stock):
+                    self._lay(self._draw())
+            elif mode == "set-aside":
+                while self.stock_pos < len(self.stock):
+                    self.set_aside |= 1 << self._draw()
+            else:
+                raise EngineError(f"{left} stock cards cannot fill a round (stock_remainder none)")
+
+    def _opening(self, redeals: int) -> Opening | None:
+        """Apply the opening-table rule to the cards just laid."""
+        p = self.params
+        if not self.table:
+            return None
+        k = self.rs.opening_multiple(self.table, build_sums(self.values, self.table & ~self.joker_mask))
+        if not k:
+            return None
+        cards = self.table
+        action = p.opening_action
+        if action == "set-aside":
+            self.set_aside |= cards
+            self._clear_table()
+            return Opening(action, k, cards, redeals=redeals)
+        if action == "play-on":
+            return Opening(action, k, cards)
+        if action == "capture":
+            taker = self.dealer if p.opening_taker == "dealer" else self.first
+            side = taker % self.sides
+            self.piles[side] |= cards
+            self.captures[side] += 1
+            if p.opening_sweeps:
+                self.sweeps[side] += k
+            self.last_capturer = taker
+            self._clear_table()
+            return Opening(action, k, cards, taker, redeals=redeals)
+        return Opening(action, k, cards, redeals=redeals)
+
+    def _clear_table(self) -> None:
+        self.table = 0
+        self.sums = _EMPTY_SUMS
+
+    # -------------------------------------------------------------- legal moves
+
+    def legal_moves(self) -> list[Move]:
+        """The legal moves of the seat to play, in a canonical order: claims
+        (none first), then cards ascending, each card's captures ascending
+        before its trail."""
+        legal = self._legal
+        if legal is None:
+            if self.over:
+                return []
+            hand = self.hands[self.to_play]
+            legal = self._moves(hand, self.table, self.sums, 0)
+            for claim in self.claimable:
+                if claim & self.table == claim:
+                    table = self.table & ~claim
+                    sums = sums_remove(self.sums, claim)
+                    legal += self._moves(hand, table, sums, claim)
+            self._legal = legal
+        return legal
+
+    def _moves(self, hand: int, table: int, sums, claim: int) -> list[Move]:
+        options = self._options
+        trail_too = self._trail_too
+        moves: list[Move] = []
+        add = moves.append
+        captured = False
+        while hand:
+            low = hand & -hand
+            hand ^= low
+            card = low.bit_length() - 1
+            opts = options(card, table, sums) if table else None
+            if opts:
+                captured = True
+                if len(opts) > 1:
+                    opts = sorted(opts)
+                for o in opts:
+                    add(_new(Move, (card, o, claim)))
+                if trail_too:
+                    add(_new(Move, (card, 0, claim)))
+            else:
+                add(_new(Move, (card, 0, claim)))
+        if captured and self._any_card:
+            moves = [m for m in moves if m[1]]
+        return moves
+
+    # ------------------------------------------------------------------- a play
+
+    def apply(self, move: Move) -> Play:
+        """Play a move known to be legal (see `explain_illegal` to check one)."""
+        card, capture, claim = move
+        seat = self.to_play
+        side = seat % self.sides
+        bit = 1 << card
+        self.hands[seat] ^= bit
+        self.in_hands -= 1
+        piles = self.piles
+        if claim:
+            table = self.table = self.table ^ claim
+            self.sums = sums_remove(self.sums, claim)
+            piles[side] |= claim
+            self.captures[side] += 1
+            self.last_capturer = seat
+        swept = 0
+        if capture:
+            table = self.table = self.table ^ capture
+            piles[side] |= capture | bit
+            self.captures[side] += 1
+            self.last_capturer = seat
+            self.claimable = ()
+            if table:
+                self.sums = sums_remove(self.sums, capture)
+            else:
+                self.sums = _EMPTY_SUMS
+                last = not self.in_hands and self.stock_pos >= len(self.stock)
+                swept = self.rs.sweep_weight(card, capture, last)
+                self.sweeps[side] += swept
+        else:
+            if self._claims:
+                opts = self._options(card, self.table, self.sums) if self.table else ()
+                self.claimable = tuple(sorted(bit | o for o in opts))
+            self._lay(card)
+        play = _new(Play, (seat, card, capture, claim, swept))
+        self.history.append(play)
+        self._legal = None
+        if self.in_hands:
+            self.to_play = (seat + 1) % self.n
+        elif self.stock_pos < len(self.stock):
+            self._deal_round()
+            self._remainder()
+        else:
+            self._finish()
+        return play
+
+    def explain_illegal(self, move: Move) -> list[str]:
+        """Why `move` is not legal here (empty when it is)."""
+        if self.over:
+            return ["the hand is over"]
+        if move in self.legal_moves():
+            return []
+        cards = self.cards
+        card, capture, claim = move
+        seat = self.to_play
+        reasons: list[str] = []
+        if not 0 <= card < cards.size or not self.hands[seat] >> card & 1:
+            name = cards.text(card) if 0 <= card < cards.size else str(card)
+            reasons.append(f"{name} is not in the hand of seat {seat}")
+        table = self.table
+        sums = self.sums
+        if claim:
+            if claim not in self.claimable:
+                if self.claimable:
+                    options = ", ".join("+".join(cards.texts(c)) for c in self.claimable)
+                    reasons.append(f"the claim is not a capture the previous player missed (claimable: {options})")
+                else:
+                    reasons.append("there is no missed capture to claim")
+            else:
+                table &= ~claim
+                sums = sums_remove(sums, claim)
+        missing = capture & ~table
+        if missing:
+            reasons.append(f"{' '.join(cards.texts(missing))} not on the table")
+        if not reasons:
+            opts = sorted(self.rs.capture_options(card, table, sums)) if table else []
+            shown = ", ".join("+".join(cards.texts(o)) for o in opts) or "nothing"
+            if capture:
+                taken = "+".join(cards.texts(capture))
+                reasons.append(f"{cards.text(card)} cannot capture {taken} (it captures: {shown})")
+            elif opts and self.params.obligation != "none":
+                reasons.append(f"{cards.text(card)} must capture (it captures: {shown})")
+            elif self.params.obligation == "any-card":
+                reasons.append("another card in the hand captures, so this play must capture")
+            else:
+                reasons.append("not a legal move")
+        return reasons
+
+    # -------------------------------------------------------------- end of hand
+
+    def _finish(self) -> None:
+        """Leftovers to the last capturer (never a sweep), the check, scoring."""
+        p = self.params
+        left = self.table
+        left_total = mask_total(self.values, left)
+        listed = None
+        if p.leftover_modulus:
+            m = p.leftover_modulus
+            expected = (mask_total(self.values, self.cards.full_mask) - mask_total(self.values, self.set_aside)) % m
+            if left_total % m != expected:
+                raise EngineError(
+                    f"leftover total {left_total} is not {expected} modulo {m}: cards were captured wrongly"
+                )
+            listed = left_total in p.leftover_totals
+        side = None
+        if self.last_capturer >= 0:
+            side = self.last_capturer % self.sides
+            self.piles[side] |= left
+        else:
+            self.set_aside |= left
+        self._clear_table()
+        self.claimable = ()
+        self.over = True
+        score = self.rs.score_hand(self.piles, self.sweeps, self.captures)
+        self.result = HandResult(
+            score, tuple(self.piles), tuple(self.sweeps), tuple(self.captures), left, side, left_total, listed
+        )
+
+    # ------------------------------------------------------------------ queries
+
+    def side_of(self, seat: int) -> int:
+        return seat % self.sides
+
+    @property
+    def stock_mask(self) -> int:
+        mask = 0
+        for card in self.stock[self.stock_pos :]:
+            mask |= 1 << card
+        return mask
+
+    def places(self) -> dict[str, int]:
+        """Every place a card can be, as masks (for invariant checks and display)."""
+        out = {"stock": self.stock_mask, "table": self.table, "set_aside": self.set_aside}
+        for seat, hand in enumerate(self.hands):
+            out[f"hand{seat}"] = hand
+        for side, pile in enumerate(self.piles):
+            out[f"pile{side}"] = pile
+        return out
+
+    def check_invariants(self) -> None:
+        """Raise EngineError unless every card is in exactly one place."""
+        seen = 0
+        for name, mask in self.places().items():
+            if seen & mask:
+                raise EngineError(f"cards {self.cards.texts(seen & mask)} are in two places (one is {name})")
+            seen |= mask
+        if seen != self.cards.full_mask:
+            raise EngineError(f"cards {self.cards.texts(self.cards.full_mask & ~seen)} are nowhere")
+        expected = {0: [0]}
+        for card in bits(self.table & ~self.joker_mask):
+            sums_add(expected, card, self.values[card], self.params.sums_limit)
+        got = {t: sorted(ms) for t, ms in self.sums.items()}
+        if got != {t: sorted(ms) for t, ms in expected.items()}:
+            raise EngineError("the table's subset-sum index is out of date")

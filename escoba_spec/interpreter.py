@@ -1,0 +1,123 @@
+"""The interpreter: a RuleSet that reads the IR directly.
+
+It is the oracle the compiled modules are checked against, so it favours
+plainness over speed: each behaviour reads the IR fields it needs and calls
+the shared mask arithmetic of `engine.captures`; scoring evaluates the
+rules' expression trees with `escoba_spec.expr.evaluate`.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from . import ir
+from .cards import CardSet
+from .engine.captures import (
+    contains_capture,
+    joker_totals,
+    mask_total,
+    match_options,
+    sum_options,
+    total_multiple,
+)
+from .engine.protocol import HandScore, Params, SubsetSums
+
+
+class Interpreter:
+    """`RuleSet` for any `ir.Variant`, walking its IR."""
+
+    def __init__(self, variant: ir.Variant):
+        self.variant = variant
+        self.id = variant.id
+        self.cards = CardSet(variant.deck)
+        self.params = Params.from_variant(variant)
+        jokers = variant.deck.jokers
+        self._values = self.cards.values
+        self._joker_mask = self.cards.joker_mask
+        self._joker_values = tuple(jokers.values) if jokers.count else ()
+        self._jtotals = joker_totals(jokers.count, self._joker_values)
+        # the values each card may take when played: its own, or any joker value
+        self._played = tuple(self._joker_values if c.joker else (c.value,) for c in self.cards.cards)
+        self._capture = variant.capture
+        # the subset totals each card captures when no joker is on the table
+        if variant.capture.mode == "sum":
+            self._needs = tuple(
+                tuple(sorted({t - v for t in variant.capture.targets for v in played if t - v > 0}))
+                for played in self._played
+            )
+        else:
+            self._needs = tuple(tuple(sorted(set(played))) for played in self._played)
+        self._single_first = variant.capture.mode == "match" and variant.capture.single_card_first
+        self._sweeps = variant.sweeps
+        self._min_target = min(variant.capture.targets) if variant.capture.targets else 0
+        self._expr = None  # escoba_spec.expr, loaded on first scoring
+        self._env = None
+
+    # ----------------------------------------------------------------- captures
+
+    def capture_options(self, card: int, table: int, sums: SubsetSums) -> Sequence[int]:
+        cap = self._capture
+        table_jokers = table & self._joker_mask
+        if not table_jokers:
+            needs = self._needs[card]
+            if len(needs) == 1:  # the common case: one look-up in the subset index
+                found = sums.get(needs[0], ())
+                if self._single_first and len(found) > 1:
+                    return [m for m in found if not m & (m - 1)] or found
+                return found
+        if cap.mode == "sum":
+            return sum_options(self._played[card], cap.targets, sums, table_jokers, self._jtotals)
+        return match_options(self._played[card], sums, table_jokers, self._jtotals, cap.single_card_first)
+
+    def sweep_weight(self, card: int, captured: int, last_play: bool) -> int:
+        sw = self._sweeps
+        if not sw.enabled or (sw.not_on_last_play and last_play):
+            return 0
+        taken = captured | 1 << card
+        jokers = taken & self._joker_mask
+        if sw.not_with_joker and jokers:
+            return 0
+        if not (sw.weight_by_target and self._capture.mode == "sum"):
+            return 1
+        fixed = mask_total(self._values, taken & ~self._joker_mask)
+        if not jokers:
+            return fixed // self._min_target
+        # jokers stand for whatever the player chose: credit the largest target reachable
+        reachable = [t for t in self._capture.targets if t - fixed in self._jtotals[jokers.bit_count()]]
+        return max(reachable, default=self._min_target) // self._min_target
+
+    def opening_multiple(self, table: int, sums: SubsetSums) -> int:
+        o = self.variant.deal.opening
+        targets = self._capture.targets
+        if o.trigger == "never" or not targets:
+            return 0
+        if o.trigger == "contains-capture":
+            return int(contains_capture(sums, table & self._joker_mask, self._jtotals, targets))
+        return total_multiple(
+            self._values, table, self._joker_mask, self._joker_values, self._min_target, o.multiples, o.partition
+        )
+
+    # ------------------------------------------------------------------ scoring
+
+    def score_hand(self, piles: Sequence[int], sweeps: Sequence[int], captures: Sequence[int]) -> HandScore:
+        expr = self._expr
+        if expr is None:
+            from . import expr  # the engine and the capture rules never need it
+
+            self._expr = expr
+            self._env = expr.Env.from_cardset(self.cards, self.variant.scoring.ties)
+        piles, sweeps, captures = list(piles), list(sweeps), list(captures)
+        points: list[dict[str, int]] = []
+        effects: list[tuple[int, str, str]] = []
+        rules = self.variant.scoring.rules
+        for side in range(len(piles)):
+            ctx = expr.ScoreContext(side, piles, sweeps, captures, self._env)
+            mine: dict[str, int] = {}
+            for rule in rules:
+                awarded = bool(expr.evaluate(rule.award, ctx))
+                if rule.effect == "points":
+                    mine[rule.id] = int(expr.evaluate(rule.points, ctx)) if awarded else 0
+                elif awarded:
+                    effects.append((side, rule.id, rule.effect))
+            points.append(mine)
+        return HandScore(tuple(points), tuple(effects))

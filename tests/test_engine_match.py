@@ -1,0 +1,127 @@
+"""The match: target, both past it, a tie at the top, match effects, the
+dealer's rotation both ways, the hand limit, determinism."""
+
+from dataclasses import replace
+
+import pytest
+
+from escoba_spec.bots import GreedyBot, RandomBot
+from escoba_spec.engine import HandResult, HandScore, MatchState, MatchTooLong, play_match
+from tests.engine_fixtures import ReferenceRules, escoba_de_15, ruleset, variant_with
+
+
+def hand(*points, effects=()):
+    score = HandScore(tuple({"points": p} for p in points), tuple(effects))
+    n = len(points)
+    return HandResult(score, (0,) * n, (0,) * n, (0,) * n, 0, None, 0, None)
+
+
+@pytest.fixture(scope="module")
+def rs():
+    return ruleset(escoba_de_15())
+
+
+def test_first_to_reach_the_target_wins(rs):
+    match = MatchState(rs, 2)
+    assert match.record(hand(20, 5)) is None
+    assert match.record(hand(1, 3)) == 0 and match.over and match.scores == [21, 8]
+
+
+def test_both_past_the_target_the_higher_wins(rs):
+    match = MatchState(rs, 2)
+    match.record(hand(19, 20))
+    assert match.record(hand(4, 2)) == 0  # 23 against 22
+
+
+def test_a_tie_at_the_top_plays_another_hand(rs):
+    match = MatchState(rs, 2)
+    match.record(hand(20, 20))
+    assert match.record(hand(2, 2)) is None and not match.over
+    assert match.record(hand(0, 1)) == 1
+
+
+def test_three_sides_only_the_top_matters(rs):
+    rs3 = ruleset(escoba_de_15(layouts=((3, 1),)))
+    match = MatchState(rs3, 3)
+    match.record(hand(20, 20, 10))
+    assert match.record(hand(3, 2, 5)) == 0  # 23, 22, 15
+    match2 = MatchState(rs3, 3)
+    match2.record(hand(20, 20, 10))
+    assert match2.record(hand(3, 3, 5)) is None  # 23, 23, 15: the top is tied
+
+
+def test_lose_match_with_two_sides_the_other_wins(rs):
+    match = MatchState(rs, 2)
+    assert match.record(hand(5, 0, effects=[(1, "no-trick", "lose-match")])) == 0
+
+
+def test_lose_match_with_three_sides_eliminates(rs):
+    rs3 = ruleset(escoba_de_15(layouts=((3, 1),)))
+    match = MatchState(rs3, 3)
+    assert match.record(hand(1, 1, 1, effects=[(0, "no-trick", "lose-match")])) is None
+    assert match.eliminated == {0}
+    assert match.record(hand(30, 0, 0)) is None  # side 0 is out: its points win nothing
+    assert match.record(hand(0, 21, 0)) == 1
+
+
+def test_win_match_wins_outright(rs):
+    match = MatchState(rs, 2)
+    assert match.record(hand(0, 0, effects=[(1, "all-oros", "win-match")])) == 1
+
+
+@pytest.mark.parametrize("rotation, dealers", [("next", [0, 1, 2, 0]), ("previous", [0, 2, 1, 0])])
+def test_dealer_rotation(rotation, dealers):
+    v = variant_with(escoba_de_15(layouts=((3, 1),)), deal={"dealer_rotation": rotation})
+    match = MatchState(ruleset(v), 3)
+    seen = [match.dealer]
+    for _ in range(3):
+        match.record(hand(0, 0, 0))
+        seen.append(match.dealer)
+    assert seen == dealers
+
+
+def test_dealer_rotates_in_play(rs):
+    match = play_match(rs, [GreedyBot(1), GreedyBot(2)], seed=3, dealer=1)
+    assert match.dealer == (1 + match.hands_played) % 2
+
+
+class Pointless(ReferenceRules):
+    def score_hand(self, piles, sweeps, captures):
+        return HandScore(tuple({"nothing": 0} for _ in piles))
+
+
+def test_a_match_that_never_ends_is_an_error():
+    rs = Pointless(escoba_de_15())
+    assert rs.params.max_hands == 500
+    rs.params = replace(rs.params, max_hands=3)
+    with pytest.raises(MatchTooLong, match="3 hands"):
+        play_match(rs, [RandomBot(1), RandomBot(2)], seed=1)
+
+
+def test_matches_are_deterministic(rs):
+    a = play_match(rs, [GreedyBot(1), RandomBot(2)], seed=11)
+    b = play_match(rs, [GreedyBot(1), RandomBot(2)], seed=11)
+    assert a.scores == b.scores and a.hands_played == b.hands_played and a.winner == b.winner
+    assert max(a.scores) >= 21 and a.scores[a.winner] == max(a.scores)
+    assert a.scores == [sum(r.totals[s] for r in a.results) for s in range(2)]
+
+
+def test_team_match(rs):
+    v = escoba_de_15(layouts=((4, 2),))
+    match = play_match(ruleset(v), [GreedyBot(i) for i in range(4)], seed=2, team_size=2)
+    assert len(match.scores) == 2 and match.over
+
+
+def test_match_effects_come_from_the_scoring_rules():
+    from tests.engine_fixtures import play, position
+
+    v = escoba_de_15(extra_rules=[("no-trick", "No trick loses", "captures == 0", "0", "lose-match")])
+    rs = ruleset(v)
+    assert "no-trick" not in rs.params.points_rules
+    state = position(rs, [["7o"], ["1c"]], ["Sb"])
+    play(state, "7o+Sb")
+    play(state, "1c")
+    assert state.result.score.effects == ((1, "no-trick", "lose-match"),)
+    assert "no-trick" not in state.result.score.points[0]
+    match = MatchState(rs, 2)
+    assert match.record(state.result) == 0
