@@ -144,6 +144,8 @@ class Resolver:
             base = doc.data.get("extends")
             if base is None:
                 break
+            if not isinstance(base, str) or any(p.severity == "error" and p.path == "extends" for p in file_problems):
+                return None, problems  # the schema has already said what is wrong with it
             if len(chain) > MAX_CHAIN:
                 pos = doc.pos("extends")
                 problems.append(Diagnostic(pos.file, pos.line, pos.column, "extends-too-deep",
