@@ -90,27 +90,77 @@ def rule_files(root: Path) -> list[Path]:
     return sorted(p for p in root.rglob("*.yaml") if p.is_file())
 
 
-def cmd_build(args: argparse.Namespace) -> int:
+def _validate_all(paths: list[Path], options: dict[str, str]):
+    """(path, variant or None) per file, and every diagnostic."""
     from .build import validate_file
     from .resolve import Resolver
 
+    resolver = Resolver()
+    results = []
+    diagnostics: list[Diagnostic] = []
+    for path in paths:
+        variant, problems = validate_file(path, options, resolver=resolver)
+        diagnostics.extend(problems)
+        results.append((path, variant))
+    return results, diagnostics
+
+
+def _compile(results, out_dir: Path, check: bool) -> int:
+    """Generate every module; with `check`, compare instead of writing."""
+    from .compiled import compile_to, write_atomically
+
+    planned = []
+    seen: dict[Path, Path] = {}
+    for path, variant in results:
+        target, source = compile_to(variant, out_dir)
+        if target in seen:
+            raise UsageError(f"{path} and {seen[target]} both define the variant id '{variant.id}'")
+        seen[target] = path
+        planned.append((path, variant, target, source))
+    if check:
+        stale = []
+        for path, variant, target, source in planned:
+            current = target.read_text(encoding="utf-8") if target.is_file() else None
+            state = "current" if current == source else ("missing" if current is None else "stale")
+            print(f"{state:8} {target}  ({path})")
+            if state != "current":
+                stale.append(target)
+        if stale:
+            print(f"{len(stale)} module(s) out of date: run escoba-spec compile ... --out {out_dir}", file=sys.stderr)
+            return 1
+        return 0
+    for path, variant, target, source in planned:
+        write_atomically(target, source)
+        print(f"wrote    {target}  ({variant.id}: {variant.name})")
+    return 0
+
+
+def cmd_compile(args: argparse.Namespace) -> int:
+    paths = _existing(args.paths)
+    results, diagnostics = _validate_all(paths, _parse_options(args.option))
+    if any(p.code in USAGE_CODES for p in diagnostics):
+        raise UsageError("; ".join(p.message for p in diagnostics if p.code in USAGE_CODES))
+    if diagnostics:
+        _emit(diagnostics, "text")
+    if any(variant is None for _, variant in results):
+        print("nothing written: fix the errors above first", file=sys.stderr)
+        return 1
+    return _compile(results, Path(args.out), args.check)
+
+
+def cmd_build(args: argparse.Namespace) -> int:
     root = Path(args.rules)
     if not root.is_dir():
         raise UsageError(f"no rules folder at {root}")
-    resolver = Resolver()
-    failed = 0
-    diagnostics: list[Diagnostic] = []
-    for path in rule_files(root):
-        variant, problems = validate_file(path, resolver=resolver)
-        diagnostics.extend(problems)
-        if variant is None:
-            failed += 1
-            print(f"FAIL  {path}")
-        else:
-            print(f"ok    {path}  {variant.id}: {variant.name}")
+    results, diagnostics = _validate_all(rule_files(root), {})
+    for path, variant in results:
+        print(f"{'ok' if variant else 'FAIL':8} {path}" + (f"  {variant.id}: {variant.name}" if variant else ""))
     if diagnostics:
         _emit(diagnostics, "text")
-    return 1 if failed else 0
+    if any(variant is None for _, variant in results):
+        print("nothing written: fix the errors above first", file=sys.stderr)
+        return 1
+    return _compile(results, Path(args.out), check=False)
 
 
 def make_parser() -> argparse.ArgumentParser:
@@ -130,8 +180,16 @@ def make_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("schema", help="print the rule-file JSON Schema")
     p.set_defaults(func=cmd_schema)
 
-    p = sub.add_parser("build", help="validate every rule file of the rules folder")
+    p = sub.add_parser("compile", help="compile rule files into Python rule modules")
+    p.add_argument("paths", nargs="+", metavar="PATH", help="rule files (YAML)")
+    p.add_argument("--out", default="generated", help="output folder (default: generated)")
+    p.add_argument("--check", action="store_true", help="write nothing; exit 1 when a module is missing or stale")
+    p.add_argument("--option", action="append", metavar="ID=VALUE", help="choose a variant option (repeatable)")
+    p.set_defaults(func=cmd_compile)
+
+    p = sub.add_parser("build", help="validate every rule file of the rules folder and compile it into generated/")
     p.add_argument("--rules", default="rules", help="the rules folder (default: rules)")
+    p.add_argument("--out", default="generated", help="where compiled modules go (default: generated)")
     p.set_defaults(func=cmd_build)
     return parser
 

@@ -1,0 +1,170 @@
+"""Stage 5: the IR -> one Python module per variant (`generated/<id>.py`).
+
+The module is a RuleSet for the engine, specialised for its variant: the
+capture rule becomes a table look-up with the variant's constants, the sweep
+rule keeps only the branches the variant uses, and every scoring expression
+becomes straight Python (`expr.to_python`). The same IR always gives the same
+bytes.
+
+Safety: nothing from the rule file reaches the source as code. Values pass
+through `literal`, which accepts only ints, bools, None, strings (as `repr`),
+tuples, dicts and the IR's own dataclasses, the way Jinja's `has_safe_repr`
+does; rule ids are checked against the schema's id pattern before they
+appear in comments; expressions are compiled from their typed trees, never
+from their text. The result is parsed back with `ast` before it is returned.
+"""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import re
+from functools import lru_cache
+from pathlib import Path
+
+import jinja2
+
+from . import __version__, ir
+from .cards import CardSet
+from .engine.protocol import Params
+
+ID_PATTERN = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
+_LITERAL_CLASSES = {cls.__name__: cls for cls in (ir.Deck, ir.Jokers, ir.Rank, ir.Suit, ir.Source, Params)}
+
+
+class UnsafeValue(ValueError):
+    """A value that cannot be written into generated code as a literal."""
+
+
+def module_name(variant_id: str) -> str:
+    """The module (file) name of a variant id: `escoba-de-15` -> `escoba_de_15`."""
+    if not ID_PATTERN.match(variant_id):
+        raise UnsafeValue(f"not a valid variant id: {variant_id!r}")
+    return variant_id.replace("-", "_")
+
+
+def literal(value: object) -> str:
+    """Python source for a value, refusing anything that is not a plain literal."""
+    if value is None or isinstance(value, bool):
+        return repr(value)
+    if isinstance(value, int):
+        return repr(int(value))
+    if isinstance(value, str):
+        return repr(str(value))
+    if isinstance(value, tuple):
+        items = ", ".join(literal(v) for v in value)
+        return f"({items},)" if len(value) == 1 else f"({items})"
+    if isinstance(value, list):
+        return "[" + ", ".join(literal(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{literal(k)}: {literal(v)}" for k, v in value.items()) + "}"
+    if dataclasses.is_dataclass(value) and type(value).__name__ in _LITERAL_CLASSES \
+            and _LITERAL_CLASSES[type(value).__name__] is type(value):
+        fields = ", ".join(f"{f.name}={literal(getattr(value, f.name))}" for f in dataclasses.fields(value))
+        return f"{type(value).__name__}({fields})"
+    raise UnsafeValue(f"cannot write a {type(value).__name__} into generated code")
+
+
+def _comment(text: str) -> str:
+    """Text safe inside a `#` comment: printable ASCII only, no line breaks."""
+    return "".join(ch if 32 <= ord(ch) < 127 else "?" for ch in text)
+
+
+@lru_cache(maxsize=1)
+def _template() -> jinja2.Template:
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("escoba_spec", "templates"),
+        trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
+        undefined=jinja2.StrictUndefined, autoescape=False,
+    )
+    return env.get_template("module.py.j2")
+
+
+def display_path(file: str) -> str:
+    """The rule file's path as written into the module: relative to the folder
+    holding `rules/`, so compiling from anywhere gives the same bytes."""
+    path = Path(file)
+    try:
+        resolved = path.resolve()
+        for parent in resolved.parents:
+            if parent.name == "rules":
+                return resolved.relative_to(parent.parent).as_posix()
+    except OSError:
+        pass
+    return path.name
+
+
+def generate(variant: ir.Variant) -> str:
+    """Entry point: the source of the variant's compiled module."""
+    from . import expr
+
+    cards = CardSet(variant.deck)
+    env = expr.Env.from_cardset(cards, variant.scoring.ties)
+    capture = variant.capture
+    jokers = variant.deck.jokers
+    joker_values = tuple(jokers.values) if jokers.count else ()
+    played = tuple(joker_values if c.joker else (c.value,) for c in cards.cards)
+    targets = tuple(capture.targets)
+    if capture.mode == "sum":
+        needs = tuple(tuple(sorted({t - v for t in targets for v in p if t - v > 0})) for p in played)
+        kind = "sum-single" if len(targets) == 1 and not jokers.count else "sum-multi"
+    else:
+        needs = ()
+        kind = "match"
+    rules = []
+    point_rules = []
+    for index, rule in enumerate(variant.scoring.rules):
+        if not ID_PATTERN.match(rule.id):
+            raise UnsafeValue(f"not a valid rule id: {rule.id!r}")
+        entry = {
+            "id": rule.id,
+            "id_literal": literal(rule.id),
+            "effect": rule.effect,
+            "effect_literal": literal(rule.effect),
+            "award": expr.to_python(rule.award, env),
+            "points": expr.to_python(rule.points, env),
+            "origin_comment": _comment(f"{display_path(rule.origin.file)}:{rule.origin.line}"),
+            "index": index,
+        }
+        rules.append(entry)
+        if rule.effect == "points":
+            point_rules.append(entry)
+    source_file = display_path(variant.file)
+    context = {
+        "version": __version__,
+        "source_file_comment": _comment(source_file),
+        "variant_id_comment": _comment(variant.id),
+        "sha256": _comment(variant.sha256),
+        "sha256_literal": literal(variant.sha256),
+        "variant_id": literal(variant.id),
+        "variant_name": literal(variant.name),
+        "source_file": literal(source_file),
+        "options": literal({o.id: o.chosen for o in variant.options}),
+        "deck": literal(variant.deck),
+        "params": literal(Params.from_variant(variant)),
+        "origins": literal({r.id: (display_path(r.origin.file), r.origin.line, r.origin.column) for r in variant.scoring.rules}),
+        "values": literal(tuple(cards.values)),
+        "joker_mask": literal(cards.joker_mask),
+        "joker_values": literal(joker_values),
+        "joker_count": literal(jokers.count),
+        "played": literal(played),
+        "need": literal(tuple(n[0] if n else -1 for n in needs)) if kind == "sum-single" else "",
+        "needs": literal(needs) if kind == "sum-multi" else "",
+        "capture_kind": kind,
+        "targets": literal(targets),
+        "min_target": literal(min(targets) if targets else 1),
+        "single_card_first": capture.single_card_first,
+        "single_card_first_literal": literal(capture.single_card_first),
+        "sweeps_enabled": variant.sweeps.enabled,
+        "not_on_last_play": variant.sweeps.not_on_last_play,
+        "not_with_joker": variant.sweeps.not_with_joker,
+        "weighted": variant.sweeps.weight_by_target and capture.mode == "sum",
+        "opening_trigger": variant.deal.opening.trigger if targets else "never",
+        "multiples": literal(tuple(variant.deal.opening.multiples)),
+        "partition": literal(variant.deal.opening.partition),
+        "rules": rules,
+        "point_rules": point_rules,
+    }
+    source = _template().render(**context)
+    ast.parse(source)  # a template or literal bug must never produce a module that does not parse
+    return source

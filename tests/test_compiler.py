@@ -1,0 +1,139 @@
+"""The compiler: deterministic, safe, traceable, current, and identical in play to the interpreter."""
+
+from __future__ import annotations
+
+import ast
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from escoba_spec.bots import GreedyBot, RandomBot
+from escoba_spec.build import load_variant
+from escoba_spec.cli import main
+from escoba_spec.codegen import UnsafeValue, generate, literal, module_name
+from escoba_spec.compiled import load_module, load_ruleset_from_source
+from escoba_spec.engine import HandState
+from escoba_spec.engine.match import run_hand
+from escoba_spec.interpreter import Interpreter
+
+from .conftest import ROOT, RULES
+
+FILES = sorted(RULES.glob("*.yaml")) + sorted((RULES / "house").glob("*.yaml"))
+IDS = [p.stem for p in FILES]
+VARIANTS = {p: load_variant(p) for p in FILES}
+COMPILED = {p: load_ruleset_from_source(generate(v), module_name(v.id)) for p, v in VARIANTS.items()}
+INTERPRETED = {p: Interpreter(v) for p, v in VARIANTS.items()}
+
+
+@pytest.mark.parametrize("path", FILES, ids=IDS)
+def test_compiling_twice_gives_identical_bytes(path):
+    assert generate(load_variant(path)) == generate(load_variant(path))
+
+
+def test_compiling_from_another_folder_gives_identical_bytes(tmp_path, monkeypatch):
+    first = generate(load_variant(RULES / "escoba-de-15.yaml"))
+    monkeypatch.chdir(tmp_path)
+    again = generate(load_variant(os.path.relpath(RULES / "escoba-de-15.yaml", tmp_path)))
+    assert first == again
+
+
+def test_generated_folder_is_current(capsys, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    code = main(["compile", *[str(p.relative_to(ROOT)) for p in FILES], "--out", "generated", "--check"])
+    assert code == 0, capsys.readouterr().out
+
+
+def test_check_reports_stale_and_missing_modules(tmp_path, capsys):
+    out = tmp_path / "gen"
+    rule = str(RULES / "scopa.yaml")
+    assert main(["compile", rule, "--out", str(out), "--check"]) == 1
+    assert "missing" in capsys.readouterr().out
+    assert main(["compile", rule, "--out", str(out)]) == 0
+    assert main(["compile", rule, "--out", str(out), "--check"]) == 0
+    (out / "scopa.py").write_text((out / "scopa.py").read_text() + "# edited\n")
+    assert main(["compile", rule, "--out", str(out), "--check"]) == 1
+    assert "stale" in capsys.readouterr().out
+
+
+def test_nothing_is_written_when_a_file_is_invalid(tmp_path, rules_tree):
+    bad = rules_tree / "bad.yaml"
+    bad.write_text("id: bad\nextends: escoba-de-15\nmatch: {taget: 3}\n")
+    out = tmp_path / "gen"
+    assert main(["compile", str(rules_tree / "scopa.yaml"), str(bad), "--out", str(out)]) == 1
+    assert not out.exists() or not any(out.iterdir())
+
+
+ALLOWED_IMPORTS = {"escoba_spec", "escoba_spec.cards", "escoba_spec.engine.captures",
+                   "escoba_spec.engine.protocol", "escoba_spec.ir"}
+ALLOWED_CALLS = {"CardSet", "Deck", "Jokers", "Rank", "Source", "Suit", "Params", "HandScore", "joker_totals",
+                 "sum_options", "match_options", "total_multiple", "contains_capture", "Rules", "list", "tuple",
+                 "range", "len", "int", "max"}
+
+
+@pytest.mark.parametrize("path", FILES, ids=IDS)
+def test_generated_module_holds_only_what_the_templates_allow(path):
+    tree = ast.parse(generate(VARIANTS[path]))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            pytest.fail(f"plain import in generated code: {ast.dump(node)}")
+        if isinstance(node, ast.ImportFrom):
+            assert node.module in ALLOWED_IMPORTS, node.module
+        if isinstance(node, ast.Call):
+            func = node.func
+            if isinstance(func, ast.Name):
+                assert func.id in ALLOWED_CALLS, func.id
+            else:
+                assert isinstance(func, ast.Attribute), ast.dump(func)
+                owner = func.value
+                ok = (isinstance(owner, ast.Name) and owner.id == "rt") or func.attr in {"append", "get", "bit_count", "bit_length"}
+                assert ok, ast.dump(func)
+        assert not isinstance(node, (ast.Global, ast.Nonlocal, ast.Delete, ast.With, ast.Try, ast.Lambda, ast.Await))
+        if isinstance(node, ast.Name):
+            assert not node.id.startswith("__") or node.id == "__name__", node.id
+
+
+@pytest.mark.parametrize("path", FILES, ids=IDS)
+def test_each_scoring_function_traces_to_its_yaml_line(path, tmp_path):
+    variant = VARIANTS[path]
+    target = tmp_path / f"{module_name(variant.id)}.py"
+    target.write_text(generate(variant))
+    module = load_module(target)
+    for rule in variant.scoring.rules:
+        file, line, column = module.ORIGINS[rule.id]
+        text = (ROOT / file).read_text(encoding="utf-8").splitlines()[line - 1]
+        assert f"id: {rule.id}" in text, (file, line, text)
+
+
+def test_literal_refuses_what_is_not_a_plain_value():
+    assert literal(("a'\n\"b", 3, True, None)) == "('a\\'\\n\"b', 3, True, None)"
+    for bad in (object(), 1.5, b"x", {1, 2}, print):
+        with pytest.raises(UnsafeValue):
+            literal(bad)
+
+
+def test_module_names_come_only_from_valid_ids():
+    assert module_name("escoba-de-15") == "escoba_de_15"
+    for bad in ("import os", "x;y", "../up", "Escoba", "a--b", "\u0131mport"):
+        with pytest.raises(UnsafeValue):
+            module_name(bad)
+
+
+def _trace(ruleset, seed: int, players: int, team_size: int, bot_kinds: tuple[str, ...]):
+    bots = [(GreedyBot if kind == "greedy" else RandomBot)(seed * 31 + i) for i, kind in enumerate(bot_kinds)]
+    state = HandState.deal(ruleset, seed=seed, players=players, team_size=team_size, dealer=seed % players)
+    result = run_hand(state, bots)
+    return (list(state.history), result)
+
+
+@given(st.sampled_from(range(len(FILES))), st.integers(0, 2**32 - 1), st.data())
+def test_compiled_module_plays_exactly_like_the_interpreter(index, seed, data):
+    path = FILES[index]
+    layouts = VARIANTS[path].players.layouts
+    layout = data.draw(st.sampled_from(layouts))
+    kinds = tuple(data.draw(st.sampled_from(["random", "greedy"])) for _ in range(layout.players))
+    compiled = _trace(COMPILED[path], seed, layout.players, layout.team_size, kinds)
+    interpreted = _trace(INTERPRETED[path], seed, layout.players, layout.team_size, kinds)
+    assert compiled == interpreted
