@@ -24,7 +24,7 @@ from .errors import Diagnostic
 MAX_BYTES = 1 << 20  # 1 MiB
 MAX_DEPTH = 64
 MAX_ALIASES = 100
-MAX_NODES = 100_000
+MAX_NODES = 20_000  # a rule file has a few hundred values; aliases must not multiply them
 
 #: Problems after which the data is still well defined, so later stages may
 #: run and report their own errors too (the file is invalid all the same).

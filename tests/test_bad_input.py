@@ -5,8 +5,6 @@ Each case pins the code, line and column of the first error it must produce.
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 HOUSE = "id: my-house\nextends: escoba-de-15\n"
@@ -127,11 +125,9 @@ def test_alias_bomb_is_refused_quickly(validate_text):
     lines = ["id: x", "extends: escoba-de-15", "a0: &a0 [x, x, x, x, x, x, x, x, x]"]
     for i in range(1, 10):
         lines.append(f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 9) + "]")
-    start = time.process_time()
+    # expanded, this is 9**10 values; the walker stops counting at MAX_NODES
     _, problems = validate_text("\n".join(lines) + "\n")
-    elapsed = time.process_time() - start
-    assert problems[0].code == "too-many-nodes"
-    assert elapsed < 5  # a guard against expansion, not a benchmark: expanded, this is 9**10 nodes
+    assert [(p.code, p.line) for p in problems] == [("too-many-nodes", 3)]
 
 
 def test_many_aliases_are_capped(validate_text):
