@@ -1,15 +1,27 @@
 """Seed 002's worked example, its first two deals played move by move under
-the Scopa IR, with the text's own French deck: diamonds are the scoring
-suit, J=8, Q=9, K=10. "Tú" is seat 0; Ada (seat 1) deals, so you play first."""
+rules/scopa.yaml with the deck the text itself uses (its `deck` option,
+french-40: diamonds are the scoring suit, J=8, Q=9, K=10), with both the
+interpreter and the compiled module. "Tú" is seat 0; Ada (seat 1) deals, so
+you play first."""
 
+import pytest
+
+from escoba_spec.build import load_variant
+from escoba_spec.codegen import generate
+from escoba_spec.compiled import load_ruleset_from_source
 from escoba_spec.engine import HandState
-from tests.engine_fixtures import as_moves, deck_order, legal, moves_text, play, ruleset, scopa
+from escoba_spec.interpreter import Interpreter
+from tests.conftest import RULES
+from tests.engine_fixtures import as_moves, deck_order, legal, moves_text, play
+
+SCOPA = load_variant(RULES / "scopa.yaml", {"deck": "french-40"})
+ENGINES = {"interpreted": Interpreter(SCOPA), "compiled": load_ruleset_from_source(generate(SCOPA))}
 
 YOU, ADA = 0, 1
 
 
-def example_hand() -> HandState:
-    rs = ruleset(scopa())
+def example_hand(engine: str = "interpreted") -> HandState:
+    rs = ENGINES[engine]
     order = deck_order(
         rs.cards,
         hands=[["7d", "7h", "As"], ["3h", "Kc", "Jd"]],
@@ -34,8 +46,9 @@ def test_the_deal_is_the_texts():
     assert state.opening is None
 
 
-def test_first_two_deals_move_by_move():
-    state = example_hand()
+@pytest.mark.parametrize("engine", sorted(ENGINES))
+def test_first_two_deals_move_by_move(engine):
+    state = example_hand(engine)
     cards = state.cards
 
     # "Juegas 7♦ y te llevas 2♣ y 5♠": no seven on the table, but 2 + 5
@@ -94,3 +107,25 @@ def test_first_two_deals_move_by_move():
     assert state.sweeps == [2, 0] and state.captures == [3, 2]
     assert len(state.history) == 12 and state.stock_pos == 22  # the third deal is out
     state.check_invariants()
+
+
+@pytest.mark.parametrize("engine", sorted(ENGINES))
+def test_the_final_count_of_the_example_hand(engine):
+    """"Al final tienes 22 cartas contra 18 de Ada y seis oros contra cuatro, y el
+    settebello es tuyo: tres puntos. Ada gana la primiera, 78 a 73 [...] Con tus
+    dos scopas la mano termina 5 a 1": piles consistent with every number the
+    text gives, scored by the variant."""
+    rs = ENGINES[engine]
+    cards = rs.cards
+    ada = ["7c", "7s", "6d", "6h", "6c", "6s", "As", "Kc", "Qd", "Ad", "2d"]  # 7+7+6+6 = 78
+    yours = ["7d", "7h", "5s", "Ac", "Jd", "3d", "4d", "5d", "Kd"]  # 7+7+5+A = 21+21+15+16 = 73
+    rest = [c.text for c in cards.cards if c.text not in ada + yours]
+    ada, yours = ada + rest[:7], yours + rest[7:]  # no card of `rest` beats a primiera card above
+    you_mask, ada_mask = cards.mask_of(yours), cards.mask_of(ada)
+    assert (you_mask & ada_mask) == 0 and (you_mask | ada_mask) == cards.full_mask
+    assert you_mask.bit_count() == 22 and ada_mask.bit_count() == 18
+    diamonds = cards.suit_masks[0]
+    assert (you_mask & diamonds).bit_count() == 6 and (ada_mask & diamonds).bit_count() == 4
+    score = rs.score_hand([you_mask, ada_mask], [2, 0], [9, 6])
+    assert score.totals() == (5, 1)
+    assert score.points[YOU]["scope"] == 2 and score.points[ADA]["primiera"] == 1
