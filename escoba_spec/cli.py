@@ -187,6 +187,12 @@ def make_parser() -> argparse.ArgumentParser:
     p.add_argument("--option", action="append", metavar="ID=VALUE", help="choose a variant option (repeatable)")
     p.set_defaults(func=cmd_compile)
 
+    from .play import add_play_arguments, cmd_play
+
+    p = sub.add_parser("play", help="play a whole match of a variant between bots (or you), narrated or as JSON")
+    add_play_arguments(p)
+    p.set_defaults(func=cmd_play)
+
     p = sub.add_parser("build", help="validate every rule file of the rules folder and compile it into generated/")
     p.add_argument("--rules", default="rules", help="the rules folder (default: rules)")
     p.add_argument("--out", default="generated", help="where compiled modules go (default: generated)")

@@ -1,0 +1,546 @@
+"""`escoba-spec play`: a whole match of a variant, narrated or recorded as JSON.
+
+The match is played exactly as `engine.play_match` plays it (one RNG seeded
+with `--seed` shuffles every deal; bots see only their `Observation`), but
+hand by hand here so that every play, deal and opening can be told as it
+happens, and so that one seat may be a person at the terminal. Nothing here
+applies a rule: the engine does, and this module only describes what it did.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import random
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TextIO
+
+from . import ir
+from .bots import GreedyBot, RandomBot
+from .cli import USAGE_CODES, UsageError, _existing, _parse_options
+from .engine import (
+    Bot,
+    HandState,
+    IllegalMove,
+    MatchState,
+    Move,
+    Observation,
+    Play,
+    RuleSet,
+    format_move,
+    parse_move,
+    shuffled_deck,
+)
+from .errors import DiagnosticError
+
+BOTS: dict[str, Callable[[int], Bot]] = {"greedy": GreedyBot, "random": RandomBot}
+ENGINES = ("compiled", "interpreted")
+SWEEP = "ESCOBA"
+
+Say = Callable[[str], None]
+
+
+class Quit(Exception):
+    """The person at the terminal left the match: `code` is the exit code."""
+
+    def __init__(self, code: int, message: str):
+        super().__init__(message)
+        self.code = code
+
+
+# ------------------------------------------------------------------ the command
+
+
+def add_play_arguments(parser: argparse.ArgumentParser) -> None:
+    """The arguments of `escoba-spec play` (cli.make_parser calls this)."""
+    parser.add_argument("path", metavar="PATH", help="the rule file (YAML)")
+    parser.add_argument("--players", type=int, required=True, metavar="N", help="number of seats")
+    parser.add_argument("--seed", type=int, required=True, metavar="S", help="seed of the deals and the bots")
+    parser.add_argument("--team-size", type=int, metavar="T",
+                        help="players per side (default: the one the variant's layout gives for N players)")
+    parser.add_argument("--bots", default="greedy", metavar="NAME[,NAME...]",
+                        help=f"bot per seat ({', '.join(BOTS)}); one name plays every seat (default: greedy). "
+                             "With --human, list every seat or every seat but the human's")
+    parser.add_argument("--human", type=int, metavar="SEAT", help="play this seat yourself at the terminal")
+    parser.add_argument("--option", action="append", metavar="ID=VALUE", help="choose a variant option (repeatable)")
+    parser.add_argument("--engine", choices=ENGINES, default="compiled",
+                        help="compiled rules (default) or the interpreter walking the IR")
+    parser.add_argument("--format", choices=("text", "json"), default="text",
+                        help="text narrates the match, json prints one object (default: text)")
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """Run `escoba-spec play`; usage errors raise cli.UsageError (exit 2)."""
+    if args.human is not None and args.format == "json":
+        raise UsageError("--human plays at the terminal and cannot be combined with --format json")
+    path = _existing([args.path])[0]
+    options = _parse_options(args.option)
+    from .build import load_variant
+
+    try:
+        variant = load_variant(path, options)
+    except DiagnosticError as exc:
+        usage = [d for d in exc.diagnostics if d.code in USAGE_CODES]
+        if usage:
+            raise UsageError("; ".join(d.message + (f" ({d.hint})" if d.hint else "") for d in usage)) from None
+        from .report import render
+
+        print(render(exc.diagnostics, "text"), file=sys.stderr)
+        print(f"escoba-spec: {path} is not a valid rule file; nothing played", file=sys.stderr)
+        return 1
+    setup = make_setup(
+        variant, players=args.players, seed=args.seed, team_size=args.team_size,
+        bots=args.bots, human=args.human, engine=args.engine,
+    )
+    out = sys.stdout
+    if args.format == "json":
+        record = MatchRunner(setup).run()
+        out.write(to_json(record) + "\n")
+        return 0
+    say = _printer(out)
+    human = HumanSeat(setup.human, sys.stdin, out) if setup.human is not None else None
+    try:
+        MatchRunner(setup, say=say, human=human).run()
+    except Quit as exc:
+        out.flush()
+        print(f"escoba-spec: {exc}", file=sys.stderr)
+        return exc.code
+    return 0
+
+
+def _printer(out: TextIO) -> Say:
+    def say(line: str = "") -> None:
+        out.write(line + "\n")
+
+    return say
+
+
+def to_json(record: dict) -> str:
+    """The match record as printed by --format json (stable bytes for a seed)."""
+    return json.dumps(record, indent=2, ensure_ascii=False)
+
+
+# -------------------------------------------------------------------- the setup
+
+
+@dataclass
+class Setup:
+    """Everything a match needs, checked: the variant, its RuleSet, the seats."""
+
+    variant: ir.Variant
+    ruleset: RuleSet
+    engine: str
+    players: int
+    team_size: int
+    seed: int
+    bot_names: list[str | None]  # per seat; None for the human seat
+    human: int | None = None
+    bots: list[Bot | None] = field(default_factory=list)
+
+    @property
+    def sides(self) -> int:
+        return self.players // self.team_size
+
+
+def make_ruleset(variant: ir.Variant, engine: str = "compiled") -> RuleSet:
+    """The variant's RuleSet: compiled in memory (nothing written) or interpreted."""
+    if engine == "interpreted":
+        from .interpreter import Interpreter
+
+        return Interpreter(variant)
+    if engine != "compiled":
+        raise UsageError(f"no engine '{engine}' (choose {' or '.join(ENGINES)})")
+    from .codegen import generate, module_name
+    from .compiled import load_ruleset_from_source
+
+    return load_ruleset_from_source(generate(variant), module_name(variant.id))
+
+
+def bot_seed(seed: int, seat: int) -> int:
+    """A seat's bot seed: fixed by the match seed and the seat, and unrelated to
+    the deal RNG (itself seeded with `seed`)."""
+    digest = hashlib.sha256(f"escoba-spec play {seed} {seat}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def make_setup(
+    variant: ir.Variant,
+    *,
+    players: int,
+    seed: int,
+    team_size: int | None = None,
+    bots: str | Sequence[str] = "greedy",
+    human: int | None = None,
+    engine: str = "compiled",
+) -> Setup:
+    """Check the table against the variant's layouts and build the seats;
+    raise cli.UsageError naming what is allowed."""
+    layouts = [(lay.players, lay.team_size) for lay in variant.players.layouts]
+    allowed = ", ".join(f"{p} players" + (f" in teams of {t}" if t > 1 else "") for p, t in layouts)
+    counts = [t for p, t in layouts if p == players]
+    if not counts:
+        raise UsageError(f"{variant.id} is not played by {players} players (allowed: {allowed})")
+    if team_size is None:
+        team_size = counts[0]
+    elif team_size not in counts:
+        raise UsageError(f"{variant.id} is not played by {players} players in teams of {team_size} (allowed: {allowed})")
+    if human is not None and not 0 <= human < players:
+        raise UsageError(f"--human {human} is not a seat: seats are 0 to {players - 1}")
+    names = _bot_names(bots, players, human)
+    setup = Setup(variant, make_ruleset(variant, engine), engine, players, team_size, seed, names, human)
+    setup.bots = [None if name is None else BOTS[name](bot_seed(seed, seat)) for seat, name in enumerate(names)]
+    return setup
+
+
+def _bot_names(bots: str | Sequence[str], players: int, human: int | None) -> list[str | None]:
+    names = [b.strip() for b in bots.split(",")] if isinstance(bots, str) else [b.strip() for b in bots]
+    for name in names:
+        if name not in BOTS:
+            raise UsageError(f"no bot named '{name}' (bots: {', '.join(BOTS)})")
+    others = [s for s in range(players) if s != human]
+    if len(names) == 1:
+        per_seat: list[str | None] = [names[0]] * players
+    elif len(names) == players:
+        per_seat = list(names)
+    elif human is not None and len(names) == len(others):
+        per_seat = [None] * players
+        for seat, name in zip(others, names):
+            per_seat[seat] = name
+    else:
+        wanted = f"{players}" + (f" (or {len(others)}, the seats but the human's)" if human is not None else "")
+        raise UsageError(f"--bots names {len(names)} bots for {players} seats: give one name or {wanted}")
+    if human is not None:
+        per_seat[human] = None
+    return per_seat
+
+
+# ------------------------------------------------------------------- the match
+
+
+class MatchRunner:
+    """Plays the match hand by hand, narrating through `say` and building the
+    JSON record. `state` and `match` are the live engine objects (tests and
+    the human seat look at them)."""
+
+    def __init__(self, setup: Setup, *, say: Say | None = None, human: HumanSeat | None = None):
+        if setup.human is not None and human is None:
+            raise ValueError(f"seat {setup.human} is a human seat: give the HumanSeat that plays it")
+        self.setup = setup
+        self.rs = setup.ruleset
+        self.cards = self.rs.cards
+        self.say: Say = say or (lambda line="": None)
+        self.human = human
+        self.names = {r.id: r.name for r in setup.variant.scoring.rules}
+        self.rng = _CountingRandom(setup.seed)
+        self.match = MatchState(self.rs, setup.players, setup.team_size)
+        self.state: HandState | None = None
+
+    def text(self, mask: int, empty: str = "nothing") -> str:
+        return " ".join(self.cards.texts(mask)) or empty
+
+    def seats_of(self, side: int) -> list[int]:
+        return [s for s in range(self.setup.players) if s % self.setup.sides == side]
+
+    def run(self) -> dict:
+        """Play until a side wins; the match record (the --format json object)."""
+        setup, variant = self.setup, self.setup.variant
+        self._header()
+        hands = []
+        while self.match.winner is None:
+            hands.append(self._hand(len(hands) + 1))
+        winner = self.match.winner
+        totals = {str(s): n for s, n in enumerate(self.match.scores)}
+        self.say()
+        seats = ", ".join(map(str, self.seats_of(winner)))
+        self.say(f"Winner: side {winner} (seat{'s' if self.setup.team_size > 1 else ''} {seats}) "
+                 f"after {len(hands)} hand{'s' if len(hands) != 1 else ''}")
+        self.say("Final score: " + ", ".join(f"side {s} {n}" for s, n in enumerate(self.match.scores)))
+        return {
+            "variant": variant.id,
+            "name": variant.name,
+            "players": setup.players,
+            "team_size": setup.team_size,
+            "seed": setup.seed,
+            "engine": setup.engine,
+            "options": {o.id: o.chosen for o in variant.options},
+            "bots": setup.bot_names,
+            "categories": {rid: self.names[rid] for rid in self.rs.params.points_rules},
+            "hands": hands,
+            "totals": totals,
+            "winner": winner,
+        }
+
+    def _header(self) -> None:
+        setup, variant = self.setup, self.setup.variant
+        self.say(f"{variant.name} ({variant.id}): {setup.players} players, seed {setup.seed}, "
+                 f"{setup.engine} engine, first to {self.rs.params.match_target}")
+        if variant.options:
+            self.say("options: " + ", ".join(f"{o.id}={o.chosen}" for o in variant.options))
+        for side in range(setup.sides):
+            seats = ", ".join(
+                f"seat {s} ({'you' if s == setup.human else setup.bot_names[s]})" for s in self.seats_of(side)
+            )
+            self.say(f"side {side}: {seats}")
+
+    # ------------------------------------------------------------------ a hand
+
+    def _hand(self, number: int) -> dict:
+        setup, rs = self.setup, self.rs
+        order = shuffled_deck(self.cards.size, self.rng)
+        shuffles = self.rng.shuffles
+        state = HandState.deal(
+            rs, order, players=setup.players, team_size=setup.team_size, dealer=self.match.dealer, rng=self.rng
+        )
+        self.state = state
+        self.say()
+        self.say(f"== Hand {number}: seat {state.dealer} deals")
+        opening = self._opening(state, self.rng.shuffles - shuffles)
+        views = [Observation(state, seat) for seat in range(setup.players)]
+        plays = []
+        while not state.over:
+            seat = state.to_play
+            legal = state.legal_moves()
+            if seat == setup.human:
+                move = self.human.choose(self)
+            else:
+                move = setup.bots[seat].choose(views[seat], legal)
+            pos = state.stock_pos
+            play = state.apply(move)
+            plays.append(self._play(play, state))
+            if not state.over and state.stock_pos != pos:
+                self._new_deal(state, pos)
+        result = state.result
+        self.match.record(result)
+        return self._end_of_hand(number, state, opening, plays)
+
+    def _opening(self, state: HandState, redeals: int) -> dict:
+        """Tell the opening table and what the opening rule did with it."""
+        p = state.params
+        dealt = p.hand_size * state.n
+        laid = _mask(state.deck[dealt : dealt + p.table_cards])
+        rest = _mask(state.deck[dealt + p.table_cards : state.stock_pos])
+        if redeals:
+            self.say(f"the opening table asked for a redeal: dealt again {redeals} time{'s' if redeals > 1 else ''}")
+        self.say(f"table: {self.text(laid, 'empty')}")
+        op = state.opening
+        record = {"table": self.cards.texts(laid), "action": None, "multiple": 0, "cards": [],
+                  "taker": None, "redeals": redeals}
+        if op is not None:
+            record.update(action=op.action, multiple=op.multiple, cards=self.cards.texts(op.cards),
+                          taker=op.taker if op.taker >= 0 else None)
+            times = f" ({op.multiple} times the target)" if op.multiple > 1 else ""
+            if op.action == "capture":
+                role = "the dealer" if op.taker == state.dealer else "the first player"
+                sweeps = f", scoring {op.multiple} {SWEEP}{'S' if op.multiple > 1 else ''}" if p.opening_sweeps else ""
+                self.say(f"opening rule: the table makes a capture{times}; seat {op.taker} ({role}, side "
+                         f"{op.taker % state.sides}) takes {self.text(op.cards)}{sweeps}")
+            elif op.action == "set-aside":
+                self.say(f"opening rule: the table makes a capture{times}; {self.text(op.cards)} "
+                         "set aside, play starts on an empty table")
+            else:
+                self.say(f"opening rule: the table makes a capture{times}; play goes on")
+        elif self.setup.variant.deal.opening.trigger != "never":
+            self.say("opening rule: not triggered")
+        self._remainder(rest)
+        return record
+
+    def _remainder(self, cards: int) -> None:
+        if cards:
+            where = "go to the table" if self.rs.params.stock_remainder == "to-table" else "are set aside"
+            self.say(f"the last {cards.bit_count()} stock cards {where}: {self.text(cards)}")
+
+    def _new_deal(self, state: HandState, pos: int) -> None:
+        p = state.params
+        dealt = pos + p.hand_size * state.n
+        left = len(state.stock) - state.stock_pos
+        self.say(f"-- deal: {p.hand_size} cards to each seat, {left} left in the stock")
+        self._remainder(_mask(state.deck[dealt : state.stock_pos]))
+
+    def _play(self, play: Play, state: HandState) -> dict:
+        """Tell one play and record it."""
+        cards = self.cards
+        side = play.seat % state.sides
+        move = format_move(Move(play.card, play.capture, play.claim), cards)
+        line = f"seat {play.seat} (side {side}) "
+        if play.claim:
+            line += f"claims {self.text(play.claim)} (a missed capture), "
+        line += f"plays {cards.text(play.card)}, "
+        line += f"takes {self.text(play.capture)}" if play.capture else "trails"
+        if play.sweeps:
+            line += f" — {SWEEP}" + (f" x{play.sweeps}" if play.sweeps > 1 else "")
+        self.say(line)
+        return {
+            "seat": play.seat,
+            "side": side,
+            "move": move,
+            "card": cards.text(play.card),
+            "captured": cards.texts(play.capture | play.claim),
+            "sweeps": play.sweeps,
+        }
+
+    def _end_of_hand(self, number: int, state: HandState, opening: dict, plays: list[dict]) -> dict:
+        result = state.result
+        sides = range(state.sides)
+        left = result.leftovers
+        if not left:
+            self.say("end of hand: the table is empty")
+        elif result.leftovers_side is None:
+            self.say(f"end of hand: nobody captured; {self.text(left)} left on the table are set aside")
+        else:
+            self.say(f"end of hand: {self.text(left)} left on the table go to side {result.leftovers_side} "
+                     f"(seat {state.last_capturer} captured last)")
+        check = None
+        if result.leftover_listed is not None:
+            listed = ", ".join(map(str, state.params.leftover_totals))
+            verdict = "one of" if result.leftover_listed else "not one of"
+            self.say(f"leftover check: the leftovers total {result.leftover_total}, {verdict} the listed totals ({listed})")
+            check = {"total": result.leftover_total, "listed": result.leftover_listed}
+        # cards out of play, the leftovers nobody took apart
+        aside = state.set_aside & ~(left if result.leftovers_side is None else 0)
+        points = {str(s): dict(result.score.points[s]) for s in sides}
+        self._points_table(result.score.points)
+        effects = []
+        for side, rule, effect in result.score.effects:
+            verb = "wins" if effect == "win-match" else "loses"
+            self.say(f"{self.names.get(rule, rule)}: side {side} {verb} the match")
+            effects.append({"side": side, "rule": rule, "effect": effect})
+        totals_after = {str(s): n for s, n in enumerate(self.match.scores)}
+        self.say(f"totals after hand {number}: " + ", ".join(f"side {s} {n}" for s, n in enumerate(self.match.scores)))
+        return {
+            "number": number,
+            "dealer": state.dealer,
+            "opening": opening,
+            "plays": plays,
+            "leftovers": {"cards": self.cards.texts(left), "side": result.leftovers_side, "check": check},
+            "set_aside": self.cards.texts(aside),
+            "cards": {str(s): result.piles[s].bit_count() for s in sides},
+            "sweeps": {str(s): result.sweeps[s] for s in sides},
+            "points": points,
+            "effects": effects,
+            "totals_after": totals_after,
+        }
+
+    def _points_table(self, points: Sequence[dict[str, int]]) -> None:
+        """Points per category (rows) per side (columns) and their sum."""
+        rules = self.rs.params.points_rules
+        rows = [(self.names[r], [pts[r] for pts in points]) for r in rules]
+        rows.append(("hand", [sum(pts.values()) for pts in points]))
+        width = max(len(name) for name, _ in rows)
+        heads = [f"side {s}" for s in range(len(points))]
+        self.say("points".ljust(width) + "".join(f"  {h:>6}" for h in heads))
+        for name, values in rows:
+            self.say(name.ljust(width) + "".join(f"  {v:>6}" for v in values))
+
+
+def _mask(cards: Sequence[int]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+class _CountingRandom(random.Random):
+    """`random.Random` that counts its shuffles: `HandState.deal` reshuffles the
+    deck once per redeal, and says nothing else about them."""
+
+    shuffles = 0
+
+    def shuffle(self, x) -> None:  # type: ignore[override]
+        self.shuffles += 1
+        super().shuffle(x)
+
+
+# ------------------------------------------------------------------ the person
+
+
+HELP = "type a move: 7o plays the 7 of oros (a trail, or its only capture), 7o+2b+5e names the capture; " \
+       "? lists the legal moves, q quits"
+
+
+def _isatty(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+class HumanSeat:
+    """A person choosing one seat's moves on `inp` / `out`. Bad input gets the
+    engine's reason and the legal moves, then the question again."""
+
+    def __init__(self, seat: int, inp: TextIO, out: TextIO):
+        self.seat = seat
+        self.inp = inp
+        self.out = out
+        # piped input is not echoed by a terminal: echo it so the transcript reads well
+        self.echo = not _isatty(inp)
+
+    def write(self, line: str = "") -> None:
+        self.out.write(line + "\n")
+
+    def choose(self, runner: MatchRunner) -> Move:
+        state = runner.state
+        self._show(runner, state)
+        legal = state.legal_moves()
+        texts = [format_move(m, state.cards) for m in legal]
+        while True:
+            self.out.write(f"your move, seat {self.seat} (? for help)> ")
+            self.out.flush()
+            line = self.inp.readline()
+            if line and self.echo:
+                self.out.write(line if line.endswith("\n") else line + "\n")
+            if not line:
+                self.write()
+                raise Quit(1, "end of input: the match was abandoned")
+            text = line.strip()
+            if text.lower() in ("q", "quit", "exit"):
+                raise Quit(130, "you quit the match")
+            if text.lower() in ("?", "help", ""):
+                self.write(HELP)
+                self.write("legal moves: " + ", ".join(texts))
+                continue
+            move, problem = self.interpret(text, state, legal, texts)
+            if move is not None:
+                return move
+            self.write(problem)
+
+    @staticmethod
+    def interpret(text: str, state: HandState, legal: list[Move], texts: list[str]) -> tuple[Move | None, str]:
+        """The move `text` names, or None and why not (in the engine's words)."""
+        cards = state.cards
+        try:
+            move = parse_move(text, cards)
+        except ValueError as exc:
+            return None, str(IllegalMove(text, [str(exc)], texts))
+        if not move.capture and not move.claim and move not in legal:
+            captures = [m for m in legal if m.card == move.card and not m.claim]
+            if len(captures) == 1:
+                return captures[0], ""
+            if len(captures) > 1:
+                named = ", ".join(format_move(m, cards) for m in captures)
+                return None, f"'{text}' captures more than one way: name the capture ({named})"
+        reasons = state.explain_illegal(move)
+        if reasons:
+            return None, str(IllegalMove(text, reasons, texts))
+        return move, ""
+
+    def _show(self, runner: MatchRunner, state: HandState) -> None:
+        view = Observation(state, self.seat)
+        self.write()
+        self.write(f"-- your turn: seat {self.seat}, side {view.side}")
+        self.write(f"your hand: {runner.text(view.hand, 'empty')}")
+        self.write(f"table:     {runner.text(view.table, 'empty')}")
+        if view.open_hands:
+            for seat, hand in enumerate(view.hands):
+                if seat != self.seat:
+                    self.write(f"seat {seat}'s hand: {runner.text(hand, 'empty')}")
+        pile = "; ".join(
+            f"side {s} {n.bit_count()} cards, {w} {SWEEP.lower()}{'s' if w != 1 else ''}"
+            for s, (n, w) in enumerate(zip(view.piles, view.sweeps))
+        )
+        self.write(f"taken this hand: {pile} ({view.stock_count} cards left in the stock)")
+        scores = ", ".join(f"side {s} {n}" for s, n in enumerate(runner.match.scores))
+        self.write(f"match: {scores} (first to {state.params.match_target})")

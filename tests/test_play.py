@@ -1,0 +1,355 @@
+"""`escoba-spec play`: whole matches of every rule file, the JSON record and the
+narration, determinism, both engines, usage errors, and a human seat."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import subprocess
+import sys
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from escoba_spec.build import load_variant
+from escoba_spec.cli import main
+from escoba_spec.engine import Move, format_move, play_match
+from escoba_spec.play import HumanSeat, MatchRunner, Quit, bot_seed, make_setup, to_json
+from escoba_spec.resolve import Resolver
+
+from .conftest import ROOT, RULES
+
+RESOLVER = Resolver()  # loads each rule file once for the whole module
+
+
+@cache
+def _variant(path: Path, options: tuple[tuple[str, str], ...]):
+    return load_variant(path, dict(options), resolver=RESOLVER)
+
+
+def variant_of(path: Path, options: dict | None = None):
+    return _variant(path, tuple(sorted((options or {}).items())))
+
+
+def rule_files() -> list[Path]:
+    return sorted(RULES.glob("*.yaml")) + sorted((RULES / "house").glob("*.yaml"))
+
+
+@cache
+def small_options(path: Path) -> tuple[tuple[str, str], ...]:
+    """The smallest target a file offers, to keep matches short."""
+    variant = variant_of(path)
+    target = next((o for o in variant.options if o.id == "target"), None)
+    if target is None:
+        return ()
+    return (("target", min(target.choices, key=int)),)
+
+
+def cases() -> list:
+    out = []
+    for path in rule_files():
+        variant = variant_of(path)
+        for layout in variant.players.layouts:
+            name = f"{path.stem}-{layout.players}x{layout.team_size}"
+            out.append(pytest.param(path, layout.players, dict(small_options(path)), id=name))
+    # options that change where cards go or what a play may be
+    out.append(pytest.param(RULES / "comodines.yaml", 3, {"stock-remainder": "set-aside", "opening-table": "redeal"},
+                            id="comodines-set-aside-redeal"))
+    out.append(pytest.param(RULES / "escoba-francesa.yaml", 2, {"announce": "claim", "target": "21"},
+                            id="francesa-claims"))
+    return out
+
+
+def record_of(path: Path, players: int, options: dict, *, seed: int = 5, bots="greedy", engine="compiled") -> dict:
+    setup = make_setup(variant_of(path, options), players=players, seed=seed, bots=bots, engine=engine)
+    return MatchRunner(setup).run()
+
+
+def play_cli(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(["play", *argv])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+# ------------------------------------------------------------------ whole matches
+
+
+@pytest.mark.parametrize("path, players, options", cases())
+def test_a_full_match_finishes_and_adds_up(path, players, options):
+    bots = "random" if options.get("announce") == "claim" else "greedy"
+    record = record_of(path, players, options, bots=bots)
+    variant = variant_of(path, options)
+    setup = make_setup(variant, players=players, seed=5)
+    size = setup.ruleset.cards.size
+    sides = [str(s) for s in range(players // record["team_size"])]
+    assert record["players"] == players and record["hands"]
+    running = {s: 0 for s in sides}
+    for hand in record["hands"]:
+        for s in sides:
+            running[s] += sum(hand["points"][s].values())
+        assert hand["totals_after"] == running
+        left = hand["leftovers"]
+        unclaimed = len(left["cards"]) if left["side"] is None else 0
+        assert sum(hand["cards"].values()) + len(hand["set_aside"]) + unclaimed == size, hand["number"]
+        assert set(hand["points"]["0"]) == set(record["categories"])
+    assert record["totals"] == running
+    assert record["winner"] in range(len(sides))
+    # the same match as the engine plays it with the same seeded bots
+    from escoba_spec.bots import GreedyBot, RandomBot
+
+    cls = RandomBot if bots == "random" else GreedyBot
+    engine = play_match(setup.ruleset, [cls(bot_seed(5, s)) for s in range(players)], 5, team_size=setup.team_size)
+    assert engine.scores == [record["totals"][s] for s in sides]
+    assert engine.winner == record["winner"]
+
+
+@pytest.mark.parametrize("path, players, options", cases())
+def test_compiled_and_interpreted_engines_agree(path, players, options):
+    compiled = record_of(path, players, options, seed=11, bots="random")
+    interpreted = record_of(path, players, options, seed=11, bots="random", engine="interpreted")
+    assert compiled.pop("engine") == "compiled" and interpreted.pop("engine") == "interpreted"
+    assert to_json(compiled) == to_json(interpreted)
+
+
+def test_claims_sweeps_and_openings_show_in_the_record():
+    claims = record_of(RULES / "escoba-francesa.yaml", 2, {"announce": "claim"}, seed=3, bots="random")
+    plays = [p for h in claims["hands"] for p in h["plays"]]
+    assert any(p["move"].startswith("[") for p in plays)
+    assert any(p["sweeps"] for p in plays)
+    captured = record_of(RULES / "escoba-brasileira.yaml", 4, {}, seed=3)
+    assert any(h["opening"]["action"] == "capture" for h in captured["hands"])
+    redealt = record_of(RULES / "comodines.yaml", 3, {"opening-table": "redeal"}, seed=2)
+    assert any(h["opening"]["redeals"] for h in redealt["hands"])
+
+
+# ------------------------------------------------------------ the command line
+
+
+def test_same_seed_same_bytes_and_json_shape(capsys):
+    argv = [str(RULES / "escoba-de-15.yaml"), "--players", "3", "--seed", "9", "--bots", "random",
+            "--option", "target=15", "--format", "json"]
+    code, first, _ = play_cli(capsys, *argv)
+    assert code == 0
+    assert play_cli(capsys, *argv)[1] == first
+    record = json.loads(first)
+    assert set(record) >= {"variant", "name", "players", "team_size", "seed", "engine", "options", "hands",
+                           "totals", "winner"}
+    hand = record["hands"][0]
+    assert set(hand) >= {"number", "dealer", "opening", "plays", "leftovers", "cards", "sweeps", "points",
+                         "totals_after"}
+    assert set(hand["plays"][0]) == {"seat", "side", "move", "card", "captured", "sweeps"}
+    assert record["options"]["target"] == "15" and record["engine"] == "compiled"
+    other = play_cli(capsys, *[a if a != "9" else "10" for a in argv])[1]
+    assert other != first
+
+
+def test_end_to_end_through_python_m(capsys):
+    argv = [sys.executable, "-m", "escoba_spec", "play", "rules/scopa.yaml", "--players", "2", "--seed", "4",
+            "--bots", "greedy,random", "--format", "json"]
+    runs = [subprocess.run(argv, cwd=ROOT, capture_output=True, timeout=60, check=False) for _ in range(2)]
+    assert [r.returncode for r in runs] == [0, 0], runs[0].stderr
+    assert runs[0].stdout == runs[1].stdout
+    assert runs[0].stdout.decode() == play_cli(capsys, *argv[4:])[1]
+    text = subprocess.run(argv[:-2], cwd=ROOT, capture_output=True, text=True, timeout=60, check=False)
+    assert text.returncode == 0 and "Winner: side" in text.stdout and "Final score:" in text.stdout
+
+
+def test_the_narration_tells_every_play(capsys):
+    argv = [str(RULES / "escoba-francesa.yaml"), "--players", "2", "--seed", "3", "--bots", "random",
+            "--option", "announce=claim"]
+    code, text, _ = play_cli(capsys, *argv)
+    assert code == 0
+    record = json.loads(play_cli(capsys, *argv, "--format", "json")[1])
+    expected = []
+    for hand in record["hands"]:
+        for p in hand["plays"]:
+            line = f"seat {p['seat']} (side {p['side']}) "
+            play = p["move"]
+            if play.startswith("["):
+                claim, play = play[1:].split("] ")
+                line += f"claims {claim.replace('+', ' ')} (a missed capture), "
+            card, *taken = play.split("+")
+            line += f"plays {card}, " + (f"takes {' '.join(taken)}" if taken else "trails")
+            expected.append(line)
+    told = [line for line in text.splitlines() if re.match(r"seat \d+ \(side \d+\) (claims|plays)", line)]
+    assert len(told) == len(expected)
+    for line, start in zip(told, expected):
+        assert line.startswith(start), (line, start)
+    for hand in record["hands"]:
+        assert f"== Hand {hand['number']}: seat {hand['dealer']} deals" in text
+        assert f"totals after hand {hand['number']}: " in text
+    assert "Each escoba" in text and "leftover check: the leftovers total" in text
+    assert any("— ESCOBA" in line for line in told)
+    final = ", ".join(f"side {s} {n}" for s, n in record["totals"].items())
+    assert f"Final score: {final}" in text and f"Winner: side {record['winner']}" in text
+
+
+def test_the_narration_of_a_capture_names_its_cards(capsys):
+    code, text, _ = play_cli(capsys, str(RULES / "scopa.yaml"), "--players", "2", "--seed", "1")
+    assert code == 0
+    record = json.loads(play_cli(capsys, str(RULES / "scopa.yaml"), "--players", "2", "--seed", "1",
+                                 "--format", "json")[1])
+    play = next(p for h in record["hands"] for p in h["plays"] if p["captured"])
+    assert f"seat {play['seat']} (side {play['side']}) plays {play['card']}, takes {' '.join(play['captured'])}" in text
+
+
+USAGE = [
+    (["nope.yaml", "--players", "2", "--seed", "1"], "no such file: nope.yaml"),
+    (["rules/scopa.yaml", "--players", "3", "--seed", "1"], "not played by 3 players (allowed: 2 players)"),
+    (["rules/escoba-de-15.yaml", "--players", "5", "--seed", "1"],
+     "allowed: 2 players, 3 players, 4 players in teams of 2"),
+    (["rules/escoba-de-15.yaml", "--players", "4", "--team-size", "1", "--seed", "1"], "in teams of 1"),
+    (["rules/scopa.yaml", "--players", "2", "--seed", "1", "--bots", "smart"], "no bot named 'smart'"),
+    (["rules/scopa.yaml", "--players", "2", "--seed", "1", "--bots", "greedy,random,greedy"], "3 bots for 2 seats"),
+    (["rules/scopa.yaml", "--players", "2", "--seed", "1", "--human", "2"], "--human 2 is not a seat"),
+    (["rules/scopa.yaml", "--players", "2", "--seed", "1", "--human", "-1"], "--human -1 is not a seat"),
+    (["rules/scopa.yaml", "--players", "2", "--seed", "1", "--human", "0", "--format", "json"], "--format json"),
+    (["rules/scopa.yaml", "--players", "2", "--seed", "1", "--option", "targte=5"], "no option 'targte'"),
+    (["rules/scopa.yaml", "--players", "2", "--seed", "1", "--option", "target=5"], "cannot be '5'"),
+    (["rules/scopa.yaml", "--players", "2", "--seed", "1", "--option", "target"], "ID=VALUE"),
+]
+
+
+@pytest.mark.parametrize("argv, message", USAGE, ids=[m for _, m in USAGE])
+def test_usage_errors_exit_2(argv, message, capsys, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    code, out, err = play_cli(capsys, *argv)
+    assert code == 2
+    assert err.startswith("escoba-spec: error: ") and message in err
+    assert out == ""
+
+
+def test_usage_error_through_python_m():
+    run = subprocess.run([sys.executable, "-m", "escoba_spec", "play", "rules/scopa.yaml", "--players", "4",
+                          "--seed", "1"], cwd=ROOT, capture_output=True, text=True, timeout=60, check=False)
+    assert run.returncode == 2 and "escoba-spec: error: scopa is not played by 4 players" in run.stderr
+
+
+def test_a_rule_file_with_errors_prints_located_diagnostics(rules_tree, capsys):
+    bad = rules_tree / "bad.yaml"
+    bad.write_text("id: bad\nextends: escoba-de-15\nmatch:\n  taget: 21\n")
+    code, out, err = play_cli(capsys, str(bad), "--players", "2", "--seed", "1")
+    assert code == 1
+    assert f"{bad}:4:3: error[unknown-key]" in err and "hint: did you mean 'target'?" in err
+    assert out == ""
+
+
+def test_bots_one_name_for_all_and_per_seat():
+    variant = variant_of(RULES / "escoba-de-15.yaml")
+    assert make_setup(variant, players=3, seed=1, bots="random").bot_names == ["random"] * 3
+    assert make_setup(variant, players=2, seed=1).bot_names == ["greedy", "greedy"]
+    setup = make_setup(variant, players=3, seed=1, bots="random,greedy", human=1)
+    assert setup.bot_names == ["random", None, "greedy"]
+    assert make_setup(variant, players=4, seed=1).team_size == 2
+    assert len({bot_seed(1, s) for s in range(8)} | {bot_seed(2, s) for s in range(8)}) == 16
+
+
+# --------------------------------------------------------------------- a person
+
+
+class ScriptedPerson:
+    """Stdin for the human seat that answers from the live engine state: an
+    unknown card, garbage, a card not in hand, an illegal capture, `?`, then
+    the first legal move until the first hand is over, then end of input."""
+
+    def __init__(self, seat: int):
+        self.seat = seat
+        self.runner: MatchRunner | None = None
+        self.sent: list[str] = []
+        self.moves: list[str] = []
+
+    def isatty(self) -> bool:
+        return False
+
+    def readline(self) -> str:
+        state = self.runner.state
+        cards = state.cards
+        if self.runner.match.hands_played >= 1:
+            return ""
+        if "unknown" not in self.sent:
+            return self._send("unknown", "9x")
+        if "garbage" not in self.sent:
+            return self._send("garbage", "take the lot!")
+        if "not-in-hand" not in self.sent:
+            card = next(c for c in range(cards.size) if not state.hands[self.seat] >> c & 1)
+            return self._send("not-in-hand", cards.text(card))
+        if "illegal-capture" not in self.sent:
+            legal = state.legal_moves()
+            for card in cards.indices(state.hands[self.seat]):
+                for taken in cards.indices(state.table):
+                    if Move(card, 1 << taken) not in legal:
+                        return self._send("illegal-capture", f"{cards.text(card)}+{cards.text(taken)}")
+        if "help" not in self.sent:
+            return self._send("help", "?")
+        move = format_move(state.legal_moves()[0], cards)
+        self.moves.append(move)
+        return move + "\n"
+
+    def _send(self, kind: str, text: str) -> str:
+        self.sent.append(kind)
+        return text + "\n"
+
+
+def test_a_human_seat_is_answered_and_plays_a_hand():
+    variant = variant_of(RULES / "escoba-de-15.yaml")
+    setup = make_setup(variant, players=2, seed=7, human=1)
+    person = ScriptedPerson(1)
+    out = io.StringIO()
+    runner = MatchRunner(setup, say=lambda line="": out.write(line + "\n"), human=HumanSeat(1, person, out))
+    person.runner = runner
+    with pytest.raises(Quit) as stop:
+        runner.run()
+    assert stop.value.code == 1 and "end of input" in str(stop.value)
+    assert person.sent == ["unknown", "garbage", "not-in-hand", "illegal-capture", "help"]
+    text = out.getvalue()
+    assert "illegal move '9x': unknown card '9x'" in text
+    assert "illegal move 'take the lot!': unknown card" in text
+    assert "is not in the hand of seat 1" in text
+    assert re.search(r"illegal move '\S+\+\S+': \S+ cannot capture", text)
+    assert "(legal: " in text and "legal moves: " in text
+    assert "-- your turn: seat 1, side 1" in text and "your hand: " in text and "table: " in text
+    assert "totals after hand 1: " in text
+    told = re.findall(r"seat 1 \(side 1\) plays (\S+),", text)
+    assert [m.split("+")[0] for m in person.moves] == told
+    assert "Traceback" not in text
+
+
+def test_the_card_alone_takes_its_only_capture():
+    from escoba_spec.engine import HandState
+
+    variant = variant_of(RULES / "escoba-de-15.yaml")
+    rs = make_setup(variant, players=2, seed=0).ruleset
+    cards = rs.cards
+    state = HandState.setup(rs, [cards.mask_of(["7o", "1c", "Rb"]), cards.mask_of(["2c", "2e", "3b"])],
+                            table=cards.mask_of(["Sb", "4c", "4e", "5b"]), dealer=1, to_play=0)
+    legal = state.legal_moves()
+    texts = [format_move(m, cards) for m in legal]
+    # Rb (10) must take 5b, its only capture; 7o (7) takes Sb or 4c+4e
+    assert HumanSeat.interpret("Rb", state, legal, texts) == (Move(cards.parse("Rb"), cards.mask_of(["5b"])), "")
+    move, why = HumanSeat.interpret("7o", state, legal, texts)
+    assert move is None and "more than one way" in why and "7o+Sb" in why and "7o+4c+4e" in why
+    assert HumanSeat.interpret("1c", state, legal, texts) == (Move(cards.parse("1c")), "")
+    move, why = HumanSeat.interpret("2c", state, legal, texts)
+    assert move is None and "2c is not in the hand of seat 0" in why and "(legal: " in why
+
+
+@pytest.mark.parametrize("stdin, code, message", [("", 1, "end of input"), ("?\nq\n", 130, "you quit")])
+def test_human_end_of_input_and_quit(stdin, code, message, capsys, monkeypatch):
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    result, out, err = play_cli(capsys, str(RULES / "escoba-de-15.yaml"), "--players", "2", "--seed", "3",
+                                "--human", "0")
+    assert result == code and message in err
+    assert "Traceback" not in out + err and "-- your turn: seat 0" in out
+
+
+def test_human_end_of_input_through_python_m():
+    run = subprocess.run([sys.executable, "-m", "escoba_spec", "play", "rules/open-table.yaml", "--players", "3",
+                          "--seed", "2", "--human", "2"], cwd=ROOT, input="hello\n", capture_output=True,
+                         text=True, timeout=60, check=False)
+    assert run.returncode == 1
+    assert "Traceback" not in run.stderr and "end of input" in run.stderr
+    assert "unknown card 'hello'" in run.stdout
+    # open hands: the person sees the other seats' hands
+    assert "seat 0's hand: " in run.stdout and "seat 1's hand: " in run.stdout
