@@ -168,6 +168,9 @@ def make_parser() -> argparse.ArgumentParser:
         prog="escoba-spec",
         description="Declarative rule files for Escoba / Scopa fishing card games.",
     )
+    from . import __version__
+
+    parser.add_argument("--version", action="version", version=f"escoba-spec {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
 
