@@ -196,6 +196,11 @@ def make_parser() -> argparse.ArgumentParser:
     add_play_arguments(p)
     p.set_defaults(func=cmd_play)
 
+    from .diff import add_diff_arguments
+
+    p = sub.add_parser("diff", help="the rules two variants differ in, and the first deal where play parts")
+    add_diff_arguments(p)
+
     p = sub.add_parser("build", help="validate every rule file of the rules folder and compile it into generated/")
     p.add_argument("--rules", default="rules", help="the rules folder (default: rules)")
     p.add_argument("--out", default="generated", help="where compiled modules go (default: generated)")
