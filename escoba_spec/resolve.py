@@ -21,14 +21,16 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import Diagnostic, did_you_mean
-from .loader import Document, Pos, get_path, join_path, load_document
+from .loader import MAX_BYTES, Document, Pos, get_path, join_path, load_document
 from .schema import check_document, variant_schema
 
 MAX_CHAIN = 16
+_ID_LINE = re.compile(r"^id:[ \t]*['\"]?([a-z][a-z0-9]*(?:-[a-z0-9]+)*)['\"]?[ \t]*(?:#.*)?$", re.M)
 
 
 @dataclass
@@ -106,13 +108,22 @@ class Resolver:
         return self.cache[key]
 
     def ids_in(self, root: Path) -> dict[str, Path]:
-        """Variant id -> file for every rule file under the rules tree."""
+        """Variant id -> file for every rule file under the rules tree.
+
+        Read from each file's top-level `id:` line rather than by parsing
+        every file; the file `extends` picks is then loaded and checked in full."""
         if root not in self.index:
             found: dict[str, Path] = {}
             for candidate in sorted(root.rglob("*.yaml")):
-                doc, _ = self.load(candidate, str(candidate))
-                if doc is not None and isinstance(doc.data.get("id"), str):
-                    found.setdefault(doc.data["id"], candidate.resolve())
+                try:
+                    if candidate.stat().st_size > MAX_BYTES:
+                        continue
+                    text = candidate.read_text(encoding="utf-8", errors="replace")
+                except OSError:
+                    continue
+                match = _ID_LINE.search(text)
+                if match:
+                    found.setdefault(match.group(1), candidate.resolve())
             self.index[root] = found
         return self.index[root]
 
@@ -211,7 +222,12 @@ class Resolver:
         if base not in ids:
             hint = did_you_mean(base, ids) or ("known ids: " + ", ".join(sorted(ids)) if ids else "")
             return fail("extends-missing", f"extends names the variant '{base}', which no file in {root.name}/ defines", hint)
-        return ids[base], None
+        target = ids[base]
+        found, _ = self.load(target, str(target))
+        if found is not None and found.data.get("id") != base:
+            return fail("extends-missing", f"extends names the variant '{base}', but {target.name} does not define it",
+                        "check the id: line of that file")
+        return target, None
 
 
 def _display_for(target: Path, first: Path, first_display: str) -> str:
