@@ -160,7 +160,17 @@ def cmd_build(args: argparse.Namespace) -> int:
     if any(variant is None for _, variant in results):
         print("nothing written: fix the errors above first", file=sys.stderr)
         return 1
-    return _compile(results, Path(args.out), check=False)
+    code = _compile(results, Path(args.out), check=False)
+    if code:
+        return code
+    from .rulebook import RulebookError, write_rulebooks
+
+    try:
+        write_rulebooks(results, Path(args.rulebooks))
+    except RulebookError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    return 0
 
 
 def make_parser() -> argparse.ArgumentParser:
@@ -201,9 +211,15 @@ def make_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("diff", help="the rules two variants differ in, and the first deal where play parts")
     add_diff_arguments(p)
 
+    from .rulebook.cli import add_rulebook_parser
+
+    add_rulebook_parser(sub)
+
     p = sub.add_parser("build", help="validate every rule file of the rules folder and compile it into generated/")
     p.add_argument("--rules", default="rules", help="the rules folder (default: rules)")
     p.add_argument("--out", default="generated", help="where compiled modules go (default: generated)")
+    p.add_argument("--rulebooks", default="docs/rulebooks",
+                   help="where the Markdown and HTML rulebooks go (default: docs/rulebooks)")
     p.set_defaults(func=cmd_build)
     return parser
 

@@ -1,0 +1,58 @@
+"""`escoba-spec rulebook PATH --lang LANG --format md|html|pdf [--out FILE] [--option ID=VALUE]`."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+LANG_CHOICES = ("en", "es", "pt", "fr", "it")
+FORMAT_CHOICES = ("md", "html", "pdf")
+
+
+def add_rulebook_parser(sub) -> None:
+    p = sub.add_parser("rulebook", help="write the rulebook of a rule file in a language (md, html or pdf)")
+    p.add_argument("path", metavar="PATH", help="a rule file (YAML)")
+    p.add_argument("--lang", choices=LANG_CHOICES, default="en", help="language (default: en)")
+    p.add_argument("--format", choices=FORMAT_CHOICES, default="md", help="output format (default: md)")
+    p.add_argument("--out", metavar="FILE", help="write to FILE instead of standard output (required for pdf)")
+    p.add_argument("--option", action="append", metavar="ID=VALUE", help="choose a variant option (repeatable)")
+    p.set_defaults(func=cmd_rulebook)
+
+
+def cmd_rulebook(args: argparse.Namespace) -> int:
+    from ..build import validate_file
+    from ..cli import USAGE_CODES, UsageError, _emit, _existing, _parse_options
+    from . import PdfUnavailable, RulebookError, render_rulebook
+
+    (path,) = _existing([args.path])
+    options = _parse_options(args.option)
+    variant, problems = validate_file(path, options)
+    usage = [p for p in problems if p.code in USAGE_CODES]
+    if usage:
+        raise UsageError("; ".join(p.message + (f" ({p.hint})" if p.hint else "") for p in usage))
+    if variant is None:
+        _emit(problems, "text")
+        print("no rulebook written: fix the errors above first", file=sys.stderr)
+        return 1
+    if args.format == "pdf" and not args.out:
+        raise UsageError("a PDF rulebook is binary: give --out FILE")
+    try:
+        result = render_rulebook(variant, args.lang, args.format)
+    except PdfUnavailable as exc:
+        print(f"escoba-spec: error: {exc}", file=sys.stderr)
+        return 2
+    except RulebookError as exc:
+        print(f"escoba-spec: error: {exc}", file=sys.stderr)
+        return 1
+    if args.out:
+        out = Path(args.out)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(result, bytes):
+            out.write_bytes(result)
+        else:
+            out.write_text(result, encoding="utf-8")
+        print(f"wrote    {out}  ({variant.id}, {args.lang}, {args.format})", file=sys.stderr)
+    else:
+        sys.stdout.write(result)
+    return 0

@@ -1,0 +1,369 @@
+"""The rulebook as a document model, built from the IR alone.
+
+`build_document` walks every part of an `ir.Variant` and turns it into
+sections of keyed blocks of text in one language; `render.py` writes the same
+model as Markdown or HTML. Keys make two documents comparable block by block,
+which is how house rules get their "differences from <base>" and options
+their "what the other choice changes" (see `differences.py`).
+
+Every IR dataclass has a builder here (`IR_SECTIONS` maps each one to where
+it is described; the coverage test checks the map against `ir.py`), and
+every value of every `Literal` field of the IR has a catalogue entry
+`ir.<Class>.<field>.<value>`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .. import expr as E
+from .. import ir
+from ..cards import CardSet
+from .exprtext import ExprText
+from .lang import Lang
+
+
+@dataclass
+class Block:
+    key: str
+    kind: str  # p | ul | table | example
+    text: str = ""
+    items: list[tuple[str, str]] = field(default_factory=list)  # (key, text) for ul
+    header: list[str] = field(default_factory=list)
+    rows: list[list[str]] = field(default_factory=list)
+    data: dict = field(default_factory=dict)  # example: seed, players, moves (for replay)
+
+
+@dataclass
+class Section:
+    id: str
+    title: str
+    blocks: list[Block] = field(default_factory=list)
+
+    def p(self, key: str, text: str) -> None:
+        self.blocks.append(Block(key, "p", text=text))
+
+    def ul(self, key: str, items: list[tuple[str, str]]) -> None:
+        if items:
+            self.blocks.append(Block(key, "ul", items=items))
+
+
+@dataclass
+class Document:
+    lang: str
+    title: str
+    subtitle: str
+    sections: list[Section]
+    labels: dict[str, str] = field(default_factory=dict)  # fixed words of the page (contents, ...)
+
+    def section(self, section_id: str) -> Section | None:
+        return next((s for s in self.sections if s.id == section_id), None)
+
+
+#: Where each IR dataclass is described (the coverage test checks this against ir.py).
+IR_SECTIONS = {
+    "Variant": "title",
+    "Origin": "sources",
+    "Source": "sources",
+    "Suit": "deck",
+    "Rank": "deck",
+    "Jokers": "deck",
+    "Deck": "deck",
+    "Layout": "players",
+    "Players": "players",
+    "OpeningTable": "deal",
+    "Deal": "deal",
+    "Capture": "play",
+    "Sweeps": "sweeps",
+    "LeftoverCheck": "end",
+    "Penalty": "end",
+    "EndOfDeal": "end",
+    "ScoringRule": "scoring",
+    "Scoring": "scoring",
+    "Match": "match",
+    "Visibility": "players",
+    "Option": "options",
+}
+
+#: Sections compared between a variant and its base, in order.
+RULE_SECTIONS = ("deck", "players", "deal", "play", "sweeps", "end", "scoring", "match")
+
+
+def _words(text: str) -> set[str]:
+    return set(re.findall(r"[A-Za-z_]\w*", text))
+
+
+def uses_function(variant: ir.Variant, name: str) -> bool:
+    return any(name in _words(r.award_text) | _words(r.points_text) for r in variant.scoring.rules)
+
+
+def build_document(variant: ir.Variant, lang_code: str, *, display_file: str | None = None) -> Document:
+    L = Lang(lang_code, variant.deck)
+    cards = CardSet(variant.deck)
+    env = E.Env.from_cardset(cards, variant.scoring.ties)
+    words = ExprText(L, env, variant)
+    b = _Builder(variant, L, cards, env, words)
+    sections = [
+        b.intro(),
+        b.deck(),
+        b.players(),
+        b.deal(),
+        b.play(),
+        b.sweeps(),
+        b.end(),
+        b.scoring(),
+        b.match(),
+    ]
+    labels = {
+        "contents": L.t("page.contents"),
+        "generated": L.t("page.generated", file=display_file or variant.file),
+        "sweep": L.sweep(2),
+    }
+    return Document(
+        lang=lang_code,
+        title=variant.name,
+        subtitle=L.t("page.subtitle"),
+        sections=[s for s in sections if s.blocks],
+        labels=labels,
+    )
+
+
+class _Builder:
+    def __init__(self, variant: ir.Variant, L: Lang, cards: CardSet, env: E.Env, words: ExprText):
+        self.v = variant
+        self.L = L
+        self.cards = cards
+        self.env = env
+        self.words = words
+        self.uses_primiera = uses_function(variant, "primiera")
+
+    def section(self, sid: str, **fields) -> Section:
+        return Section(sid, self.L.sentence(self.L.t(f"section.{sid}", **fields)))
+
+    def nums(self, values, kind: str = "and") -> str:
+        return self.L.join([str(v) for v in values], kind)
+
+    # ----------------------------------------------------------------- intro
+
+    def intro(self) -> Section:
+        L, v = self.L, self.v
+        s = self.section("intro")
+        counts = sorted({lay.players for lay in v.players.layouts})
+        players = L.join([str(c) for c in counts], "or")
+        if v.capture.mode == "sum":
+            how = L.t("intro.sum", targets=self.nums(v.capture.targets, "or"))
+        else:
+            how = L.t("intro.match")
+        s.p("intro", L.t("intro.summary", players=L.n("intro.players", counts[-1], list=players), how=how,
+                         target=L.n("points.n", v.match.target)))
+        return s
+
+    # ------------------------------------------------------------------ deck
+
+    def deck(self) -> Section:
+        L, d = self.L, self.v.deck
+        s = self.section("deck")
+        s.p("deck.preset", L.t(f"deck.preset.{d.preset}"))
+        s.p("deck.suits", L.t("deck.suits", suits=L.join([L.suit_name(x.name) for x in d.suits]),
+                              ranks=L.join([L.rank_name(r) for r in d.ranks])))
+        texts = " ".join(r.award_text + " " + r.points_text for r in self.v.scoring.rules)
+        if d.scoring_suit in _words(texts):
+            s.p("deck.scoring_suit", L.t("deck.scoring_suit", suit=L.suit_name(d.scoring_suit)))
+        if d.jokers.count:
+            s.p("deck.jokers", L.n("deck.jokers", d.jokers.count, total=self.cards.size))
+            s.p("deck.joker.values", L.t("deck.joker.values", values=self.nums(d.jokers.values, "or")))
+            if self.uses_primiera:
+                s.p("deck.joker.primiera", L.t("deck.joker.primiera", primiera=L.primiera()))
+        intro = L.t("deck.values.primiera" if self.uses_primiera else "deck.values", primiera=L.primiera())
+        s.p("deck.values.intro", intro)
+        header = [L.t("deck.table.card"), L.t("deck.table.value")]
+        if self.uses_primiera:
+            header.append(L.sentence(L.primiera()))
+        rows = []
+        for r in d.ranks:
+            row = [L.sentence(L.rank_name(r)), str(r.value)]
+            if self.uses_primiera:
+                row.append(str(r.primiera))
+            rows.append(row)
+        if d.jokers.count:
+            values = d.jokers.values
+            shown = f"{values[0]}–{values[-1]}" if list(values) == list(range(values[0], values[-1] + 1)) else ", ".join(map(str, values))
+            row = [L.sentence(L.n("noun.joker", 1)), shown]
+            if self.uses_primiera:
+                row.append("0")
+            rows.append(row)
+        s.blocks.append(Block("deck.values", "table", header=header, rows=rows))
+        if self.uses_primiera:
+            s.p("deck.primiera", L.t("deck.primiera", primiera=L.primiera()))
+        return s
+
+    # --------------------------------------------------------------- players
+
+    def players(self) -> Section:
+        L, p = self.L, self.v.players
+        s = self.section("players")
+        layouts = []
+        for lay in p.layouts:
+            if lay.team_size == 1:
+                layouts.append(L.n("players.count", lay.players))
+            else:
+                layouts.append(L.t("players.layout.teams", players=L.n("players.count", lay.players),
+                                   teams=L.n("players.teams", lay.sides), size=lay.team_size))
+        s.p("players.layouts", L.t("players.layouts", layouts=L.join(layouts, "or")))
+        kind = L.side_kind(p.layouts)
+        if kind != "player":
+            s.p("players.partners", L.t("players.partners"))
+        s.p("players.sides", L.t(f"players.sides.{kind}"))
+        s.p("players.direction", L.t(f"ir.Players.direction.{p.direction}"))
+        s.p("visibility", L.t(f"ir.Visibility.open_hands.{str(self.v.visibility.open_hands).lower()}"))
+        return s
+
+    # ------------------------------------------------------------------ deal
+
+    def deal(self) -> Section:
+        L, d = self.L, self.v.deal
+        s = self.section("deal")
+        s.p("deal.round", L.t("deal.round", cards=L.n("deal.cards", d.hand_size)))
+        if d.table_cards:
+            s.p("deal.table", L.t("deal.table", cards=L.n("deal.cards", d.table_cards)))
+        s.p("deal.rounds", L.t("deal.rounds", cards=L.n("deal.cards", d.hand_size)))
+        if self._remainder_matters():
+            s.p("deal.stock_remainder", L.t(f"ir.Deal.stock_remainder.{d.stock_remainder}"))
+        s.p("deal.first_player", L.t(f"ir.Deal.first_player.{d.first_player}"))
+        s.p("deal.dealer_rotation", L.t(f"ir.Deal.dealer_rotation.{d.dealer_rotation}"))
+        if d.table_cards:
+            s.p("deal.opening", self.opening(d.opening))
+        return s
+
+    def _remainder_matters(self) -> bool:
+        d = self.v.deal
+        stock = self.cards.size - d.table_cards
+        return d.stock_remainder != "none" and any(stock % (lay.players * d.hand_size) for lay in self.v.players.layouts)
+
+    def opening(self, o: ir.OpeningTable) -> str:
+        L = self.L
+        targets = self.v.capture.targets
+        if o.trigger == "never" or not targets:
+            return L.t("ir.OpeningTable.trigger.never")
+        if o.action == "capture":
+            action = L.t("ir.OpeningTable.action.capture", taker=L.t(f"ir.OpeningTable.taker.{o.taker}"))
+            if o.sweeps:
+                if o.trigger == "total" and max(o.multiples) > 1:
+                    action += " " + L.t("deal.opening.sweeps", sweep=L.sweep(1), sweeps=L.sweep(2),
+                                        target=min(targets))
+                else:
+                    action += " " + L.t("deal.opening.sweep", sweep=L.sweep(1))
+            else:
+                action += " " + L.t("deal.opening.no_sweep", sweep=L.sweep(1))
+        else:
+            action = L.t(f"ir.OpeningTable.action.{o.action}")
+        if o.trigger == "contains-capture":
+            return L.t("ir.OpeningTable.trigger.contains-capture", targets=self.nums(targets, "or"), action=action)
+        totals = [k * min(targets) for k in sorted(o.multiples)]
+        text = L.t("ir.OpeningTable.trigger.total", totals=self.nums(totals, "or"), action=action)
+        if o.partition and max(o.multiples) > 1:
+            text += " " + L.t("deal.opening.partition", target=min(targets))
+        return text
+
+    # ------------------------------------------------------------------ play
+
+    def play(self) -> Section:
+        L, c = self.L, self.v.capture
+        s = self.section("play")
+        s.p("play.turn", L.t("play.turn"))
+        if c.mode == "sum":
+            s.p("capture.mode", L.t("ir.Capture.mode.sum", targets=self.nums(c.targets, "or")))
+        else:
+            s.p("capture.mode", L.t("ir.Capture.mode.match"))
+            if c.single_card_first:
+                s.p("capture.single_card_first", L.t("capture.single_card_first"))
+        s.p("play.one_group", L.t("play.one_group"))
+        s.p("play.trail", L.t("play.trail"))
+        s.p("capture.obligation", L.t(f"ir.Capture.obligation.{c.obligation}"))
+        if c.missed_capture_claim:
+            s.p("capture.claim", L.t("capture.missed_capture_claim"))
+        if self.v.deck.jokers.count:
+            s.p("play.jokers", L.t("play.jokers"))
+        return s
+
+    # ---------------------------------------------------------------- sweeps
+
+    def sweeps(self) -> Section:
+        L, w = self.L, self.v.sweeps
+        s = self.section("sweeps", sweeps=L.sweep(2))
+        if not w.enabled:
+            s.p("sweeps.enabled", L.t("sweeps.disabled", sweeps=L.sweep(2)))
+            return s
+        s.p("sweeps.enabled", L.t("sweeps.what", sweep=L.sweep(1)))
+        targets = self.v.capture.targets
+        if w.weight_by_target and self.v.capture.mode == "sum" and len(targets) > 1:
+            s.p("sweeps.weight", L.t("sweeps.weight_by_target", sweep=L.sweep(1), target=min(targets),
+                                     example=targets[1], count=targets[1] // min(targets)))
+        if w.not_on_last_play:
+            s.p("sweeps.last_play", L.t("sweeps.not_on_last_play", sweep=L.sweep(1)))
+        if w.not_with_joker and self.v.deck.jokers.count:
+            s.p("sweeps.joker", L.t("sweeps.not_with_joker", sweep=L.sweep(1)))
+        # the engine never counts taking the leftovers as a sweep (engine.state._finish)
+        s.p("sweeps.leftovers", L.t("sweeps.leftovers", sweep=L.sweep(1)))
+        if not any("sweeps" in _words(r.award_text + " " + r.points_text) for r in self.v.scoring.rules):
+            s.p("sweeps.unscored", L.t("sweeps.unscored", sweeps=L.sweep(2)))
+        return s
+
+    # ------------------------------------------------------------ end of hand
+
+    def end(self) -> Section:
+        L, e = self.L, self.v.end_of_deal
+        s = self.section("end")
+        s.p("end.leftovers", L.t(f"ir.EndOfDeal.leftovers_to.{e.leftovers_to}"))
+        if e.check is not None and not self.v.deck.jokers.count:
+            s.p("end.check", L.t("end.check", totals=self.nums(e.check.totals, "or")))
+            p = e.penalty
+            if p is None:
+                s.p("end.penalty", L.t("end.no_penalty"))
+            else:
+                items = []
+                if p.loses_match:
+                    items.append(("loses_match", L.t("end.penalty.loses_match")))
+                if p.points_to_opponents or p.opponents_add_sweeps:
+                    text = L.n("end.penalty.points_to_opponents", p.points_to_opponents)
+                    if p.opponents_add_sweeps:
+                        text += L.t("end.penalty.opponents_add_sweeps", sweep=L.sweep(1))
+                    items.append(("to_opponents", text))
+                if p.points_lost or p.points_lost_add_sweeps:
+                    text = L.n("end.penalty.points_lost", p.points_lost)
+                    if p.points_lost_add_sweeps:
+                        text += L.t("end.penalty.points_lost_add_sweeps", sweep=L.sweep(1))
+                    items.append(("lost", text))
+                if items:
+                    s.p("end.penalty", L.t("end.penalty.intro"))
+                    s.ul("end.penalty.items", items)
+                else:
+                    s.p("end.penalty", L.t("end.no_penalty"))
+        s.p("end.then", L.t("end.then"))
+        return s
+
+    # --------------------------------------------------------------- scoring
+
+    def scoring(self) -> Section:
+        L = self.L
+        s = self.section("scoring")
+        s.p("scoring.intro", L.t("scoring.intro"))
+        items = [(rule.id, self.words.rule(rule)) for rule in self.v.scoring.rules]
+        s.ul("scoring.rules", items)
+        return s
+
+    # ----------------------------------------------------------------- match
+
+    def match(self) -> Section:
+        L, m = self.L, self.v.match
+        s = self.section("match")
+        s.p("match.target", L.n("match.target", m.target))
+        s.p("match.both_past_target", L.t(f"ir.Match.both_past_target.{m.both_past_target}"))
+        s.p("match.tie", L.t(f"ir.Match.tie.{m.tie}"))
+        effects = {r.effect for r in self.v.scoring.rules}
+        if "lose-match" in effects:
+            s.p("match.lose", L.t("match.lose_effect"))
+        if "win-match" in effects:
+            s.p("match.win", L.t("match.win_effect"))
+        return s
