@@ -76,3 +76,113 @@ class GreedyBot:
             elif key == best_key:
                 best.append(move)
         return best[self.rng.randrange(len(best))] if len(best) > 1 else best[0]
+
+
+class HeuristicBot:
+    """A stronger bot that still sees only its `Observation`.
+
+    It scores every legal move: cards taken, a sweep, the 7 of the scoring
+    suit taken (and never trailed if it can help it), scoring-suit cards and
+    sevens taken; and it subtracts the chance that the table it leaves can be
+    swept by a card it has not seen yet (not in its hand, on the table, or in
+    the hand's history of plays). It learns the variant's capture rule from
+    the capture moves it is offered: a captured total equal to the card's
+    value (Scopa), or card plus captured total making a fixed target (Escoba,
+    15); until it has seen one it fears both. Ties go to its own RNG.
+    """
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+        self._seven: dict[int, int] = {}
+        self._suit: dict[int, int] = {}
+        self._sevens: dict[int, int] = {}
+        self.equal_mode: bool | None = None  # None: not yet known
+        self.target: int | None = None
+
+    def _learn(self, values, moves: list[Move]) -> None:
+        """Read the capture rule off the first capture move offered."""
+        for card, capture, _ in moves:
+            if capture:
+                total = sum(values[c] for c in _bits(capture))
+                if total == values[card]:
+                    self.equal_mode = True
+                else:
+                    self.equal_mode, self.target = False, values[card] + total
+                return
+
+    def _masks(self, cards: CardSet) -> tuple[int, int, int]:
+        key = id(cards)
+        if key not in self._seven:
+            self._seven[key] = scoring_seven(cards)
+            names = [s.name for s in cards.deck.suits]
+            suit = names.index(cards.deck.scoring_suit) if cards.deck.scoring_suit in names else -1
+            self._suit[key] = sum(1 << c.index for c in cards.cards if c.suit == suit and not c.joker)
+            self._sevens[key] = sum(1 << c.index for c in cards.cards if c.rank == 7 and not c.joker)
+        return self._seven[key], self._suit[key], self._sevens[key]
+
+    def choose(self, obs: Observation, moves: list[Move]) -> Move:
+        if len(moves) == 1:
+            return moves[0]
+        cards = obs.cards
+        values = cards.values
+        self._learn(values, moves)
+        seven, suit, sevens = self._masks(cards)
+        table = obs.table
+        hand = obs.hand
+        known = hand | table
+        for play in obs.history:
+            known |= 1 << play.card | play.capture | play.claim
+        unseen = [values[c] for c in _bits(cards.full_mask & ~known) if not cards.cards[c].joker]
+        last = obs.last_play
+        best: list[Move] = []
+        best_key = None
+        for move in moves:
+            card, capture, claim = move
+            taken = capture | claim
+            left = table & ~taken
+            if not capture:
+                left |= 1 << card
+            score = 0.0
+            if capture or claim:
+                score += (taken | 1 << card).bit_count()
+                if capture and not left and not last:
+                    score += 10
+                if (taken | 1 << card) & seven:
+                    score += 6
+                score += 0.5 * ((taken | 1 << card) & suit).bit_count()
+                score += 0.5 * ((taken | 1 << card) & sevens).bit_count()
+            else:
+                score -= 0.05 * (values[card] if not cards.cards[card].joker else 20)
+                if (1 << card) & seven:
+                    score -= 6
+                elif (1 << card) & (suit | sevens):
+                    score -= 0.5
+            if left and unseen and not last:
+                score -= 8 * self._sweep_risk(left, values, unseen)
+                if left & seven:
+                    score -= 2
+            if best_key is None or score > best_key:
+                best, best_key = [move], score
+            elif score == best_key:
+                best.append(move)
+        return best[self.rng.randrange(len(best))] if len(best) > 1 else best[0]
+
+    def _sweep_risk(self, left: int, values, unseen: list[int]) -> float:
+        """The share of unseen cards that would take the whole table `left`."""
+        total = sum(values[c] for c in _bits(left))
+        hits = 0
+        for v in unseen:
+            if self.equal_mode is not False and v == total:
+                hits += 1
+            elif self.equal_mode is not True and self.target is not None and v + total == self.target:
+                hits += 1
+            elif self.equal_mode is None and self.target is None and v + total == 15:
+                hits += 1
+        return hits / len(unseen)
+
+
+def _bits(mask: int):
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low

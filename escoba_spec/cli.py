@@ -215,6 +215,11 @@ def make_parser() -> argparse.ArgumentParser:
 
     add_rulebook_parser(sub)
 
+    from .simulate import add_simulate_arguments
+
+    p = sub.add_parser("simulate", help="many bot matches of a variant: win rates, points per rule, match length")
+    add_simulate_arguments(p)
+
     p = sub.add_parser("build", help="validate every rule file of the rules folder and compile it into generated/")
     p.add_argument("--rules", default="rules", help="the rules folder (default: rules)")
     p.add_argument("--out", default="generated", help="where compiled modules go (default: generated)")

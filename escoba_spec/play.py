@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import TextIO
 
 from . import ir
-from .bots import GreedyBot, RandomBot
+from .bots import GreedyBot, HeuristicBot, RandomBot
 from .cli import USAGE_CODES, UsageError, _existing, _parse_options
 from .engine import (
     Bot,
@@ -36,7 +36,7 @@ from .engine import (
 )
 from .errors import DiagnosticError
 
-BOTS: dict[str, Callable[[int], Bot]] = {"greedy": GreedyBot, "random": RandomBot}
+BOTS: dict[str, Callable[[int], Bot]] = {"greedy": GreedyBot, "random": RandomBot, "heuristic": HeuristicBot}
 ENGINES = ("compiled", "interpreted")
 SWEEP = "ESCOBA"
 

@@ -1,0 +1,188 @@
+"""`escoba-spec simulate`: determinism across --jobs, the output files, the
+statistics' consistency, usage errors and --compare."""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+from pathlib import Path
+
+import pytest
+
+from escoba_spec.cli import main
+from escoba_spec.simulate import match_seed, two_proportion, welch, wilson
+
+from .conftest import ROOT
+
+ESCOBA = str(ROOT / "rules" / "escoba-de-15.yaml")
+ESCOPA = str(ROOT / "rules" / "escopa.yaml")
+GAMES = 40
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory):
+    """The same 40 matches with --jobs 1 and --jobs 2."""
+    out = {}
+    for jobs in (1, 2):
+        d = tmp_path_factory.mktemp(f"jobs{jobs}")
+        assert main(["simulate", ESCOBA, "--games", str(GAMES), "--seed", "7", "--jobs", str(jobs),
+                     "--out", str(d), "--format", "json"]) == 0
+        out[jobs] = d
+    return out
+
+
+def test_same_bytes_for_every_jobs(runs):
+    for name in ("summary.json", "games.csv"):
+        assert (runs[1] / name).read_bytes() == (runs[2] / name).read_bytes(), name
+
+
+def test_output_files_exist_and_parse(runs):
+    d = runs[1]
+    summary = json.loads((d / "summary.json").read_text())
+    timing = json.loads((d / "timing.json").read_text())
+    assert summary["games"] == GAMES and summary["variant"] == "escoba-de-15"
+    assert timing["matches_per_s"] > 0 and timing["hands_per_s"] > 0
+    rows = list(csv.DictReader((d / "games.csv").open()))
+    assert len(rows) == GAMES
+    assert [int(r["seed"]) for r in rows] == [match_seed(7, i) for i in range(GAMES)]
+    pytest.importorskip("matplotlib")
+    for png in ("points-per-hand.png", "match-length.png", "win-rate.png"):
+        assert (d / png).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_intervals_contain_estimates(runs):
+    s = json.loads((runs[1] / "summary.json").read_text())
+    for w in s["win_rate"]:
+        assert w["ci95"][0] <= w["rate"] <= w["ci95"][1]
+    e = s["first_player_edge"]
+    assert e["ci95"][0] <= e["edge"] <= e["ci95"][1]
+    for per in list(s["points_per_hand"].values()) + [s["sweeps_per_hand"], [s["hands_per_match"]]]:
+        for m in per:
+            assert m["ci95"][0] <= m["mean"] <= m["ci95"][1]
+
+
+def test_totals_match_games_csv(runs):
+    s = json.loads((runs[1] / "summary.json").read_text())
+    rows = list(csv.DictReader((runs[1] / "games.csv").open()))
+    hands = sum(int(r["hands"]) for r in rows)
+    assert s["hands"] == hands
+    assert sum(s["hands_per_match"]["distribution"].values()) == GAMES
+    assert math.isclose(s["hands_per_match"]["mean"], hands / GAMES, abs_tol=1e-6)
+    for w in s["win_rate"]:
+        assert w["wins"] == sum(1 for r in rows if r["winner"] == str(w["side"]))
+        side = w["side"]
+        sweeps = sum(int(r[f"sweeps_{side}"]) for r in rows)
+        assert math.isclose(s["sweeps_per_hand"][side]["mean"], sweeps / hands, abs_tol=1e-6)
+        # every point of the final scores comes from some rule in some hand
+        points = sum(per[side]["mean"] for per in s["points_per_hand"].values()) * hands
+        assert math.isclose(points, sum(int(r[f"score_{side}"]) for r in rows), abs_tol=1e-3)
+    assert sum(w["wins"] for w in s["win_rate"]) == GAMES
+
+
+def test_text_output(capsys):
+    assert main(["simulate", ESCOBA, "--games", "3", "--seed", "1"]) == 0
+    out = capsys.readouterr()
+    assert "escoba-de-15" in out.out and "side 0" in out.out
+    assert out.err == ""  # no progress bar when stderr is not a terminal
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--games", "0", "--seed", "1"],
+        ["--games", "2", "--seed", "1", "--jobs", "0"],
+        ["--games", "2", "--seed", "1", "--players", "9"],
+        ["--games", "2", "--seed", "1", "--bots", "nobody"],
+        ["--games", "2", "--seed", "1", "--option", "nonsense"],
+        ["--games", "2", "--seed", "1", "--compare", "no/such/file.yaml"],
+    ],
+)
+def test_usage_errors_exit_2(argv, tmp_path, capsys):
+    out = tmp_path / "out"
+    assert main(["simulate", ESCOBA, *argv, "--out", str(out)]) == 2
+    assert "error" in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_missing_file_exits_2(tmp_path):
+    assert main(["simulate", str(tmp_path / "nope.yaml"), "--games", "2", "--seed", "1"]) == 2
+
+
+def test_invalid_rule_file_exits_1(tmp_path, capsys):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("id: broken\nname: Broken\n")
+    out = tmp_path / "out"
+    assert main(["simulate", str(bad), "--games", "2", "--seed", "1", "--out", str(out)]) == 1
+    assert "not a valid rule file" in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_compare(tmp_path, capsys):
+    out = tmp_path / "cmp"
+    assert main(["simulate", ESCOBA, "--compare", ESCOPA, "--games", "30", "--seed", "3", "--out", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "differences" in text
+    s = json.loads((out / "summary.json").read_text())
+    assert s["a"]["variant"] == "escoba-de-15" and s["b"]["variant"] == "escopa"
+    c = s["comparison"]
+    assert len(c["win_rate"]) == 2 and all(0 <= w["p"] <= 1 for w in c["win_rate"])
+    assert 0 <= c["hands_per_match"]["p"] <= 1
+    assert "most-cards" in c["points_per_hand"]
+    assert (out / "games-compare.csv").exists()
+
+
+def test_statistics_helpers():
+    lo, hi = wilson(50, 100)
+    assert lo < 0.5 < hi and math.isclose(lo + hi, 1.0)
+    assert wilson(0, 10)[0] == 0.0
+    t = two_proportion(50, 100, 50, 100)
+    assert t["p"] == 1.0 and not t["significant"]
+    assert two_proportion(20, 100, 60, 100)["significant"]
+    a = {"mean": 1.0, "sd": 1.0, "n": 10}
+    b = {"mean": 1.2, "sd": 1.0, "n": 10}
+    w = welch(a, b)
+    # scipy.stats.ttest_ind_from_stats(1, 1, 10, 1.2, 1, 10, equal_var=False): p = 0.6581
+    assert math.isclose(w["p"], 0.6581, abs_tol=2e-3) and math.isclose(w["df"], 18.0)
+
+
+def test_heuristic_bot_plays_every_rule_file():
+    from escoba_spec.bots import HeuristicBot
+    from escoba_spec.build import load_variant
+    from escoba_spec.engine import play_match
+    from escoba_spec.play import bot_seed, make_ruleset
+
+    for path in sorted((ROOT / "rules").rglob("*.yaml")):
+        variant = load_variant(path, {})
+        lay = variant.players.layouts[0]
+        rs = make_ruleset(variant)
+        bots = [HeuristicBot(bot_seed(1, s)) for s in range(lay.players)]
+        first = play_match(rs, bots, 1, team_size=lay.team_size)
+        again = play_match(rs, [HeuristicBot(bot_seed(1, s)) for s in range(lay.players)], 1, team_size=lay.team_size)
+        assert first.winner is not None and first.scores == again.scores, path
+
+
+def test_heuristic_bot_beats_greedy(tmp_path):
+    out = tmp_path / "h"
+    assert main(["simulate", ESCOBA, "--games", "150", "--seed", "5", "--bots", "greedy,heuristic",
+                 "--out", str(out), "--format", "json"]) == 0
+    s = json.loads((out / "summary.json").read_text())
+    assert s["win_rate"][1]["ci95"][0] > 0.5
+
+
+def test_a_local_dask_cluster_gives_the_same_results(runs, tmp_path):
+    """--scheduler runs the matches on a Dask cluster, with the same records as --jobs 1."""
+    distributed = pytest.importorskip("distributed", reason="the dask extra (pip install '.[dask]') is not installed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        out = tmp_path / "dask"
+        assert main(["simulate", ESCOBA, "--games", str(GAMES), "--seed", "7", "--scheduler", cluster.scheduler_address,
+                     "--out", str(out)]) == 0
+    for name in ("summary.json", "games.csv"):
+        assert (out / name).read_bytes() == (runs[1] / name).read_bytes(), name
+
+
+def test_an_unreachable_scheduler_is_a_usage_error(capsys):
+    pytest.importorskip("distributed", reason="the dask extra (pip install '.[dask]') is not installed")
+    assert main(["simulate", ESCOBA, "--games", "2", "--seed", "1", "--scheduler", "tcp://127.0.0.1:9"]) == 2
+    assert "cannot reach the Dask scheduler" in capsys.readouterr().err
