@@ -1,0 +1,573 @@
+#!/usr/bin/env python
+"""Benchmark harness of escoba-spec (run by hand; not part of the test suite).
+
+    python bench/run.py                          # everything, table on stdout
+    python bench/run.py --repeat 7 --hands 1000  # longer, steadier
+    python bench/run.py --json                   # one JSON object on stdout
+    python bench/run.py --only escoba-de-15,scopa --sections playout
+
+What it measures (see docs/performance.md for the figures and how to read them):
+
+* playout: random-playout hands per second of every rule file (rules/*.yaml and
+  rules/house/*.yaml), compiled module and interpreter on the same deals (deal
+  seeds 0..N-1, RandomBot seeds 1000+seat, re-seeded for each timed run), the
+  smallest layout the file allows, the whole `engine.playout` (deal, play,
+  scoring). One core, time.perf_counter, after a warm-up in which both engines'
+  results are compared hand by hand.
+* compile: validate + compile every rule file end to end with a fresh Resolver
+  (validate_file -> codegen.generate -> compiled.load_ruleset_from_source), in
+  process (warm: lark/jsonschema/jinja caches filled) and in a fresh interpreter
+  (cold, one run); plus `escoba-spec compile` and `escoba-spec build` as
+  subprocesses, writing into a temporary folder (never generated/ or docs/).
+* rulebook: render_rulebook(variant, lang, fmt) for md and html in the 5
+  languages, per file and in total.
+* simulate: `escoba-spec simulate rules/escoba-de-15.yaml --games G --seed S
+  --jobs J --out TMP` for J = 1 and 2; seconds and hands/s from timing.json and
+  the wall time of the subprocess; scaling efficiency = (t1 / t2) / 2.
+* memory: tracemalloc peak of each in-process measurement (a separate,
+  untimed pass, since tracemalloc slows Python down several times), and the
+  peak RSS of each subprocess (os.wait4's rusage, which covers the child and
+  its own children) next to resource.getrusage(RUSAGE_CHILDREN).ru_maxrss
+  (the high-water mark over all children so far).
+
+Every timing is repeated --repeat times and reported as median, min and max.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import os
+import platform
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from escoba_spec.bots import RandomBot  # noqa: E402
+from escoba_spec.build import load_variant, validate_file  # noqa: E402
+from escoba_spec.codegen import generate  # noqa: E402
+from escoba_spec.compiled import load_ruleset_from_source  # noqa: E402
+from escoba_spec.engine import playout  # noqa: E402
+from escoba_spec.interpreter import Interpreter  # noqa: E402
+from escoba_spec.resolve import Resolver  # noqa: E402
+
+SECTIONS = ("playout", "compile", "rulebook", "simulate")
+BOT_SEED = 1000
+SIM_FILE = "rules/escoba-de-15.yaml"
+
+# the targets of the benchmark issue
+TARGET_HANDS = 10_000  # compiled random-playout hands/s, one core, 2-player Escoba de 15 and Scopa
+TARGET_RATIO = 3.0  # compiled / interpreted on the same deals
+TARGET_COMPILE_S = 1.0  # validate + compile every rule file
+TARGET_SCALING = 0.85  # simulate --jobs 2 vs linear
+
+
+def log(*parts) -> None:
+    print(*parts, file=sys.stderr, flush=True)
+
+
+def stats(values: list[float]) -> dict:
+    return {"median": statistics.median(values), "min": min(values), "max": max(values), "runs": list(values)}
+
+
+def rule_files(only: set[str] | None) -> list[tuple[str, Path]]:
+    paths = sorted((ROOT / "rules").glob("*.yaml")) + sorted((ROOT / "rules" / "house").glob("*.yaml"))
+    out = []
+    for p in paths:
+        vid = load_variant(p).id
+        if only is None or vid in only:
+            out.append((vid, p))
+    if only:
+        missing = only - {v for v, _ in out}
+        if missing:
+            raise SystemExit(f"unknown rule file id(s): {', '.join(sorted(missing))}")
+    return out
+
+
+def rel(path: Path) -> str:
+    return str(path.relative_to(ROOT))
+
+
+# ------------------------------------------------------------------ playouts
+
+
+def _hands(ruleset, seeds, players: int, team_size: int, keep: bool = False):
+    bots = [RandomBot(BOT_SEED + seat) for seat in range(players)]
+    results = [] if keep else None
+    for seed in seeds:
+        r = playout(ruleset, seed, bots, team_size=team_size)
+        if keep:
+            results.append((r.piles, r.sweeps, r.captures, r.score.points, r.score.effects))
+    return results
+
+
+def bench_playout(files, hands: int, repeat: int) -> dict:
+    out: dict = {}
+    for vid, path in files:
+        variant = load_variant(path)
+        layout = min(variant.players.layouts, key=lambda l: (l.players, l.team_size))
+        compiled = load_ruleset_from_source(generate(variant), f"bench_{vid.replace('-', '_')}")
+        interp = Interpreter(variant)
+        engines = {"compiled": compiled, "interpreted": interp}
+        seeds = range(hands)
+        # warm-up, and the check that both engines play the same hands
+        warm = range(min(hands, 100))
+        a = _hands(compiled, warm, layout.players, layout.team_size, keep=True)
+        b = _hands(interp, warm, layout.players, layout.team_size, keep=True)
+        same = a == b
+        times: dict[str, list[float]] = {"compiled": [], "interpreted": []}
+        cpu: dict[str, list[float]] = {"compiled": [], "interpreted": []}
+        for _ in range(repeat):
+            for name, rs in engines.items():
+                gc.collect()
+                c0 = time.process_time()
+                t0 = time.perf_counter()
+                _hands(rs, seeds, layout.players, layout.team_size)
+                times[name].append(time.perf_counter() - t0)
+                cpu[name].append(time.process_time() - c0)
+        rates = {name: stats([hands / t for t in ts]) for name, ts in times.items()}
+        # the share of the wall time this process had a CPU: below 1 when the machine is contended
+        cpu_share = {name: statistics.median([c / t for c, t in zip(cpu[name], times[name])]) for name in engines}
+        # peak memory: a separate, untimed pass (tracemalloc slows everything down)
+        mem = {}
+        for name, rs in engines.items():
+            gc.collect()
+            tracemalloc.start()
+            _hands(rs, range(min(hands, 200)), layout.players, layout.team_size)
+            mem[name] = tracemalloc.get_traced_memory()[1]
+            tracemalloc.stop()
+        out[vid] = {
+            "file": rel(path), "players": layout.players, "team_size": layout.team_size, "hands": hands,
+            "same_results": same,
+            "compiled": rates["compiled"], "interpreted": rates["interpreted"],
+            "ratio": rates["compiled"]["median"] / rates["interpreted"]["median"],
+            "cpu_share": cpu_share,
+            "hands_per_cpu_s": {name: statistics.median([hands / c for c in cpu[name]]) for name in engines},
+            "tracemalloc_peak_bytes": mem,
+        }
+        log(f"playout  {vid:26} compiled {rates['compiled']['median']:8.0f}  interpreted "
+            f"{rates['interpreted']['median']:8.0f} hands/s  ratio {out[vid]['ratio']:.2f}  same={same}")
+    return out
+
+
+# ------------------------------------------------------------- validate + compile
+
+
+def _validate_compile_all(paths) -> dict:
+    resolver = Resolver()
+    per_file = {}
+    for path in paths:
+        t0 = time.perf_counter()
+        variant, problems = validate_file(path, resolver=resolver)
+        t1 = time.perf_counter()
+        source = generate(variant)
+        t2 = time.perf_counter()
+        load_ruleset_from_source(source, "bench_compile")
+        t3 = time.perf_counter()
+        per_file[variant.id] = (t1 - t0, t2 - t1, t3 - t2)
+    return per_file
+
+
+COLD_SCRIPT = r"""
+import json, sys, time
+t0 = time.perf_counter()
+from escoba_spec.build import validate_file
+from escoba_spec.codegen import generate
+from escoba_spec.compiled import load_ruleset_from_source
+from escoba_spec.resolve import Resolver
+t1 = time.perf_counter()
+resolver = Resolver()
+for p in sys.argv[1:]:
+    v, _ = validate_file(p, resolver=resolver)
+    load_ruleset_from_source(generate(v), "cold")
+t2 = time.perf_counter()
+print(json.dumps({"imports_s": t1 - t0, "validate_compile_s": t2 - t1}))
+"""
+
+
+def run_child(cmd: list[str], cwd: Path) -> dict:
+    """Run a subprocess; its wall time, exit code, stdout, and peak RSS (KiB)."""
+    t0 = time.perf_counter()
+    with tempfile.TemporaryFile() as err_f:
+        proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=err_f)
+        stdout = proc.stdout.read()  # read before waiting so a full pipe cannot block the child
+        # os.wait4 rather than proc.wait(): it returns this child's own rusage
+        _, status, usage = os.wait4(proc.pid, 0)  # covers the child and the children it reaped
+        wall = time.perf_counter() - t0
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        proc.stdout.close()
+        err_f.seek(0)
+        stderr = err_f.read()
+    if proc.returncode != 0:
+        raise RuntimeError(f"{' '.join(cmd)} exited {proc.returncode}:\n{stderr.decode(errors='replace')}")
+    return {"wall_s": wall, "maxrss_kib": usage.ru_maxrss, "cpu_s": usage.ru_utime + usage.ru_stime, "stdout": stdout.decode(errors="replace"),
+            "children_maxrss_kib": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss}
+
+
+def escoba_cli() -> list[str]:
+    exe = shutil.which("escoba-spec")
+    return [exe] if exe else [sys.executable, "-m", "escoba_spec"]
+
+
+def bench_compile(files, repeat: int) -> dict:
+    paths = [p for _, p in files]
+    _validate_compile_all(paths)  # warm-up: lark grammar, schema, jinja template
+    totals, per_file_runs = [], []
+    for _ in range(repeat):
+        gc.collect()
+        t0 = time.perf_counter()
+        per = _validate_compile_all(paths)
+        totals.append(time.perf_counter() - t0)
+        per_file_runs.append(per)
+    per_file = {}
+    for vid in per_file_runs[0]:
+        v = [run[vid][0] for run in per_file_runs]
+        g = [run[vid][1] for run in per_file_runs]
+        ld = [run[vid][2] for run in per_file_runs]
+        per_file[vid] = {"validate_s": statistics.median(v), "generate_s": statistics.median(g),
+                         "load_s": statistics.median(ld),
+                         "total_s": statistics.median([a + b + c for a, b, c in zip(v, g, ld)])}
+    gc.collect()
+    tracemalloc.start()
+    _validate_compile_all(paths)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    # cold: a fresh interpreter, one run each, every cache empty
+    cold, cli_compile, cli_build = [], [], []
+    rel_paths = [rel(p) for p in paths]
+    with tempfile.TemporaryDirectory(prefix="escoba-bench-") as tmp:
+        for i in range(repeat):
+            r = run_child([sys.executable, "-c", COLD_SCRIPT, *rel_paths], ROOT)
+            r.update(json.loads(r.pop("stdout")))
+            cold.append(r)
+            r = run_child([*escoba_cli(), "compile", *rel_paths, "--out", f"{tmp}/compile-{i}"], ROOT)
+            r.pop("stdout")
+            cli_compile.append(r)
+            if len(files) == len(rule_files(None)):
+                # build always takes the whole rules folder
+                r = run_child([*escoba_cli(), "build", "--rules", "rules", "--out", f"{tmp}/gen-{i}",
+                               "--rulebooks", f"{tmp}/rulebooks-{i}"], ROOT)
+                r.pop("stdout")
+                cli_build.append(r)
+    result = {
+        "files": len(paths),
+        "in_process_warm_s": stats(totals),
+        "per_file": per_file,
+        "tracemalloc_peak_bytes": peak,
+        "fresh_process": {
+            "imports_s": stats([c["imports_s"] for c in cold]),
+            "validate_compile_s": stats([c["validate_compile_s"] for c in cold]),
+            "wall_s": stats([c["wall_s"] for c in cold]),
+            "maxrss_kib": max(c["maxrss_kib"] for c in cold),
+        },
+        "cli_compile": {"wall_s": stats([c["wall_s"] for c in cli_compile]),
+                        "maxrss_kib": max(c["maxrss_kib"] for c in cli_compile)},
+        "children_maxrss_kib": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss,
+    }
+    if cli_build:
+        result["cli_build"] = {"wall_s": stats([c["wall_s"] for c in cli_build]),
+                               "maxrss_kib": max(c["maxrss_kib"] for c in cli_build)}
+    log(f"compile  warm {result['in_process_warm_s']['median']:.3f} s, fresh process "
+        f"{result['fresh_process']['validate_compile_s']['median']:.3f} s (+{result['fresh_process']['imports_s']['median']:.3f} s imports), "
+        f"cli compile {result['cli_compile']['wall_s']['median']:.2f} s"
+        + (f", cli build {result['cli_build']['wall_s']['median']:.2f} s" if cli_build else ""))
+    return result
+
+
+# ------------------------------------------------------------------ rulebooks
+
+
+def bench_rulebook(files, repeat: int) -> dict:
+    from escoba_spec.rulebook import LANGS, render_rulebook
+
+    variants = [(vid, load_variant(p)) for vid, p in files]
+    fmts = ("md", "html")
+
+    def one_pass() -> dict:
+        per = {}
+        for vid, v in variants:
+            for fmt in fmts:
+                t0 = time.perf_counter()
+                for lang in LANGS:
+                    render_rulebook(v, lang, fmt)
+                per[(vid, fmt)] = time.perf_counter() - t0
+        return per
+
+    t0 = time.perf_counter()
+    one_pass()  # warm-up: catalogues, templates, bases of house rules
+    first = time.perf_counter() - t0
+    runs = []
+    for _ in range(repeat):
+        gc.collect()
+        runs.append(one_pass())
+    per_file = {}
+    for vid, _ in variants:
+        per_file[vid] = {fmt: statistics.median([r[(vid, fmt)] for r in runs]) for fmt in fmts}
+    totals = [sum(r.values()) for r in runs]
+    gc.collect()
+    tracemalloc.start()
+    one_pass()
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    result = {"langs": list(LANGS), "formats": list(fmts), "renders": len(variants) * len(LANGS) * len(fmts),
+              "first_pass_s": first, "total_s": stats(totals),
+              "total_md_s": stats([sum(t for (_, f), t in r.items() if f == "md") for r in runs]),
+              "total_html_s": stats([sum(t for (_, f), t in r.items() if f == "html") for r in runs]),
+              "per_file_s": per_file, "tracemalloc_peak_bytes": peak}
+    log(f"rulebook {result['renders']} renders: {result['total_s']['median']:.2f} s (first pass {first:.2f} s)")
+    return result
+
+
+# ------------------------------------------------------------------ simulate
+
+
+def bench_simulate(games: int, seed: int, repeat: int) -> dict:
+    runs: dict[int, list[dict]] = {1: [], 2: []}
+    with tempfile.TemporaryDirectory(prefix="escoba-bench-sim-") as tmp:
+        for i in range(repeat):
+            for jobs in (1, 2):  # interleaved, so a change of machine load hits both
+                out = Path(tmp) / f"j{jobs}-{i}"
+                r = run_child([*escoba_cli(), "simulate", SIM_FILE, "--games", str(games), "--seed", str(seed),
+                               "--jobs", str(jobs), "--out", str(out)], ROOT)
+                r.pop("stdout")
+                timing = json.loads((out / "timing.json").read_text())
+                r["timing"] = timing
+                runs[jobs].append(r)
+                log(f"simulate --jobs {jobs}: {timing['seconds']:.2f} s in timing.json, {r['wall_s']:.2f} s wall")
+    result: dict = {"file": SIM_FILE, "games": games, "seed": seed}
+    for jobs, rs in runs.items():
+        result[f"jobs{jobs}"] = {
+            "seconds": stats([r["timing"]["seconds"] for r in rs]),
+            "hands_per_s": stats([r["timing"]["hands_per_s"] for r in rs]),
+            "matches_per_s": stats([r["timing"]["matches_per_s"] for r in rs]),
+            "wall_s": stats([r["wall_s"] for r in rs]),
+            "cpu_s": stats([r["cpu_s"] for r in rs]),
+            # CPUs the run had on average: about `jobs` when the machine is free for it
+            "cpu_per_wall": statistics.median([r["cpu_s"] / r["wall_s"] for r in rs]),
+            "wall_hands_per_s": stats([r["timing"]["hands_per_s"] * r["timing"]["seconds"] / r["wall_s"] for r in rs]),
+            "maxrss_kib": max(r["maxrss_kib"] for r in rs),
+        }
+    t1, t2 = result["jobs1"]["seconds"]["median"], result["jobs2"]["seconds"]["median"]
+    w1, w2 = result["jobs1"]["wall_s"]["median"], result["jobs2"]["wall_s"]["median"]
+    result["scaling_efficiency"] = (t1 / t2) / 2
+    result["scaling_efficiency_wall"] = (w1 / w2) / 2
+    result["children_maxrss_kib"] = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    return result
+
+
+# ------------------------------------------------------------------ report
+
+
+def machine() -> dict:
+    model = ""
+    try:
+        for line in subprocess.run(["lscpu"], capture_output=True, text=True).stdout.splitlines():
+            if line.startswith("Model name:"):
+                model = line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return {"nproc": os.cpu_count(), "affinity": len(os.sched_getaffinity(0)), "cpu": model,
+            "python": platform.python_version(), "implementation": platform.python_implementation(),
+            "platform": platform.platform(), "loadavg": os.getloadavg(),
+            "utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
+
+
+def targets(result: dict) -> list[dict]:
+    out = []
+    pl = result.get("playout", {})
+    for vid in ("escoba-de-15", "scopa"):
+        if vid in pl:
+            got = pl[vid]["compiled"]["median"]
+            out.append({"target": f"compiled >= {TARGET_HANDS:,} hands/s, 2-player {vid}",
+                        "measured": f"{got:,.0f} hands/s", "met": got >= TARGET_HANDS})
+    for vid in ("escoba-de-15", "scopa"):
+        if vid in pl:
+            got = pl[vid]["ratio"]
+            out.append({"target": f"compiled >= {TARGET_RATIO:g}x interpreter, {vid}",
+                        "measured": f"{got:.2f}x", "met": got >= TARGET_RATIO})
+    if pl:
+        worst = min(pl.values(), key=lambda r: r["ratio"])
+        best = max(pl.values(), key=lambda r: r["ratio"])
+        out.append({"target": f"compiled >= {TARGET_RATIO:g}x interpreter, every file",
+                    "measured": f"{worst['ratio']:.2f}x .. {best['ratio']:.2f}x",
+                    "met": worst["ratio"] >= TARGET_RATIO})
+    c = result.get("compile")
+    if c:
+        warm = c["in_process_warm_s"]["median"]
+        cold = c["fresh_process"]["validate_compile_s"]["median"]
+        cli = c["cli_compile"]["wall_s"]["median"]
+        out.append({"target": f"validate + compile of every rule file < {TARGET_COMPILE_S:g} s",
+                    "measured": f"{warm:.3f} s warm in process, {cold:.3f} s fresh process "
+                                f"(+{c['fresh_process']['imports_s']['median']:.2f} s imports), "
+                                f"{cli:.2f} s `escoba-spec compile` wall",
+                    "met": max(warm, cold) < TARGET_COMPILE_S})
+    s = result.get("simulate")
+    if s:
+        out.append({"target": f"simulate --jobs 2 >= {TARGET_SCALING:.0%} of linear",
+                    "measured": f"{s['scaling_efficiency']:.0%} (timing.json), {s['scaling_efficiency_wall']:.0%} (wall)",
+                    "met": s["scaling_efficiency"] >= TARGET_SCALING})
+    return out
+
+
+def mib(b: float) -> str:
+    return f"{b / 2**20:.1f} MiB"
+
+
+def render_tables(result: dict) -> str:
+    lines = []
+    m = result["machine"]
+    lines.append(f"machine: {m['nproc']} CPU(s) ({m['affinity']} usable), {m['cpu']}, Python {m['python']}, "
+                 f"load average {m['loadavg'][0]:.2f} {m['loadavg'][1]:.2f} {m['loadavg'][2]:.2f} at the start, "
+                 f"{m['utc']}")
+    st = result["settings"]
+    lines.append(f"settings: --repeat {st['repeat']} --hands {st['hands']}; simulate --games {st['sim_games']} "
+                 f"--seed {st['sim_seed']} ({st['sim_repeat']} runs each)")
+    pl = result.get("playout")
+    if pl:
+        lines.append("")
+        lines.append("Random playouts, hands/s (median [min-max]), one core, the whole engine.playout, same deals and bots")
+        lines.append(f"| {'rule file':26} | seats | {'compiled':>24} | {'interpreted':>24} | ratio | same "
+                     f"| peak mem c/i | cpu share c/i | per CPU-s c/i |")
+        lines.append(f"|{'-' * 28}|-------|{'-' * 26}|{'-' * 26}|-------|------|--------------|---------------|---------------|")
+        for vid, r in pl.items():
+            c, i = r["compiled"], r["interpreted"]
+            seats = f"{r['players']}" + (f"/{r['team_size']}" if r["team_size"] > 1 else "")
+            lines.append(
+                f"| {vid:26} | {seats:5} | {c['median']:7.0f} [{c['min']:6.0f}-{c['max']:6.0f}] "
+                f"| {i['median']:7.0f} [{i['min']:6.0f}-{i['max']:6.0f}] | {r['ratio']:5.2f} "
+                f"| {'yes' if r['same_results'] else 'NO':4} "
+                f"| {r['tracemalloc_peak_bytes']['compiled'] / 1024:4.0f}/{r['tracemalloc_peak_bytes']['interpreted'] / 1024:4.0f} KiB "
+                f"| {r['cpu_share']['compiled']:.2f}/{r['cpu_share']['interpreted']:.2f} "
+                f"| {r['hands_per_cpu_s']['compiled']:5.0f}/{r['hands_per_cpu_s']['interpreted']:5.0f} |")
+    c = result.get("compile")
+    if c:
+        lines.append("")
+        lines.append(f"Validate + compile ({c['files']} rule files, fresh Resolver each run), seconds")
+        lines.append("| measurement | median | min | max | peak memory |")
+        lines.append("|---|---:|---:|---:|---:|")
+
+        def row(name, s, memtext):
+            lines.append(f"| {name} | {s['median']:.3f} | {s['min']:.3f} | {s['max']:.3f} | {memtext} |")
+
+        row("in process, warm caches (validate+generate+load)", c["in_process_warm_s"],
+            f"{mib(c['tracemalloc_peak_bytes'])} tracemalloc")
+        fp = c["fresh_process"]
+        row("fresh process: imports", fp["imports_s"], "")
+        row("fresh process: validate+generate+load", fp["validate_compile_s"], "")
+        row("fresh process: wall", fp["wall_s"], f"{fp['maxrss_kib'] / 1024:.0f} MiB RSS")
+        row("`escoba-spec compile` all files, wall", c["cli_compile"]["wall_s"],
+            f"{c['cli_compile']['maxrss_kib'] / 1024:.0f} MiB RSS")
+        if "cli_build" in c:
+            row("`escoba-spec build` (+ 120 rulebooks), wall", c["cli_build"]["wall_s"],
+                f"{c['cli_build']['maxrss_kib'] / 1024:.0f} MiB RSS")
+        lines.append("")
+        lines.append("| rule file | validate ms | generate ms | load ms | total ms |")
+        lines.append("|---|---:|---:|---:|---:|")
+        for vid, r in c["per_file"].items():
+            lines.append(f"| {vid} | {r['validate_s'] * 1e3:.1f} | {r['generate_s'] * 1e3:.1f} "
+                         f"| {r['load_s'] * 1e3:.1f} | {r['total_s'] * 1e3:.1f} |")
+    rb = result.get("rulebook")
+    if rb:
+        lines.append("")
+        lines.append(f"Rulebooks: {rb['renders']} renders ({len(rb['langs'])} languages x md, html), seconds")
+        lines.append("| measurement | median | min | max |")
+        lines.append("|---|---:|---:|---:|")
+        for key, name in (("total_s", "all"), ("total_md_s", "md"), ("total_html_s", "html")):
+            s = rb[key]
+            lines.append(f"| {name} | {s['median']:.3f} | {s['min']:.3f} | {s['max']:.3f} |")
+        lines.append(f"| first pass (cold caches), all | {rb['first_pass_s']:.3f} | | |")
+        lines.append(f"peak memory (tracemalloc, one pass): {mib(rb['tracemalloc_peak_bytes'])}")
+        lines.append("")
+        lines.append("| rule file | md, 5 langs ms | html, 5 langs ms |")
+        lines.append("|---|---:|---:|")
+        for vid, r in rb["per_file_s"].items():
+            lines.append(f"| {vid} | {r['md'] * 1e3:.0f} | {r['html'] * 1e3:.0f} |")
+    s = result.get("simulate")
+    if s:
+        lines.append("")
+        lines.append(f"simulate {s['file']} --games {s['games']} --seed {s['seed']} (greedy bots, default layout)")
+        lines.append("| jobs | timing.json s | hands/s (timing.json) | wall s | hands/s (wall) | CPU s (all processes) | CPU/wall | peak RSS |")
+        lines.append("|---|---:|---:|---:|---:|---:|---:|---:|")
+        for jobs in (1, 2):
+            j = s[f"jobs{jobs}"]
+            lines.append(f"| {jobs} | {j['seconds']['median']:.2f} [{j['seconds']['min']:.2f}-{j['seconds']['max']:.2f}] "
+                         f"| {j['hands_per_s']['median']:.0f} | {j['wall_s']['median']:.2f} "
+                         f"[{j['wall_s']['min']:.2f}-{j['wall_s']['max']:.2f}] | {j['wall_hands_per_s']['median']:.0f} "
+                         f"| {j['cpu_s']['median']:.2f} | {j['cpu_per_wall']:.2f} | {j['maxrss_kib'] / 1024:.0f} MiB |")
+        lines.append(f"scaling efficiency (t1/t2)/2: {s['scaling_efficiency']:.1%} from timing.json, "
+                     f"{s['scaling_efficiency_wall']:.1%} from wall time")
+        lines.append(f"getrusage(RUSAGE_CHILDREN).ru_maxrss after all subprocesses: {s['children_maxrss_kib'] / 1024:.0f} MiB")
+    tg = result.get("targets")
+    if tg:
+        lines.append("")
+        lines.append("| target | measured | met |")
+        lines.append("|---|---|---|")
+        for t in tg:
+            lines.append(f"| {t['target']} | {t['measured']} | {'yes' if t['met'] else 'NO'} |")
+    lines.append("")
+    lines.append(f"load average at the end: {' '.join(f'{x:.2f}' for x in result['loadavg_end'])}; "
+                 f"whole run {result['elapsed_s']:.0f} s")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--repeat", type=int, default=5, help="timed runs of each measurement (default 5)")
+    ap.add_argument("--hands", type=int, default=500, help="hands per timed playout run (default 500)")
+    ap.add_argument("--json", action="store_true", help="print one JSON object instead of the tables")
+    ap.add_argument("--only", help="comma-separated rule file ids (default: every rule file)")
+    ap.add_argument("--sections", default=",".join(SECTIONS),
+                    help=f"comma-separated, among {', '.join(SECTIONS)} (default: all)")
+    ap.add_argument("--sim-games", type=int, default=600, help="matches per simulate run (default 600)")
+    ap.add_argument("--sim-seed", type=int, default=1)
+    ap.add_argument("--sim-repeat", type=int, help="simulate runs per --jobs value (default: min(repeat, 3))")
+    args = ap.parse_args(argv)
+    if args.repeat < 1 or args.hands < 1:
+        ap.error("--repeat and --hands must be positive")
+    sections = [s.strip() for s in args.sections.split(",") if s.strip()]
+    unknown = set(sections) - set(SECTIONS)
+    if unknown:
+        ap.error(f"unknown section(s): {', '.join(sorted(unknown))}")
+    only = {s.strip() for s in args.only.split(",") if s.strip()} if args.only else None
+    sim_repeat = args.sim_repeat or min(args.repeat, 3)
+
+    start = time.perf_counter()
+    result: dict = {"machine": machine(),
+                    "settings": {"repeat": args.repeat, "hands": args.hands, "sim_games": args.sim_games,
+                                 "sim_seed": args.sim_seed, "sim_repeat": sim_repeat, "bot_seed": BOT_SEED,
+                                 "sections": sections, "only": sorted(only) if only else None}}
+    files = rule_files(only)
+    if "playout" in sections:
+        result["playout"] = bench_playout(files, args.hands, args.repeat)
+        result["hands_per_s"] = {vid: {"compiled": r["compiled"]["median"], "interpreted": r["interpreted"]["median"]}
+                                 for vid, r in result["playout"].items()}
+    if "compile" in sections:
+        result["compile"] = bench_compile(files, args.repeat)
+    if "rulebook" in sections:
+        result["rulebook"] = bench_rulebook(files, args.repeat)
+    if "simulate" in sections:
+        result["simulate"] = bench_simulate(args.sim_games, args.sim_seed, sim_repeat)
+    result["targets"] = targets(result)
+    result["loadavg_end"] = os.getloadavg()
+    result["elapsed_s"] = time.perf_counter() - start
+    if args.json:
+        json.dump(result, sys.stdout, indent=1, default=str)
+        sys.stdout.write("\n")
+    else:
+        print(render_tables(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
