@@ -120,6 +120,10 @@ class Game:
         """Play a move given as text (`7o`, `7o+2b+5e`) or a Move. An illegal
         move raises IllegalMove saying why, and changes nothing."""
         state = self._hand()
+        if not isinstance(move, (str, Move)):
+            raise TypeError(f"a move is text such as '7o+2b+5e' or a Move, not {type(move).__name__}")
+        if isinstance(move, Move) and not _in_deck(move, self.cards.size):
+            raise IllegalMove(repr(move), ["it names a card that is not in the deck"], self.legal_moves())
         text = move if isinstance(move, str) else format_move(move, self.cards)
         if state.over:
             raise IllegalMove(text, ["the hand is over: call new_hand()"], [])
@@ -253,6 +257,13 @@ class Game:
     @property
     def hands_played(self) -> int:
         return self.match.hands_played
+
+
+def _in_deck(move: Move, size: int) -> bool:
+    """Whether a Move built by hand names only cards of a deck of `size` cards."""
+    masks = (move.capture, move.claim)
+    return (type(move.card) is int and 0 <= move.card < size
+            and all(type(m) is int and 0 <= m < 1 << size for m in masks))
 
 
 def _layout(layouts: tuple[tuple[int, int], ...], players: int | None, team_size: int | None) -> tuple[int, int]:

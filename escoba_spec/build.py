@@ -34,6 +34,11 @@ DEFAULTS: dict[str, Any] = {
 }
 
 
+#: the scoring expressions of one variant may add up to this many characters: each is
+#: capped at 2000, but 64 rules of two capped expressions would take seconds to parse
+MAX_EXPRESSION_TEXT = 16_000
+
+
 def load_variant(path: str | Path, options: dict[str, str] | None = None, *, resolver: Resolver | None = None) -> ir.Variant:
     """Load, check, resolve and build one rule file; raise DiagnosticError when it is not valid."""
     variant, problems = validate_file(path, options, resolver=resolver)
@@ -63,6 +68,7 @@ class _Builder:
         self.r = resolved
         self.data = resolved.data
         self.problems: list[Diagnostic] = []
+        self.expression_text = 0  # characters of scoring expressions compiled so far
 
     # --- helpers ---------------------------------------------------------------
 
@@ -282,7 +288,13 @@ class _Builder:
         return ir.Scoring(ties, tuple(rules))
 
     def compile_expression(self, path: str, text: str, expected: str, env, literal: bool = False):
-        if env is None:
+        if env is None or self.expression_text > MAX_EXPRESSION_TEXT:
+            return None
+        self.expression_text += len(text)
+        if self.expression_text > MAX_EXPRESSION_TEXT:
+            self.error(path, "expr-total-too-long",
+                       f"the scoring expressions add up to more than {MAX_EXPRESSION_TEXT} characters by this one",
+                       "a variant's expressions are a few hundred characters; simplify the rules")
             return None
         node, problems = compile_expression(text, expected, env)
         for problem in problems:
@@ -303,7 +315,8 @@ class _Builder:
                        f"no scoring rule can give points, so the target of {m['target']} can never be reached",
                        "add a scoring rule with effect points and positive points")
         if not scoring.rules:
-            self.error("scoring", "unreachable-match-target", "the variant has no scoring rules, so no one can ever win",
+            where = "scoring.rules" if "rules" in self.section("scoring") else "scoring"  # a house rule may drop them all
+            self.error(where, "unreachable-match-target", "the variant has no scoring rules, so no one can ever win",
                        "add scoring.rules")
         return ir.Match(int(m["target"]), m["both_past_target"], m["tie"], self.sources(spec))
 

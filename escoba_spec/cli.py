@@ -130,7 +130,10 @@ def _compile(results, out_dir: Path, check: bool) -> int:
             return 1
         return 0
     for path, variant, target, source in planned:
-        write_atomically(target, source)
+        try:
+            write_atomically(target, source)
+        except OSError as exc:
+            raise UsageError(f"cannot write {target}: {exc.strerror or exc}") from exc
         print(f"wrote    {target}  ({variant.id}: {variant.name})")
     return 0
 

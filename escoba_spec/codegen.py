@@ -28,7 +28,7 @@ from . import __version__, ir
 from .cards import CardSet
 from .engine.protocol import Params
 
-ID_PATTERN = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
+ID_PATTERN = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*\Z")  # \Z: `$` would allow a final newline
 _LITERAL_CLASSES = {cls.__name__: cls for cls in (ir.Deck, ir.Jokers, ir.Rank, ir.Suit, ir.Source, Params)}
 
 

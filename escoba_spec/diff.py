@@ -774,7 +774,9 @@ def cmd_diff(args: argparse.Namespace) -> int:
     if args.format == "json":
         sys.stdout.write(json.dumps(report.to_json(), indent=2, ensure_ascii=False) + "\n")
     else:
-        sys.stdout.write(render_text(report))
+        from .report import printable
+
+        sys.stdout.write(printable(render_text(report)))  # names come from the rule files: no escape sequences
     return report.exit_code
 
 

@@ -24,7 +24,7 @@ from .errors import Diagnostic
 MAX_BYTES = 1 << 20  # 1 MiB
 MAX_DEPTH = 64
 MAX_ALIASES = 100
-MAX_NODES = 20_000  # a rule file has a few hundred values; aliases must not multiply them
+MAX_NODES = 5_000  # a rule file has a few hundred values; aliases must not multiply them
 
 #: Problems after which the data is still well defined, so later stages may
 #: run and report their own errors too (the file is invalid all the same).
@@ -41,6 +41,10 @@ YAML11_BOOL = re.compile(r"^(y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF)$
 YAML11_OCTAL = re.compile(r"^[-+]?0[0-9_]+$")
 YAML11_UNDERSCORE = re.compile(r"^[-+]?[0-9][0-9]*_[0-9_]*(\.[0-9_]*)?$")
 YAML11_SEXAGESIMAL = re.compile(r"^[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+(\.[0-9_]*)?$")
+#: characters YAML does not allow in a stream (PyYAML's Reader.NON_PRINTABLE)
+NON_PRINTABLE = re.compile("[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD\U00010000-\U0010FFFF]")
+MAP_TAG = "tag:yaml.org,2002:map"
+SEQ_TAG = "tag:yaml.org,2002:seq"
 
 
 @dataclass(frozen=True)
@@ -137,10 +141,20 @@ def get_path(data: object, path: str) -> object:
     return data
 
 
+#: what YAML counts as a line break (so its marks and our positions agree)
+LINE_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
+_ODD_BREAKS = re.compile("[\r\x85\u2028\u2029]")
+
+
 def _index_to_pos(file: str, text: str, index: int) -> Pos:
-    line = text.count("\n", 0, index) + 1
-    column = index - (text.rfind("\n", 0, index) + 1) + 1
-    return Pos(file, line, column)
+    if not _ODD_BREAKS.search(text, 0, index):
+        line = text.count("\n", 0, index) + 1
+        column = index - (text.rfind("\n", 0, index) + 1) + 1
+        return Pos(file, line, column)
+    line, start = 1, 0
+    for found in LINE_BREAK.finditer(text, 0, index):
+        line, start = line + 1, found.end()
+    return Pos(file, line, index - start + 1)
 
 
 def _mark(file: str, mark) -> Pos:
@@ -156,8 +170,8 @@ def read_text(path: Path, display: str) -> tuple[str | None, list[Diagnostic]]:
     origin = Pos(display, 1, 1)
     try:
         size = path.stat().st_size
-    except OSError as exc:
-        return None, [_diag(origin, "unreadable-file", f"cannot read the file: {exc.strerror}")]
+    except (OSError, ValueError) as exc:
+        return None, [_diag(origin, "unreadable-file", f"cannot read the file: {_reason(exc)}")]
     if size > MAX_BYTES:
         return None, [
             _diag(origin, "file-too-large", f"the file is {size} bytes; rule files are limited to {MAX_BYTES} bytes (1 MiB)",
@@ -165,9 +179,13 @@ def read_text(path: Path, display: str) -> tuple[str | None, list[Diagnostic]]:
         ]
     try:
         raw = path.read_bytes()
-    except OSError as exc:
-        return None, [_diag(origin, "unreadable-file", f"cannot read the file: {exc.strerror}")]
+    except (OSError, ValueError) as exc:
+        return None, [_diag(origin, "unreadable-file", f"cannot read the file: {_reason(exc)}")]
     return decode(raw, display)
+
+
+def _reason(exc: Exception) -> str:
+    return getattr(exc, "strerror", None) or str(exc)  # a ValueError (a NUL in the path) has no strerror
 
 
 def decode(raw: bytes, display: str) -> tuple[str | None, list[Diagnostic]]:
@@ -229,20 +247,31 @@ def load_text(text: str, display: str) -> tuple[Document | None, list[Diagnostic
     return doc, sorted(problems + walker.problems, key=lambda d: (d.line, d.column))
 
 
+_TAB_INDENT = re.compile("(?:^|(?<=[\r\n\x85\u2028\u2029])) *\t")  # a line's indentation holding a tab
+
+
 def _scan_tabs(text: str, display: str) -> list[Diagnostic]:
     problems = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        stripped = line.lstrip(" ")
-        if stripped.startswith("\t"):
-            problems.append(_diag(Pos(display, number, len(line) - len(stripped) + 1), "tab-indent",
-                                  "a tab is used for indentation; YAML allows only spaces",
-                                  "replace the tab with spaces"))
-    return problems[:20]
+    for found in _TAB_INDENT.finditer(text):  # a regex, not a loop over a million lines
+        problems.append(_diag(_index_to_pos(display, text, found.end() - 1), "tab-indent",
+                              "a tab is used for indentation; YAML allows only spaces",
+                              "replace the tab with spaces"))
+        if len(problems) == 20:
+            break
+    return problems
 
 
 def _yaml_error(exc: yaml.YAMLError, display: str, text: str = "") -> Diagnostic:
+    if isinstance(exc, yaml.reader.ReaderError):
+        # its position is a byte offset with libyaml and a character index without: find the character ourselves
+        found = NON_PRINTABLE.search(text)
+        pos = _index_to_pos(display, text, found.start()) if found else Pos(display, 1, 1)
+        code = ord(found.group()) if found else exc.character
+        return _diag(pos, "yaml-syntax", f"malformed YAML: the character U+{code:04X} is not allowed in a YAML file",
+                     f'remove it; inside double quotes it can be written as an escape, e.g. "\\x{code:02x}"'
+                     if code < 0x100 else "remove it")
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
-    pos = _mark(display, mark) if mark is not None else Pos(display, 1, 1)
+    pos = _clamp(_mark(display, mark), text) if mark is not None else Pos(display, 1, 1)
     problem = getattr(exc, "problem", None) or str(exc)
     context = getattr(exc, "context", None)
     message = f"malformed YAML: {problem}" + (f" ({context})" if context else "")
@@ -257,14 +286,30 @@ def _yaml_error(exc: yaml.YAMLError, display: str, text: str = "") -> Diagnostic
     return _diag(pos, "yaml-syntax", message, hint)
 
 
+def _clamp(pos: Pos, text: str) -> Pos:
+    """A position inside the text: at the end of input with no final line break,
+    the parser's mark lies on the line after the last one."""
+    lines = LINE_BREAK.split(text)
+    if pos.line > len(lines):
+        return Pos(pos.file, len(lines), len(lines[-1]) + 1)
+    return replace(pos, column=min(pos.column, len(lines[pos.line - 1]) + 1)) if pos.line >= 1 else pos
+
+
 def _scan_events(text: str, display: str) -> list[Diagnostic]:
     """Check depth, aliases, tags, documents and YAML 1.1 scalars on the event stream."""
     problems: list[Diagnostic] = []
     depth = 0
     aliases = 0
     documents = 0
+    nodes = 0
     try:
         for event in yaml.parse(text, Loader=_LOADER):
+            if isinstance(event, (yaml.ScalarEvent, yaml.MappingStartEvent, yaml.SequenceStartEvent, yaml.AliasEvent)):
+                nodes += 1
+                if nodes > MAX_NODES:  # refused before composing: a flat list of a million items is no rule file
+                    return [_diag(_mark(display, event.start_mark), "too-many-nodes",
+                                  f"the file holds more than {MAX_NODES} keys and values",
+                                  "a rule file has a few hundred values; split it or use extends")]
             if isinstance(event, yaml.DocumentStartEvent):
                 documents += 1
                 if documents > 1:
@@ -366,7 +411,12 @@ class _Walker:
                     self.problems.append(_diag(key_pos, "merge-key", "the YAML merge key '<<' is not supported",
                                                "use extends: to build on another variant, or write the fields out"))
                     continue
-                key = self.constructor.construct_object(key_node)
+                if key_node.tag in (MAP_TAG, SEQ_TAG):
+                    self.problems.append(self._bad_scalar(key_node, "a key must be a plain name"))
+                    continue
+                key = self._construct(key_node)
+                if key is _BAD:
+                    continue
                 if not isinstance(key, str):
                     key = str(key) if isinstance(key, int) and not isinstance(key, bool) else key
                 if not isinstance(key, str):
@@ -386,7 +436,13 @@ class _Walker:
             return result
         if isinstance(node, SequenceNode):
             return [self.walk(item, join_path(path, i)) for i, item in enumerate(node.value)]
-        value = self.constructor.construct_object(node)
+        if node.tag in (MAP_TAG, SEQ_TAG):
+            kind = "mapping" if node.tag == MAP_TAG else "list"
+            self.problems.append(self._bad_scalar(node, f"the tag says a {kind} but the value is a single value"))
+            return None
+        value = self._construct(node)
+        if value is _BAD:
+            return None
         if isinstance(value, str):
             self.spans[path] = ScalarSpan(node.start_mark.index, node.end_mark.index,
                                           node.start_mark.line + 1, node.start_mark.column + 1, node.style)
@@ -394,3 +450,24 @@ class _Walker:
             # timestamps and binary values: keep their text so the schema reports a wrong type
             value = str(value)
         return value
+
+    def _construct(self, node: ScalarNode) -> object:
+        """The Python value of a scalar, or _BAD (with a problem) when its tag cannot read it
+        (`!!int abc`, `!!bool maybe`, a 5000-digit integer, the date 2001-02-30)."""
+        try:
+            return self.constructor.construct_object(node)
+        except (ValueError, KeyError, TypeError, OverflowError, yaml.YAMLError) as exc:
+            reason = exc.args[0] if isinstance(exc, ValueError) and exc.args and isinstance(exc.args[0], str) else ""
+            self.problems.append(self._bad_scalar(node, reason.split(";")[0]))
+            return _BAD
+
+    def _bad_scalar(self, node, reason: str) -> Diagnostic:
+        tag = (node.tag or "").replace("tag:yaml.org,2002:", "!!")
+        value = node.value if isinstance(node.value, str) else ""
+        shown = value if len(value) <= 40 else value[:37] + "..."
+        return _diag(_mark(self.display, node.start_mark), "bad-scalar",
+                     f"the value '{shown}' cannot be read as {tag}" + (f": {reason}" if reason else ""),
+                     "quote the value to keep it as text, or remove the tag that asks for another type")
+
+
+_BAD = object()

@@ -112,8 +112,10 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def _printer(out: TextIO) -> Say:
+    from .report import printable
+
     def say(line: str = "") -> None:
-        out.write(line + "\n")
+        out.write(printable(line) + "\n")  # names come from the rule file: no escape sequence reaches the terminal
 
     return say
 

@@ -11,6 +11,15 @@ from .errors import Diagnostic
 FORMATS = ("text", "json", "github", "sarif")
 
 
+def printable(text: str, keep: str = "\n") -> str:
+    """Text safe to print on a terminal: a rule file's values reach messages, and an
+    escape sequence (ESC, a bidi override, NUL) must be shown, never obeyed."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() or ch in keep else
+                   (f"\\x{ord(ch):02x}" if ord(ch) < 0x100 else f"\\u{ord(ch):04x}") for ch in text)
+
+
 def render(diagnostics: list[Diagnostic], fmt: str, sources: dict[str, str] | None = None) -> str:
     """Entry point: the diagnostics in one of FORMATS."""
     if fmt == "json":
@@ -39,11 +48,11 @@ def _source_line(file: str, line: int, sources: dict[str, str]) -> str | None:
 
 
 def _text(d: Diagnostic, sources: dict[str, str]) -> str:
-    out = [f"{d.file}:{d.line}:{d.column}: {d.severity}[{d.code}]: {d.message}"]
+    out = [f"{printable(d.file)}:{d.line}:{d.column}: {d.severity}[{d.code}]: {printable(d.message)}"]
     source = _source_line(d.file, d.line, sources)
     if source is not None and d.column >= 1:
         gutter = f"{d.line:>5} | "
-        shown = source.replace("\t", " ")
+        shown = "".join(ch if ch.isprintable() else " " if ch == "\t" else "?" for ch in source)  # one column each
         if len(shown) > 160:
             start = max(0, d.column - 80)
             shown = shown[start:start + 160]
@@ -53,7 +62,7 @@ def _text(d: Diagnostic, sources: dict[str, str]) -> str:
         out.append(gutter + shown)
         out.append(" " * (len(gutter) - 2) + "| " + " " * (caret_col - 1) + "^")
     if d.hint:
-        out.append(f"  hint: {d.hint}")
+        out.append(f"  hint: {printable(d.hint)}")
     return "\n".join(out)
 
 
@@ -66,7 +75,7 @@ def _escape_github(value: str, prop: bool = False) -> str:
 
 def _github(d: Diagnostic) -> str:
     kind = "error" if d.severity == "error" else "warning"
-    message = d.message + (f" (hint: {d.hint})" if d.hint else "")
+    message = printable(d.message + (f" (hint: {d.hint})" if d.hint else ""), keep="\r\n")
     return (f"::{kind} file={_escape_github(d.file, True)},line={max(d.line, 1)},col={max(d.column, 1)},"
             f"title={_escape_github(d.code, True)}::{_escape_github(message)}")
 

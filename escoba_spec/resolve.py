@@ -19,6 +19,7 @@ reported with the whole chain.
 
 from __future__ import annotations
 
+import bisect
 import copy
 import hashlib
 import re
@@ -116,14 +117,15 @@ class Resolver:
             found: dict[str, Path] = {}
             for candidate in sorted(root.rglob("*.yaml")):
                 try:
-                    if candidate.stat().st_size > MAX_BYTES:
-                        continue
+                    if not candidate.is_file() or candidate.stat().st_size > MAX_BYTES:
+                        continue  # not is_file: a named pipe would block the read forever
                     text = candidate.read_text(encoding="utf-8", errors="replace")
-                except OSError:
+                    resolved = candidate.resolve()
+                except (OSError, ValueError, RuntimeError):
                     continue
                 match = _ID_LINE.search(text)
-                if match:
-                    found.setdefault(match.group(1), candidate.resolve())
+                if match and root in resolved.parents:  # a symlink out of the tree is no rule file of it
+                    found.setdefault(match.group(1), resolved)
             self.index[root] = found
         return self.index[root]
 
@@ -131,6 +133,10 @@ class Resolver:
                 ) -> tuple[Resolved | None, list[Diagnostic]]:
         """Entry point: the complete document of a rule file, or its diagnostics."""
         display = display or str(path)
+        try:
+            path.resolve()
+        except (OSError, ValueError, RuntimeError) as exc:  # a NUL byte in the path, a symlink loop
+            return None, [Diagnostic(display, 1, 1, "unreadable-file", f"cannot read the file: {exc}")]
         chain: list[tuple[Path, Document]] = []
         problems: list[Diagnostic] = []
         current, current_display = path, display
@@ -167,6 +173,8 @@ class Resolver:
                 problems.append(problem)
                 return None, problems
             current, current_display = target, _display_for(target, path, display)
+        if any(p.severity == "error" for p in problems):
+            return None, problems  # nothing to merge: a file of the chain is already wrong
         # merge from the root base to the file itself
         chain.reverse()
         root_doc = chain[0][1]
@@ -210,12 +218,18 @@ class Resolver:
             if Path(base).is_absolute() or base.startswith("\\"):
                 return fail("extends-outside", f"extends uses an absolute path ({base})",
                             "use a path relative to this file, inside the rules folder")
-            target = (current.resolve().parent / base).resolve()
-            if root not in target.parents and target != root:
+            try:  # a NUL byte or an over-long name is no file either
+                target = (current.resolve().parent / base).resolve()
+                outside = root not in target.parents and target != root
+                exists = not outside and target.is_file()
+            except (OSError, ValueError, RuntimeError):  # RuntimeError: a symlink loop
+                outside, exists = False, False
+            if outside:
                 return fail("extends-outside", f"extends leaves the rules tree ({base} is outside {root.name}/)",
                             "a rule file may only extend files inside its rules folder")
-            if not target.is_file():
-                return fail("extends-missing", f"extends names a file that does not exist: {base}",
+            if not exists:
+                shown = base if base.isprintable() else repr(base)
+                return fail("extends-missing", f"extends names a file that does not exist: {shown}",
                             "check the relative path, or extend by variant id")
             return target, None
         ids = self.ids_in(root)
@@ -284,37 +298,60 @@ def _check_complete(resolved: Resolved) -> list[Diagnostic]:
 _BY_ID_LISTS = {"scoring.rules"}
 
 
-def _subtree(paths: dict, prefix: str) -> list[str]:
-    return [p for p in paths if p == prefix or p.startswith(prefix + ".") or p.startswith(prefix + "[")]
+class _Table:
+    """A path table (path -> position or file) with its paths kept sorted, so that
+    the paths under a prefix are found by bisection rather than by a scan: merging
+    a file of thousands of options or dropping 64 rules stays linear."""
 
+    def __init__(self, table: dict):
+        self.table = dict(table)
+        self.sorted = sorted(self.table)
 
-def _move(table: dict, old: str, new: str) -> dict:
-    """Rename every path under `old` to live under `new`."""
-    out = {}
-    for p, v in table.items():
-        if p == old or p.startswith(old + ".") or p.startswith(old + "["):
-            out[new + p[len(old):]] = v
-        else:
-            out[p] = v
-    return out
+    def under(self, prefix: str) -> list[str]:
+        """`prefix` itself (if present) and every path below it."""
+        found = [prefix] if prefix in self.table else []
+        for start in (prefix + ".", prefix + "["):
+            i = bisect.bisect_left(self.sorted, start)
+            while i < len(self.sorted) and self.sorted[i].startswith(start):
+                found.append(self.sorted[i])
+                i += 1
+        return found
+
+    def __setitem__(self, path: str, value) -> None:
+        if path not in self.table:
+            bisect.insort(self.sorted, path)
+        self.table[path] = value
+
+    def drop(self, prefix: str) -> None:
+        for path in self.under(prefix):
+            del self.table[path]
+            del self.sorted[bisect.bisect_left(self.sorted, path)]
+
+    def move(self, old: str, new: str) -> None:
+        """Rename every path under `old` to live under `new` (nothing is under `new` yet)."""
+        moved = {new + path[len(old):]: self.table[path] for path in self.under(old)}
+        self.drop(old)
+        for path, value in moved.items():
+            self[path] = value
 
 
 def merge_documents(data, values, keys, origins, over, over_values, over_keys, over_file, prefix: str = ""):
     """Overlay `over` (a document or an option overlay) onto `data`; returns new tables."""
     data = copy.deepcopy(data)
-    values, keys, origins = dict(values), dict(keys), dict(origins)
+    tables = _Table(values), _Table(keys), _Table(origins)
+    t_values, t_keys, t_origins = tables
+    o_values, o_keys = _Table(over_values), _Table(over_keys)
 
     def drop(path: str) -> None:
-        for table in (values, keys, origins):
-            for p in _subtree(table, path):
-                del table[p]
+        for table in tables:
+            table.drop(path)
 
     def adopt(path: str, source_path: str) -> None:
-        for table_src, table_dst in ((over_values, values), (over_keys, keys)):
-            for p in _subtree(table_src, source_path):
-                table_dst[path + p[len(source_path):]] = table_src[p]
-        for p in _subtree(over_values, source_path):
-            origins[path + p[len(source_path):]] = over_file
+        for table_src, table_dst in ((o_values, t_values), (o_keys, t_keys)):
+            for p in table_src.under(source_path):
+                table_dst[path + p[len(source_path):]] = table_src.table[p]
+        for p in o_values.under(source_path):
+            t_origins[path + p[len(source_path):]] = over_file
 
     def merge(target: dict, overlay: dict, path: str, src_path: str) -> None:
         for key, value in overlay.items():
@@ -322,9 +359,12 @@ def merge_documents(data, values, keys, origins, over, over_values, over_keys, o
             src = join_path(src_path, key)
             if here in _BY_ID_LISTS and isinstance(value, list) and isinstance(target.get(key), list):
                 merge_by_id(target[key], value, here, src)
+                if src in over_values:  # the list was last written here (a house rule may have dropped every entry)
+                    t_values[here] = over_values[src]
+                    t_origins[here] = over_file
             elif isinstance(value, dict) and isinstance(target.get(key), dict) and not _is_option_root(here):
                 if key in over_keys or src in over_keys:
-                    keys[here] = over_keys.get(src, keys.get(here))
+                    t_keys[here] = over_keys.get(src, t_keys.table.get(here))
                 merge(target[key], value, here, src)
             elif _is_option_root(here) and isinstance(value, dict) and isinstance(target.get(key), dict):
                 merge_options(target[key], value, here, src)
@@ -356,12 +396,10 @@ def merge_documents(data, values, keys, origins, over, over_values, over_keys, o
                     adopt(sub, join_path(src, key))
 
     def _remove_index(base_list: list, index: int, path: str) -> None:
-        nonlocal values, keys, origins
         drop(f"{path}[{index}]")
         for i in range(index + 1, len(base_list)):
-            values = _move(values, f"{path}[{i}]", f"{path}[{i - 1}]")
-            keys = _move(keys, f"{path}[{i}]", f"{path}[{i - 1}]")
-            origins = _move(origins, f"{path}[{i}]", f"{path}[{i - 1}]")
+            for table in tables:
+                table.move(f"{path}[{i}]", f"{path}[{i - 1}]")
         del base_list[index]
 
     def merge_options(base_options: dict, overlay: dict, path: str, src_path: str) -> None:
@@ -376,7 +414,7 @@ def merge_documents(data, values, keys, origins, over, over_values, over_keys, o
             adopt(here, join_path(src_path, key))
 
     merge(data, over, prefix, prefix)
-    return data, values, keys, origins
+    return data, t_values.table, t_keys.table, t_origins.table
 
 
 def _is_option_root(path: str) -> bool:
@@ -402,6 +440,7 @@ def apply_options(resolved: Resolved, chosen: dict[str, str]) -> list[Diagnostic
     """Apply each option's chosen (or default) choice to the resolved document."""
     problems: list[Diagnostic] = []
     options = resolved.data.get("options") or {}
+    chosen = {str(k): _text(v) for k, v in chosen.items()}  # {"target": 15} from Python means "15"
     for name in chosen:
         if name not in options:
             pos = resolved.pos("options")
@@ -437,9 +476,9 @@ def _apply_field_option(resolved: Resolved, name: str, spec: dict, choice: str |
         return [Diagnostic(pos.file, pos.line, pos.column, "unknown-option-field",
                            f"the option '{name}' names the field '{field_path}', which does not exist",
                            did_you_mean(field_path, known) or "use a dotted path such as match.target", f"{path}.field")]
-    import jsonschema
+    from .schema import Validator
 
-    validator = jsonschema.Draft7Validator(field_schema)
+    validator = Validator(field_schema)
     for i, value in enumerate(spec["values"]):
         if any(True for _ in validator.iter_errors(value)):
             vpos = resolved.pos(f"{path}.values[{i}]")

@@ -9,6 +9,7 @@ the closest known one; a wrong type says what was found, with no coercion
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from importlib import resources
 
@@ -29,9 +30,28 @@ def schema_text() -> str:
     return resources.files("escoba_spec").joinpath("schemas/variant.schema.json").read_text("utf-8")
 
 
+@lru_cache(maxsize=64)
+def _anchored(pattern: str) -> re.Pattern:
+    """A schema pattern as JSON Schema (ECMA 262) reads it: a final `$` is the end
+    of the text. Python's `$` also matches before a final newline, which would let
+    `id: "x\\n"` through the id pattern and into a module's file name."""
+    if pattern.endswith("$") and not pattern.endswith("\\$"):
+        pattern = pattern[:-1] + r"\Z"
+    return re.compile(pattern)
+
+
+def _pattern(validator, pattern, instance, schema):
+    if validator.is_type(instance, "string") and not _anchored(pattern).search(instance):
+        yield jsonschema.ValidationError(f"{instance!r} does not match {pattern!r}")
+
+
+#: Draft 7 with ECMA 262 anchors (used for the `pattern` and `propertyNames` keywords)
+Validator = jsonschema.validators.extend(jsonschema.Draft7Validator, {"pattern": _pattern})
+
+
 @lru_cache(maxsize=1)
 def _validator() -> jsonschema.Draft7Validator:
-    return jsonschema.Draft7Validator(variant_schema())
+    return Validator(variant_schema())
 
 
 def _path_of(error: jsonschema.ValidationError) -> str:
@@ -70,7 +90,7 @@ def check_document(doc: Document, *, whole_variant: bool = False) -> list[Diagno
     seen: set[tuple[str, str]] = set()
     for error in errors:
         for diagnostic in _diagnose(doc, error):
-            key = (diagnostic.path, diagnostic.code)
+            key = (diagnostic.path, diagnostic.code, diagnostic.message)  # one per missing key, not one per place
             if key in seen:
                 continue
             seen.add(key)
@@ -122,7 +142,22 @@ def _diagnose(doc: Document, error: jsonschema.ValidationError) -> list[Diagnost
         return [at(path, "out-of-range", f"{where} is {instance}; it must be {word} {error.validator_value}",
                    _range_hint(schema))]
     if validator in ("minItems", "maxItems", "minLength", "maxLength", "minProperties"):
-        return [at(path, "out-of-range", f"{where}: {error.message}", _range_hint(schema))]
+        # said without jsonschema's message, which repeats the whole value (a 2000-character expression)
+        limit = error.validator_value
+        size = len(instance) if isinstance(instance, (str, list, dict)) else 0
+        unit = {"minItems": "items", "maxItems": "items", "minProperties": "entries"}.get(validator, "characters")
+        if validator.startswith("min") and limit == 1:
+            one = "character" if unit == "characters" else "entry"
+            message = f"{where} is empty; it must have at least one {one}"
+        else:
+            word = "at least" if validator.startswith("min") else "at most"
+            message = f"{where} has {size} {unit}; it must have {word} {limit}"
+        return [at(path, "out-of-range", message, _range_hint(schema))]
+    if validator == "pattern" and "propertyNames" in error.relative_schema_path and isinstance(instance, str):
+        # a key with the wrong form: point at that key, not at the mapping holding it
+        key = join_path(path, instance)
+        return [at(key, "bad-value", f"the name {json.dumps(instance)} in {where} does not have the required form",
+                   _pattern_hint(key, schema), key=True)]
     if validator == "pattern":
         return [at(path, "bad-value", f"{where} ({json.dumps(instance)}) does not have the required form",
                    _pattern_hint(path, schema))]
