@@ -126,15 +126,20 @@ class CardSet:
         return mask
 
     def indices(self, mask: int) -> list[int]:
-        out = []
-        while mask:
-            low = mask & -mask
-            out.append(low.bit_length() - 1)
-            mask ^= low
-        return out
+        return bits(mask)
 
     def texts(self, mask: int) -> list[str]:
         return [self.cards[i].text for i in self.indices(mask)]
+
+
+def bits(mask: int) -> list[int]:
+    """Card indices of a mask, ascending."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def no_jokers() -> Jokers:

@@ -16,17 +16,9 @@ from __future__ import annotations
 from itertools import product
 from typing import Iterable, Sequence
 
+from ..cards import bits
 from .protocol import SubsetSums
 
-
-def bits(mask: int) -> list[int]:
-    """Card indices of a mask, ascending."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def mask_total(values: Sequence[int], mask: int) -> int:
