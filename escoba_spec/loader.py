@@ -295,7 +295,7 @@ def _clamp(pos: Pos, text: str) -> Pos:
     return replace(pos, column=min(pos.column, len(lines[pos.line - 1]) + 1)) if pos.line >= 1 else pos
 
 
-def _scan_events(text: str, display: str) -> list[Diagnostic]:
+def _scan_events(text: str, display: str, loader=_LOADER) -> list[Diagnostic]:
     """Check depth, aliases, tags, documents and YAML 1.1 scalars on the event stream."""
     problems: list[Diagnostic] = []
     depth = 0
@@ -303,7 +303,7 @@ def _scan_events(text: str, display: str) -> list[Diagnostic]:
     documents = 0
     nodes = 0
     try:
-        for event in yaml.parse(text, Loader=_LOADER):
+        for event in yaml.parse(text, Loader=loader):
             if isinstance(event, (yaml.ScalarEvent, yaml.MappingStartEvent, yaml.SequenceStartEvent, yaml.AliasEvent)):
                 nodes += 1
                 if nodes > MAX_NODES:  # refused before composing: a flat list of a million items is no rule file
@@ -335,6 +335,10 @@ def _scan_events(text: str, display: str) -> list[Diagnostic]:
                 problems.extend(_check_tag(event, display))
                 problems.extend(_check_yaml11(event, display))
     except yaml.YAMLError as exc:
+        if loader is not yaml.SafeLoader and "nesting depth" in str(getattr(exc, "problem", "")):
+            # newer libyaml scans ahead and stops at its own limit (1000) before our
+            # event count reaches ours: the pure-Python parser locates our limit exactly
+            return _scan_events(text, display, yaml.SafeLoader)
         return [_yaml_error(exc, display, text)]
     except RecursionError:  # pragma: no cover - the parser is iterative; kept as a guard
         return [_diag(Pos(display, 1, 1), "nesting-too-deep", "the YAML is nested too deeply")]
