@@ -38,7 +38,13 @@ from .errors import DiagnosticError
 
 BOTS: dict[str, Callable[[int], Bot]] = {"greedy": GreedyBot, "random": RandomBot, "heuristic": HeuristicBot}
 ENGINES = ("compiled", "interpreted")
-SWEEP = "ESCOBA"
+#: What a sweep is called with each deck, as the English rulebooks say it.
+SWEEP_BY_DECK = {"spanish-40": "ESCOBA", "french-40": "ESCOPA", "italian-40": "SCOPA"}
+
+
+def sweep_word(cards) -> str:
+    """The sweep's name for the variant's deck (escoba / escopa / scopa)."""
+    return SWEEP_BY_DECK.get(cards.deck.preset, "SWEEP")
 
 Say = Callable[[str], None]
 
@@ -336,7 +342,7 @@ class MatchRunner:
             times = f" ({op.multiple} times the target)" if op.multiple > 1 else ""
             if op.action == "capture":
                 role = "the dealer" if op.taker == state.dealer else "the first player"
-                sweeps = f", scoring {op.multiple} {SWEEP}{'S' if op.multiple > 1 else ''}" if p.opening_sweeps else ""
+                sweeps = f", scoring {op.multiple} {sweep_word(self.cards)}{'S' if op.multiple > 1 else ''}" if p.opening_sweeps else ""
                 self.say(f"opening rule: the table makes a capture{times}; seat {op.taker} ({role}, side "
                          f"{op.taker % state.sides}) takes {self.text(op.cards)}{sweeps}")
             elif op.action == "set-aside":
@@ -372,7 +378,7 @@ class MatchRunner:
         line += f"plays {cards.text(play.card)}, "
         line += f"takes {self.text(play.capture)}" if play.capture else "trails"
         if play.sweeps:
-            line += f" — {SWEEP}" + (f" x{play.sweeps}" if play.sweeps > 1 else "")
+            line += f" — {sweep_word(cards)}" + (f" x{play.sweeps}" if play.sweeps > 1 else "")
         self.say(line)
         return {
             "seat": play.seat,
@@ -540,7 +546,7 @@ class HumanSeat:
                 if seat != self.seat:
                     self.write(f"seat {seat}'s hand: {runner.text(hand, 'empty')}")
         pile = "; ".join(
-            f"side {s} {n.bit_count()} cards, {w} {SWEEP.lower()}{'s' if w != 1 else ''}"
+            f"side {s} {n.bit_count()} cards, {w} {sweep_word(view.cards).lower()}{'s' if w != 1 else ''}"
             for s, (n, w) in enumerate(zip(view.piles, view.sweeps))
         )
         self.write(f"taken this hand: {pile} ({view.stock_count} cards left in the stock)")
