@@ -43,6 +43,23 @@ def _existing(paths: list[str]) -> list[Path]:
     return out
 
 
+def load_or_report(path: Path, options: dict[str, str], nothing_done: str):
+    """The variant of a rule file for a command that uses it, or None after the
+    diagnostics went to stderr (the command then exits 1); an unknown option
+    or option value is a usage error (exit 2)."""
+    from .build import validate_file
+    from .report import render
+
+    variant, problems = validate_file(path, options)
+    usage = [p for p in problems if p.code in USAGE_CODES]
+    if usage:
+        raise UsageError("; ".join(p.message + (f" ({p.hint})" if p.hint else "") for p in usage))
+    if variant is None:
+        print(render(problems, "text"), file=sys.stderr)
+        print(f"escoba-spec: {path} is not a valid rule file; {nothing_done}", file=sys.stderr)
+    return variant
+
+
 def cmd_validate(args: argparse.Namespace) -> int:
     from .build import validate_file
     from .resolve import Resolver

@@ -80,12 +80,7 @@ class Document:
 
     def pos(self, path: str) -> Pos:
         """The position of a path, falling back to its nearest written ancestor."""
-        while True:
-            if path in self.values:
-                return self.values[path]
-            if not path:
-                return Pos(self.file, 1, 1)
-            path = parent_path(path)
+        return nearest_pos(self.values, path, self.file)
 
     def locate_in_scalar(self, path: str, offset: int) -> Pos:
         """The file position of character `offset` of the string value at `path`.
@@ -112,6 +107,16 @@ class Document:
                 return _index_to_pos(self.file, self.text, span.start_index + i)
             seen += 1
         return _index_to_pos(self.file, self.text, span.end_index)
+
+
+def nearest_pos(values: dict[str, Pos], path: str, file: str) -> Pos:
+    """The position of `path` in `values`, or of its nearest ancestor there (else 1:1)."""
+    while True:
+        if path in values:
+            return values[path]
+        if not path:
+            return Pos(file, 1, 1)
+        path = parent_path(path)
 
 
 def parent_path(path: str) -> str:

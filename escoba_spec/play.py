@@ -20,7 +20,7 @@ from typing import TextIO
 
 from . import ir
 from .bots import GreedyBot, HeuristicBot, RandomBot
-from .cli import USAGE_CODES, UsageError, _existing, _parse_options
+from .cli import UsageError, _existing, _parse_options, load_or_report
 from .engine import (
     Bot,
     HandState,
@@ -34,7 +34,6 @@ from .engine import (
     parse_move,
     shuffled_deck,
 )
-from .errors import DiagnosticError
 
 BOTS: dict[str, Callable[[int], Bot]] = {"greedy": GreedyBot, "random": RandomBot, "heuristic": HeuristicBot}
 ENGINES = ("compiled", "interpreted")
@@ -84,18 +83,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise UsageError("--human plays at the terminal and cannot be combined with --format json")
     path = _existing([args.path])[0]
     options = _parse_options(args.option)
-    from .build import load_variant
-
-    try:
-        variant = load_variant(path, options)
-    except DiagnosticError as exc:
-        usage = [d for d in exc.diagnostics if d.code in USAGE_CODES]
-        if usage:
-            raise UsageError("; ".join(d.message + (f" ({d.hint})" if d.hint else "") for d in usage)) from None
-        from .report import render
-
-        print(render(exc.diagnostics, "text"), file=sys.stderr)
-        print(f"escoba-spec: {path} is not a valid rule file; nothing played", file=sys.stderr)
+    variant = load_or_report(path, options, "nothing played")
+    if variant is None:
         return 1
     setup = make_setup(
         variant, players=args.players, seed=args.seed, team_size=args.team_size,

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import Diagnostic, did_you_mean
-from .loader import MAX_BYTES, Document, Pos, get_path, join_path, load_document
+from .loader import MAX_BYTES, Document, Pos, get_path, join_path, load_document, nearest_pos
 from .schema import check_document, variant_schema
 
 MAX_CHAIN = 16
@@ -50,13 +50,7 @@ class Resolved:
     defaults: dict[str, str] = field(default_factory=dict)  # option id -> its default
 
     def pos(self, path: str) -> Pos:
-        probe = path
-        while True:
-            if probe in self.values:
-                return self.values[probe]
-            if not probe:
-                return Pos(self.file, 1, 1)
-            probe = _parent(probe)
+        return nearest_pos(self.values, path, self.file)
 
     def locate_in_scalar(self, path: str, offset: int) -> Pos:
         file = self.origins.get(path)
@@ -65,12 +59,6 @@ class Resolved:
             return self.pos(path)
         original = _original_path(doc, path, get_path(self.data, path))
         return doc.locate_in_scalar(original, offset) if original is not None else self.pos(path)
-
-
-def _parent(path: str) -> str:
-    if path.endswith("]"):
-        return path[: path.rindex("[")]
-    return path.rsplit(".", 1)[0] if "." in path else ""
 
 
 def _original_path(doc: Document, path: str, value: object) -> str | None:

@@ -52,8 +52,7 @@ import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
 
-from .cli import USAGE_CODES, UsageError, _existing, _parse_options
-from .errors import DiagnosticError
+from .cli import UsageError, _existing, _parse_options, load_or_report
 
 Z95 = 1.959963984540054
 _UMASK = os.umask(0)
@@ -585,19 +584,7 @@ def write_outputs(out_dir: Path, files: dict[str, bytes]) -> None:
 
 def _load(path: Path, options: dict[str, str]):
     """The variant, or None after printing its diagnostics (exit 1)."""
-    from .build import load_variant
-
-    try:
-        return load_variant(path, options)
-    except DiagnosticError as exc:
-        usage = [d for d in exc.diagnostics if d.code in USAGE_CODES]
-        if usage:
-            raise UsageError("; ".join(d.message + (f" ({d.hint})" if d.hint else "") for d in usage)) from None
-        from .report import render
-
-        print(render(exc.diagnostics, "text"), file=sys.stderr)
-        print(f"escoba-spec: {path} is not a valid rule file; nothing simulated", file=sys.stderr)
-        return None
+    return load_or_report(path, options, "nothing simulated")
 
 
 def _context(variant, path: Path, options, args) -> Context:

@@ -21,19 +21,12 @@ def add_rulebook_parser(sub) -> None:
 
 
 def cmd_rulebook(args: argparse.Namespace) -> int:
-    from ..build import validate_file
-    from ..cli import USAGE_CODES, UsageError, _emit, _existing, _parse_options
+    from ..cli import UsageError, _existing, _parse_options, load_or_report
     from . import PdfUnavailable, RulebookError, render_rulebook
 
     (path,) = _existing([args.path])
-    options = _parse_options(args.option)
-    variant, problems = validate_file(path, options)
-    usage = [p for p in problems if p.code in USAGE_CODES]
-    if usage:
-        raise UsageError("; ".join(p.message + (f" ({p.hint})" if p.hint else "") for p in usage))
+    variant = load_or_report(path, _parse_options(args.option), "no rulebook written")
     if variant is None:
-        _emit(problems, "text")
-        print("no rulebook written: fix the errors above first", file=sys.stderr)
         return 1
     if args.format == "pdf" and not args.out:
         raise UsageError("a PDF rulebook is binary: give --out FILE")
