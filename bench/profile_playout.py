@@ -116,13 +116,16 @@ def collapsed_table(path: Path, top: int, within: str = "playout (") -> str:
     return "\n".join(out)
 
 
-RULESET_METHODS = ("capture_options", "sweep_weight", "opening_multiple", "score_hand")
+#: what a variant's own code is: the RuleSet methods, and in a compiled module the
+#: specialised hand loop (`play_hand`, with its subset helper `_ways`) that replaces the engine's
+RULESET_METHODS = ("capture_options", "sweep_weight", "opening_multiple", "score_hand", "play_hand", "_ways")
 
 
 def ruleset_share(variant, hands: int, players: int, team_size: int) -> str:
-    """How much of a playout each engine spends inside its RuleSet (the only part
-    the compiler replaces) and in the engine both share; the ceiling on
-    compiled / interpreted that follows when the compiled RuleSet took no time."""
+    """How much of a playout each engine spends inside the variant's own code (the
+    RuleSet methods; for a compiled module with a hand loop, `play_hand` too, so
+    its share includes the hand loop itself) and outside it; the ceiling on
+    compiled / interpreted that would follow if that code took no time."""
     rows = ["| engine | profiled s | in RuleSet s | RuleSet % | engine (shared) s | " + " | ".join(RULESET_METHODS) + " |",
             "|---|---:|---:|---:|---:|" + "---:|" * len(RULESET_METHODS)]
     found = {}

@@ -113,6 +113,7 @@ def generate(variant: ir.Variant) -> str:
         kind = "match"
     rules = []
     point_rules = []
+    hoisted: dict[str, str] = {}  # per-side lists of `most`, computed once per hand
     for index, rule in enumerate(variant.scoring.rules):
         if not ID_PATTERN.match(rule.id):
             raise UnsafeValue(f"not a valid rule id: {rule.id!r}")
@@ -121,8 +122,8 @@ def generate(variant: ir.Variant) -> str:
             "id_literal": literal(rule.id),
             "effect": rule.effect,
             "effect_literal": literal(rule.effect),
-            "award": expr.to_python(rule.award, env),
-            "points": expr.to_python(rule.points, env),
+            "award": expr.to_python(rule.award, env, hoisted),
+            "points": expr.to_python(rule.points, env, hoisted),
             "origin_comment": _comment(f"{display_path(rule.origin.file)}:{rule.origin.line}"),
             "index": index,
         }
@@ -130,6 +131,7 @@ def generate(variant: ir.Variant) -> str:
         if rule.effect == "points":
             point_rules.append(entry)
     source_file = display_path(variant.file)
+    params = Params.from_variant(variant)
     context = {
         "version": __version__,
         "source_file_comment": _comment(source_file),
@@ -141,7 +143,7 @@ def generate(variant: ir.Variant) -> str:
         "source_file": literal(source_file),
         "options": literal({o.id: o.chosen for o in variant.options}),
         "deck": literal(variant.deck),
-        "params": literal(Params.from_variant(variant)),
+        "params": literal(params),
         "origins": literal({r.id: (display_path(r.origin.file), r.origin.line, r.origin.column) for r in variant.scoring.rules}),
         "values": literal(tuple(cards.values)),
         "joker_mask": literal(cards.joker_mask),
@@ -164,6 +166,21 @@ def generate(variant: ir.Variant) -> str:
         "partition": literal(variant.deal.opening.partition),
         "rules": rules,
         "point_rules": point_rules,
+        "hoisted": [(name, source) for source, name in hoisted.items()],
+        # the specialised hand loop: every variant but those with jokers or missed-capture claims,
+        # which keep the generic engine's loop
+        "fast_hand": not jokers.count and not capture.missed_capture_claim,
+        "reach_mask": literal((1 << (params.sums_limit + 1)) - 1),
+        "value_base": literal(max(cards.values) + 1),
+        "key_base": literal(params.sums_limit + 2),
+        "sums_limit_plus_one": literal(params.sums_limit + 1),
+        "hand_size": literal(variant.deal.hand_size),
+        "table_cards": literal(variant.deal.table_cards),
+        "opening_action": variant.deal.opening.action,
+        "opening_taker": variant.deal.opening.taker,
+        "opening_sweeps": variant.deal.opening.sweeps,
+        "obligation": capture.obligation,
+        "max_seats": literal(max(6, *(layout.players for layout in variant.players.layouts))),
     }
     source = _template().render(**context)
     ast.parse(source)  # a template or literal bug must never produce a module that does not parse

@@ -1014,7 +1014,7 @@ _CALLS: dict[str, Callable[[Call, int, ScoreContext, Card | None], int | bool]] 
 # --------------------------------------------------------------------------- compilation to Python
 
 
-def to_python(node: Node, env: Env) -> str:
+def to_python(node: Node, env: Env, hoisted: dict[str, str] | None = None) -> str:
     """One Python expression computing `evaluate(node, ...)` for a resolved tree.
 
     Its free names are `side`, `piles`, `sweeps`, `captures` and `rt` (the
@@ -1022,13 +1022,30 @@ def to_python(node: Node, env: Env) -> str:
     text of the expression is copied into it. Values for another side (inside
     most/all/any) come from comprehensions that rebind `side`, so evaluate it
     inside a function (or with every name in one globals dict).
+
+    With `hoisted`, the per-side value lists of `most` (which do not depend on
+    the side being scored) are not inlined: each distinct list goes into
+    `hoisted` (source -> name `_h<n>`) and the expression refers to the name,
+    so a scoring function computes it once per hand instead of once per side
+    and rule. The caller assigns the names first, in insertion order.
     """
-    return _Emitter(env).emit(node)
+    return _Emitter(env, hoisted).emit(node)
 
 
 class _Emitter:
-    def __init__(self, env: Env):
+    def __init__(self, env: Env, hoisted: dict[str, str] | None = None):
         self.env = env
+        self.hoisted = hoisted
+
+    def _per_side(self, node: Node) -> str:
+        """`[value for side in rt.sides(piles)]`, or its hoisted name."""
+        if self.hoisted is None:
+            return f"[{self.emit(node)} for side in rt.sides(piles)]"
+        source = f"[{self.emit(node)} for side in range(len(piles))]"  # once a hand: no call to rt.sides
+        name = self.hoisted.get(source)
+        if name is None:
+            name = self.hoisted[source] = f"_h{len(self.hoisted)}"
+        return name
 
     def emit(self, node: Node) -> str:
         kind = type(node)
@@ -1082,9 +1099,9 @@ class _Emitter:
         return f"rt.straight({self.emit(node.args[0])}, {self.env.rank_masks!r})"
 
     def _most(self, node: Call) -> str:
-        values = f"[{self.emit(node.args[0])} for side in rt.sides(piles)]"
+        values = self._per_side(node.args[0])
         condition = node.keyword("eligible")
-        eligible = "None" if condition is None else f"[{self.emit(condition)} for side in rt.sides(piles)]"
+        eligible = "None" if condition is None else self._per_side(condition)
         return f"rt.most({values}, {eligible}, side, {node.ties == 'all'!r})"
 
     def _all(self, node: Call) -> str:

@@ -30,7 +30,6 @@ _PLAYED = ((1,), (2,), (3,), (4,), (5,), (6,), (7,), (8,), (9,), (10,), (1,), (2
 #: card -> the table totals it captures
 _NEEDS = ((14,), (13,), (12,), (11,), (10,), (9,), (8,), (7,), (6,), (5,), (14,), (13,), (12,), (11,), (10,), (9,), (8,), (7,), (6,), (5,), (14,), (13,), (12,), (11,), (10,), (9,), (8,), (7,), (6,), (5,), (14,), (13,), (12,), (11,), (10,), (9,), (8,), (7,), (6,), (5,), (5, 6, 7, 8, 9, 10, 11, 12, 13, 14), (5, 6, 7, 8, 9, 10, 11, 12, 13, 14))
 
-
 class Rules:
     """RuleSet of comodines."""
 
@@ -60,15 +59,19 @@ class Rules:
         piles, sweeps, captures = list(piles), list(sweeps), list(captures)
         points = []
         effects = []
+        _h0 = [(piles[side]).bit_count() for side in range(len(piles))]
+        _h1 = [(piles[side] & 1023).bit_count() for side in range(len(piles))]
+        _h2 = [rt.primiera(piles[side], ((1023, ((21, 64), (18, 32), (16, 1), (15, 16), (14, 8), (13, 4), (12, 2), (10, 896))), (1047552, ((21, 65536), (18, 32768), (16, 1024), (15, 16384), (14, 8192), (13, 4096), (12, 2048), (10, 917504))), (1072693248, ((21, 67108864), (18, 33554432), (16, 1048576), (15, 16777216), (14, 8388608), (13, 4194304), (12, 2097152), (10, 939524096))), (1098437885952, ((21, 68719476736), (18, 34359738368), (16, 1073741824), (15, 17179869184), (14, 8589934592), (13, 4294967296), (12, 2147483648), (10, 962072674304))))) for side in range(len(piles))]
+        _h3 = [(rt.suits(piles[side], (1023, 1047552, 1072693248, 1098437885952)) == 4) for side in range(len(piles))]
         for side in range(len(piles)):
             # most-cards: rules/escoba-de-15.yaml:63
-            p0 = (1) if (rt.most([(piles[side]).bit_count() for side in rt.sides(piles)], None, side, False)) else 0
+            p0 = (1) if (rt.most(_h0, None, side, False)) else 0
             # most-oros: rules/escoba-de-15.yaml:69
-            p1 = (1) if (rt.most([(piles[side] & 1023).bit_count() for side in rt.sides(piles)], None, side, False)) else 0
+            p1 = (1) if (rt.most(_h1, None, side, False)) else 0
             # siete-de-velo: rules/escoba-de-15.yaml:75
             p2 = (1) if (((piles[side] >> 6) & 1 == 1)) else 0
             # setenta: rules/escoba-de-15.yaml:81
-            p3 = (1) if (rt.most([rt.primiera(piles[side], ((1023, ((21, 64), (18, 32), (16, 1), (15, 16), (14, 8), (13, 4), (12, 2), (10, 896))), (1047552, ((21, 65536), (18, 32768), (16, 1024), (15, 16384), (14, 8192), (13, 4096), (12, 2048), (10, 917504))), (1072693248, ((21, 67108864), (18, 33554432), (16, 1048576), (15, 16777216), (14, 8388608), (13, 4194304), (12, 2097152), (10, 939524096))), (1098437885952, ((21, 68719476736), (18, 34359738368), (16, 1073741824), (15, 17179869184), (14, 8589934592), (13, 4294967296), (12, 2147483648), (10, 962072674304))))) for side in rt.sides(piles)], [(rt.suits(piles[side], (1023, 1047552, 1072693248, 1098437885952)) == 4) for side in rt.sides(piles)], side, False)) else 0
+            p3 = (1) if (rt.most(_h2, _h3, side, False)) else 0
             # escobas: rules/escoba-de-15.yaml:87
             p4 = (sweeps[side]) if ((sweeps[side] > 0)) else 0
             points.append({'most-cards': p0, 'most-oros': p1, 'siete-de-velo': p2, 'setenta': p3, 'escobas': p4})

@@ -30,6 +30,46 @@ _PLAYED = ((1,), (2,), (3,), (4,), (5,), (6,), (7,), (8,), (9,), (10,), (1,), (2
 #: card -> the table total it captures (-1: none)
 _NEED = (14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5)
 
+# ---- the specialised hand loop (`Rules.play_hand`)
+from escoba_spec.engine.moves import Move as _Move, Play as _Play, tuple_new as _new
+from escoba_spec.engine.observation import Observation as _Observation
+from escoba_spec.engine.state import HandState as _HandState, Opening as _Opening, redeal as _redeal
+
+#: bit t of a table's *reach* is set when some subset of it totals t; only totals up
+#: to the capture limit are kept, so a reach stays a small int
+_REACH = 32767
+#: card -> the table total it captures (above the limit when none: never in a reach)
+_WANT = tuple(need if need > 0 else 15 for need in _NEED)
+_BITS = tuple(1 << card for card in range(len(_VALUES)))
+
+#: table signature * 16 + total -> the positions (in the order laid) of every
+#: subset of those table values with that total; a cache, cleared when it grows large
+_WAYS = {}
+
+
+def _ways(values, reaches, need, key):
+    """Work out and remember the subsets of `values` totalling `need`: walk the
+    cards from the last laid, following a branch only while the cards before it
+    can still make up the rest (`reaches[i]`: the totals of the first i cards)."""
+    ways = []
+    stack = [(len(values), need, ())]
+    while stack:
+        i, rest, way = stack.pop()
+        if not rest:
+            ways.append(way)
+            continue
+        i -= 1
+        if reaches[i] >> rest & 1:
+            stack.append((i, rest, way))
+        value = values[i]
+        if value <= rest and reaches[i] >> rest - value & 1:
+            stack.append((i, rest - value, way + (i,)))
+    if len(_WAYS) >= 200000:
+        _WAYS.clear()
+    ways = _WAYS[key] = tuple(ways)
+    return ways
+_TRAILS = tuple(_new(_Move, (card, 0, 0)) for card in range(len(_VALUES)))
+_TRAIL_PLAYS = tuple(tuple(_new(_Play, (seat, card, 0, 0, 0)) for card in range(len(_VALUES))) for seat in range(6))
 
 class Rules:
     """RuleSet of escova-de-31."""
@@ -55,19 +95,257 @@ class Rules:
         piles, sweeps, captures = list(piles), list(sweeps), list(captures)
         points = []
         effects = []
+        _h0 = [(piles[side]).bit_count() for side in range(len(piles))]
+        _h1 = [(piles[side] & 1023).bit_count() for side in range(len(piles))]
+        _h2 = [rt.primiera(piles[side], ((1023, ((21, 64), (18, 32), (16, 1), (15, 16), (14, 8), (13, 4), (12, 2), (10, 896))), (1047552, ((21, 65536), (18, 32768), (16, 1024), (15, 16384), (14, 8192), (13, 4096), (12, 2048), (10, 917504))), (1072693248, ((21, 67108864), (18, 33554432), (16, 1048576), (15, 16777216), (14, 8388608), (13, 4194304), (12, 2097152), (10, 939524096))), (1098437885952, ((21, 68719476736), (18, 34359738368), (16, 1073741824), (15, 17179869184), (14, 8589934592), (13, 4294967296), (12, 2147483648), (10, 962072674304))))) for side in range(len(piles))]
+        _h3 = [(rt.suits(piles[side], (1023, 1047552, 1072693248, 1098437885952)) == 4) for side in range(len(piles))]
         for side in range(len(piles)):
             # most-cards: rules/escoba-de-15.yaml:63
-            p0 = (1) if (rt.most([(piles[side]).bit_count() for side in rt.sides(piles)], None, side, False)) else 0
+            p0 = (1) if (rt.most(_h0, None, side, False)) else 0
             # most-oros: rules/escoba-de-15.yaml:69
-            p1 = (1) if (rt.most([(piles[side] & 1023).bit_count() for side in rt.sides(piles)], None, side, False)) else 0
+            p1 = (1) if (rt.most(_h1, None, side, False)) else 0
             # siete-de-velo: rules/escoba-de-15.yaml:75
             p2 = (1) if (((piles[side] >> 6) & 1 == 1)) else 0
             # setenta: rules/escoba-de-15.yaml:81
-            p3 = (1) if (rt.most([rt.primiera(piles[side], ((1023, ((21, 64), (18, 32), (16, 1), (15, 16), (14, 8), (13, 4), (12, 2), (10, 896))), (1047552, ((21, 65536), (18, 32768), (16, 1024), (15, 16384), (14, 8192), (13, 4096), (12, 2048), (10, 917504))), (1072693248, ((21, 67108864), (18, 33554432), (16, 1048576), (15, 16777216), (14, 8388608), (13, 4194304), (12, 2097152), (10, 939524096))), (1098437885952, ((21, 68719476736), (18, 34359738368), (16, 1073741824), (15, 17179869184), (14, 8589934592), (13, 4294967296), (12, 2147483648), (10, 962072674304))))) for side in rt.sides(piles)], [(rt.suits(piles[side], (1023, 1047552, 1072693248, 1098437885952)) == 4) for side in rt.sides(piles)], side, False)) else 0
+            p3 = (1) if (rt.most(_h2, _h3, side, False)) else 0
             # escobas: rules/escoba-de-15.yaml:87
             p4 = (sweeps[side]) if ((sweeps[side] > 0)) else 0
             points.append({'most-cards': p0, 'most-oros': p1, 'siete-de-velo': p2, 'setenta': p3, 'escobas': p4})
         return HandScore(tuple(points), tuple(effects))
+
+    def play_hand(self, deck, bots, team_size=1, dealer=0, rng=None):
+        """Deal `deck` (every card index once, top of the stock first; not
+        checked here) and play the whole hand, one bot per seat: what the
+        engine's `HandState.deal` + `run_hand` do, specialised for this variant.
+
+        Same legal moves in the same order, the same bot calls and random
+        numbers, the same finished `HandState` (the differential tests hold
+        it to that). Instead of the engine's index of every table subset, the
+        table is its cards in the order laid with, for each prefix, the
+        *reach* of the totals its subsets make (a small int, one shift per
+        trail): a card captures when its total is in the reach, and only
+        then are the subsets enumerated, guided by the prefix reaches.
+        `rng` reshuffles for a redeal (default: seeded with 0)."""
+        n = len(bots)
+        state = _HandState(self, n, team_size, dealer)
+        sides = state.sides
+        first = state.first
+        redeals = 0
+        stock = list(deck)
+        VALUES = _VALUES
+        BITS = _BITS
+        REACH = _REACH
+        while True:
+            hands = [0] * n
+            cards_of = [None] * n
+            pos = 0
+            for i in range(n):
+                seat = (first + i) % n
+                dealt = stock[pos:pos + 3]
+                pos += 3
+                mask = 0
+                for card in dealt:
+                    mask |= BITS[card]
+                dealt.sort()
+                cards_of[seat] = dealt
+                hands[seat] = mask
+            table = 0
+            laid = stock[pos:pos + 4]
+            pos += 4
+            for card in laid:
+                table |= BITS[card]
+            piles = [0] * sides
+            sweeps = [0] * sides
+            captures = [0] * sides
+            set_aside = 0
+            last_capturer = -1
+            opening = None
+            if table:
+                # every total of the opening table counts here, not only those up to the capture limit
+                full = 1
+                for card in laid:
+                    full |= full << VALUES[card]
+                multiple = 0
+                for target in (15,):
+                    if full >> target & 1:
+                        multiple = 1
+                        break
+                if multiple:
+                    opening = _Opening("set-aside", multiple, table, redeals=redeals)
+                    set_aside = table
+                    table = 0
+                    laid = ()
+            break
+        table_bits = []
+        table_values = []
+        reach = 1
+        reaches = [1]
+        signature = 0  # the values on the table in the order laid, as digits in base 11
+        for card in laid:
+            table_bits.append(BITS[card])
+            value = VALUES[card]
+            table_values.append(value)
+            reach = (reach | reach << value) & REACH
+            reaches.append(reach)
+            signature = signature * 11 + value
+        state.deck = tuple(stock)
+        state.stock = stock
+        state.hands = hands
+        state.table = table
+        state.piles = piles
+        state.sweeps = sweeps
+        state.captures = captures
+        state.set_aside = set_aside
+        state.last_capturer = last_capturer
+        state.opening = opening
+        history = state.history = []
+        state.claimable = ()
+        state.over = False
+        state.result = None
+        state._legal = None
+        state.sums = {0: [0]}  # the engine's own index is not kept here (only a remainder laid on the table touches it)
+        size = len(stock)
+        round_size = 3 * n
+        in_hands = round_size
+        state.stock_pos = pos
+        if 0 < size - pos < round_size:
+            # the stock's last cards cannot fill a round: the variant's stock_remainder, applied by the engine
+            state._remainder()
+            for card in stock[pos:state.stock_pos]:
+                if state.table & BITS[card]:
+                    table_bits.append(BITS[card])
+                    value = VALUES[card]
+                    table_values.append(value)
+                    reach = (reach | reach << value) & REACH
+                    reaches.append(reach)
+                    signature = signature * 11 + value
+            table = state.table
+            set_aside = state.set_aside
+            pos = state.stock_pos
+        record = history.append
+        new = _new
+        Move = _Move
+        Play = _Play
+        TRAILS = _TRAILS
+        WAYS = _WAYS
+        WANT = _WANT
+        trail_plays = _TRAIL_PLAYS if n <= len(_TRAIL_PLAYS) else [[new(Play, (s, c, 0, 0, 0)) for c in range(len(VALUES))] for s in range(n)]
+        choosers = [bot.choose for bot in bots]
+        views = [_Observation(state, seat) for seat in range(n)]
+        side_of = [seat % sides for seat in range(n)]
+        next_seat = [(seat + 1) % n for seat in range(n)]
+        seat = first
+        while True:
+            state.table = table
+            state.to_play = seat
+            state.in_hands = in_hands
+            moves = []
+            add = moves.append
+            for card in cards_of[seat]:
+                need = WANT[card]
+                if reach >> need & 1:
+                    found = []
+                    # the table subsets totalling `need`: their positions depend only on the values
+                    # laid, in order (`signature`), so they are looked up, and worked out once
+                    key = signature * 16 + need
+                    ways = WAYS.get(key)
+                    if ways is None:
+                        ways = _ways(table_values, reaches, need, key)
+                    for way in ways:
+                        mask = 0
+                        for at in way:
+                            mask |= table_bits[at]
+                        found.append(mask)
+                    if len(found) > 1:
+                        found.sort()
+                    for mask in found:
+                        add(new(Move, (card, mask, 0)))
+                else:
+                    add(TRAILS[card])
+            card, capture, _ = choosers[seat](views[seat], moves)
+            bit = BITS[card]
+            hands[seat] ^= bit
+            cards_of[seat].remove(card)
+            in_hands -= 1
+            if capture:
+                side = side_of[seat]
+                table ^= capture
+                piles[side] |= capture | bit
+                captures[side] += 1
+                last_capturer = seat
+                if table:
+                    kept_bits = []
+                    kept_values = []
+                    reach = 1
+                    reaches = [1]
+                    signature = 0
+                    for bit, value in zip(table_bits, table_values):
+                        if not bit & capture:
+                            kept_bits.append(bit)
+                            kept_values.append(value)
+                            reach = (reach | reach << value) & REACH
+                            reaches.append(reach)
+                            signature = signature * 11 + value
+                    table_bits = kept_bits
+                    table_values = kept_values
+                    record(new(Play, (seat, card, capture, 0, 0)))
+                else:
+                    table_bits = []
+                    table_values = []
+                    reach = 1
+                    reaches = [1]
+                    signature = 0
+                    swept = self.sweep_weight(card, capture, not in_hands and pos >= size)
+                    sweeps[side] += swept
+                    record(new(Play, (seat, card, capture, 0, swept)))
+            else:
+                table |= bit
+                table_bits.append(BITS[card])
+                value = VALUES[card]
+                table_values.append(value)
+                reach = (reach | reach << value) & REACH
+                reaches.append(reach)
+                signature = signature * 11 + value
+                record(trail_plays[seat][card])
+            if in_hands:
+                seat = next_seat[seat]
+            elif pos < size:
+                for i in range(n):
+                    seat = (first + i) % n
+                    dealt = stock[pos:pos + 3]
+                    pos += 3
+                    mask = 0
+                    for card in dealt:
+                        mask |= BITS[card]
+                    dealt.sort()
+                    cards_of[seat] = dealt
+                    hands[seat] = mask
+                in_hands = round_size
+                state.stock_pos = pos
+                if 0 < size - pos < round_size:
+                    state.table = table
+                    state.set_aside = set_aside
+                    state._remainder()
+                    for card in stock[pos:state.stock_pos]:
+                        if state.table & BITS[card]:
+                            table_bits.append(BITS[card])
+                            value = VALUES[card]
+                            table_values.append(value)
+                            reach = (reach | reach << value) & REACH
+                            reaches.append(reach)
+                            signature = signature * 11 + value
+                    table = state.table
+                    set_aside = state.set_aside
+                    pos = state.stock_pos
+                seat = first
+            else:
+                break
+        state.table = table
+        state.set_aside = set_aside
+        state.last_capturer = last_capturer
+        state.in_hands = 0
+        state._finish()
+        return state
 
 
 RULES = Rules()

@@ -67,15 +67,36 @@ ALLOWED_IMPORTS = {
                                     "joker_totals"},
     "escoba_spec.engine.protocol": {"HandScore", "Params"},
     "escoba_spec.ir": {"Deck", "Jokers", "Rank", "Source", "Suit"},
+    # the specialised hand loop (Rules.play_hand)
+    "escoba_spec.engine.moves": {"Move", "Play", "tuple_new"},
+    "escoba_spec.engine.observation": {"Observation"},
+    "escoba_spec.engine.state": {"HandState", "Opening", "redeal"},
 }
 ALLOWED_CALLS = {"CardSet", "Deck", "Jokers", "Rank", "Source", "Suit", "Params", "HandScore", "joker_totals",
                  "sum_options", "match_options", "total_multiple", "contains_capture", "Rules", "list", "tuple",
-                 "range", "len", "int", "max"}
-ALLOWED_METHODS = {"append", "get", "bit_count", "bit_length"}
-ALLOWED_FUNCTIONS = {"__init__", "capture_options", "sweep_weight", "opening_multiple", "score_hand"}
+                 "range", "len", "int", "max",
+                 # the hand loop: engine classes, its own helper, the locals bound to list.append and tuple.__new__
+                 "_HandState", "_Observation", "_Opening", "_redeal", "_ways", "_new", "new", "add", "record", "zip"}
+ALLOWED_METHODS = {"append", "get", "bit_count", "bit_length",
+                   "pop", "sort", "remove", "clear", "sweep_weight", "_remainder", "_finish"}
+ALLOWED_FUNCTIONS = {"__init__", "capture_options", "sweep_weight", "opening_multiple", "score_hand",
+                     "play_hand", "_ways"}
+#: the only call whose callee is not a name or an attribute: each seat's bot, `choosers[seat](view, moves)`
+ALLOWED_SUBSCRIPT_CALLS = {"choosers"}
 FORBIDDEN = (ast.Import, ast.Global, ast.Nonlocal, ast.Delete, ast.With, ast.AsyncWith, ast.Try, ast.Lambda,
              ast.Await, ast.Yield, ast.YieldFrom, ast.AsyncFunctionDef, ast.Raise, ast.Assert, ast.JoinedStr,
              ast.Starred, ast.NamedExpr)
+
+
+def _fixed_docstrings() -> set[str]:
+    """The docstrings of the template's fixed functions (the hand loop and its
+    helper), read from a module generated from a plain rule file: no text of a
+    rule file is in them, so a hostile file cannot change them."""
+    variant, problems = validate_file(RULES / "escoba-de-15.yaml")
+    assert not problems and variant is not None
+    tree = ast.parse(generate(variant))
+    return {ast.get_docstring(node, clean=False) for node in ast.walk(tree)
+            if isinstance(node, ast.FunctionDef) and node.name in {"play_hand", "_ways"}}
 
 
 def ir_strings(value, out: set[str] | None = None) -> set[str]:
@@ -96,10 +117,13 @@ def ir_strings(value, out: set[str] | None = None) -> set[str]:
     return out
 
 
+TEMPLATE_DOCSTRINGS = _fixed_docstrings()
+
+
 def check_module(source: str, variant: ir.Variant) -> None:
     """The generated source holds only what the template allows."""
     tree = ast.parse(source)
-    allowed_strings = ir_strings(variant) | ir_strings(Params.from_variant(variant)) | {
+    allowed_strings = ir_strings(variant) | ir_strings(Params.from_variant(variant)) | TEMPLATE_DOCSTRINGS | {
         display_path(variant.file), *(display_path(r.origin.file) for r in variant.scoring.rules),
         f"Compiled rules of the variant {variant.id}: a RuleSet for escoba_spec.engine.",  # the two docstrings
         f"RuleSet of {variant.id}.",
@@ -113,6 +137,8 @@ def check_module(source: str, variant: ir.Variant) -> None:
             func = node.func
             if isinstance(func, ast.Name):
                 assert func.id in ALLOWED_CALLS, func.id
+            elif isinstance(func, ast.Subscript):
+                assert isinstance(func.value, ast.Name) and func.value.id in ALLOWED_SUBSCRIPT_CALLS, ast.dump(func)
             else:
                 assert isinstance(func, ast.Attribute), ast.dump(func)
                 assert (isinstance(func.value, ast.Name) and func.value.id == "rt") or func.attr in ALLOWED_METHODS, \

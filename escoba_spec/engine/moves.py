@@ -16,6 +16,11 @@ from ..cards import CardSet
 from .captures import bits
 
 
+#: `tuple_new(Move, (card, capture, claim))` builds a Move (or a Play) without the
+#: NamedTuple's Python-level `__new__`: the hot loops make millions of them
+tuple_new = tuple.__new__
+
+
 class Move(NamedTuple):
     card: int
     capture: int = 0  # mask of table cards taken; 0 = trail
