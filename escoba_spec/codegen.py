@@ -94,6 +94,19 @@ def display_path(file: str) -> str:
     return path.name
 
 
+def _signature_weights(cards: CardSet) -> dict[str, str]:
+    """The weight of each card value in a table signature of the hand loop: the
+    count of each value as one digit, in a base above any value's card count."""
+    counts: dict[int, int] = {}
+    for value in cards.values:
+        counts[value] = counts.get(value, 0) + 1
+    base = max(counts.values()) + 1
+    weights = [0] * (max(counts) + 1)
+    for digit, value in enumerate(sorted(counts)):
+        weights[value] = base ** digit
+    return {"signature_base": literal(base), "weights": literal(tuple(weights))}
+
+
 def generate(variant: ir.Variant) -> str:
     """Entry point: the source of the variant's compiled module."""
     from . import expr
@@ -171,7 +184,7 @@ def generate(variant: ir.Variant) -> str:
         # which keep the generic engine's loop
         "fast_hand": not jokers.count and not capture.missed_capture_claim,
         "reach_mask": literal((1 << (params.sums_limit + 1)) - 1),
-        "value_base": literal(max(cards.values) + 1),
+        **_signature_weights(cards),
         "key_base": literal(params.sums_limit + 2),
         "sums_limit_plus_one": literal(params.sums_limit + 1),
         "hand_size": literal(variant.deal.hand_size),

@@ -31,6 +31,8 @@ _PLAYED = ((1,), (2,), (3,), (4,), (5,), (6,), (7,), (8,), (9,), (10,), (1,), (2
 _NEED = (14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5)
 
 # ---- the specialised hand loop (`Rules.play_hand`)
+from bisect import bisect_right as _bisect
+
 from escoba_spec.engine.moves import Move as _Move, Play as _Play, tuple_new as _new
 from escoba_spec.engine.observation import Observation as _Observation
 from escoba_spec.engine.state import HandState as _HandState, Opening as _Opening, redeal as _redeal
@@ -42,15 +44,22 @@ _REACH = 32767
 _WANT = tuple(need if need > 0 else 15 for need in _NEED)
 _BITS = tuple(1 << card for card in range(len(_VALUES)))
 
-#: table signature * 16 + total -> the positions (in the order laid) of every
-#: subset of those table values with that total; a cache, cleared when it grows large
+#: value -> its weight in a table's *signature*, the sum of its cards' weights: a
+#: count of each value in base 5 (no value has 5 cards), so equal
+#: signatures are equal multisets of values
+_WEIGHT = (0, 1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125)
+#: signature * 16 + total -> the positions, in a table kept in ascending order of
+#: value, of every subset of those values with that total (a cache, cleared when it grows large)
 _WAYS = {}
 
 
-def _ways(values, reaches, need, key):
-    """Work out and remember the subsets of `values` totalling `need`: walk the
-    cards from the last laid, following a branch only while the cards before it
-    can still make up the rest (`reaches[i]`: the totals of the first i cards)."""
+def _ways(values, need, key):
+    """Work out and remember the subsets of `values` (ascending) totalling
+    `need`: walk the cards from the last, following a branch only while the
+    cards before it can still make up the rest."""
+    reaches = [1]  # reaches[i]: bit t set when some subset of the first i values totals t
+    for value in values:
+        reaches.append(reaches[-1] | reaches[-1] << value)
     ways = []
     stack = [(len(values), need, ())]
     while stack:
@@ -121,10 +130,10 @@ class Rules:
         Same legal moves in the same order, the same bot calls and random
         numbers, the same finished `HandState` (the differential tests hold
         it to that). Instead of the engine's index of every table subset, the
-        table is its cards in the order laid with, for each prefix, the
-        *reach* of the totals its subsets make (a small int, one shift per
-        trail): a card captures when its total is in the reach, and only
-        then are the subsets enumerated, guided by the prefix reaches.
+        table is its cards in ascending order of value and the *reach* of
+        the totals its subsets make (a small int, one shift per trail): a
+        card captures when its total is in the reach, and only then are the
+        subsets looked up, by the multiset of table values (`_ways`).
         `rng` reshuffles for a redeal (default: seeded with 0)."""
         n = len(bots)
         state = _HandState(self, n, team_size, dealer)
@@ -135,6 +144,8 @@ class Rules:
         VALUES = _VALUES
         BITS = _BITS
         REACH = _REACH
+        WEIGHT = _WEIGHT
+        bisect = _bisect
         while True:
             hands = [0] * n
             cards_of = [None] * n
@@ -179,15 +190,14 @@ class Rules:
         table_bits = []
         table_values = []
         reach = 1
-        reaches = [1]
-        signature = 0  # the values on the table in the order laid, as digits in base 11
+        signature = 0
         for card in laid:
-            table_bits.append(BITS[card])
             value = VALUES[card]
-            table_values.append(value)
+            at = bisect(table_values, value)
+            table_values.insert(at, value)
+            table_bits.insert(at, BITS[card])
             reach = (reach | reach << value) & REACH
-            reaches.append(reach)
-            signature = signature * 11 + value
+            signature += WEIGHT[value]
         state.deck = tuple(stock)
         state.stock = stock
         state.hands = hands
@@ -213,12 +223,12 @@ class Rules:
             state._remainder()
             for card in stock[pos:state.stock_pos]:
                 if state.table & BITS[card]:
-                    table_bits.append(BITS[card])
                     value = VALUES[card]
-                    table_values.append(value)
+                    at = bisect(table_values, value)
+                    table_values.insert(at, value)
+                    table_bits.insert(at, BITS[card])
                     reach = (reach | reach << value) & REACH
-                    reaches.append(reach)
-                    signature = signature * 11 + value
+                    signature += WEIGHT[value]
             table = state.table
             set_aside = state.set_aside
             pos = state.stock_pos
@@ -245,12 +255,12 @@ class Rules:
                 need = WANT[card]
                 if reach >> need & 1:
                     found = []
-                    # the table subsets totalling `need`: their positions depend only on the values
-                    # laid, in order (`signature`), so they are looked up, and worked out once
+                    # the table subsets totalling `need`: their positions in the table (kept in
+                    # ascending order of value) depend only on its values, so they are worked out once
                     key = signature * 16 + need
                     ways = WAYS.get(key)
                     if ways is None:
-                        ways = _ways(table_values, reaches, need, key)
+                        ways = _ways(table_values, need, key)
                     for way in ways:
                         mask = 0
                         for at in way:
@@ -277,15 +287,13 @@ class Rules:
                     kept_bits = []
                     kept_values = []
                     reach = 1
-                    reaches = [1]
-                    signature = 0
                     for bit, value in zip(table_bits, table_values):
-                        if not bit & capture:
+                        if bit & capture:
+                            signature -= WEIGHT[value]
+                        else:
                             kept_bits.append(bit)
                             kept_values.append(value)
                             reach = (reach | reach << value) & REACH
-                            reaches.append(reach)
-                            signature = signature * 11 + value
                     table_bits = kept_bits
                     table_values = kept_values
                     record(new(Play, (seat, card, capture, 0, 0)))
@@ -293,19 +301,18 @@ class Rules:
                     table_bits = []
                     table_values = []
                     reach = 1
-                    reaches = [1]
                     signature = 0
                     swept = self.sweep_weight(card, capture, not in_hands and pos >= size)
                     sweeps[side] += swept
                     record(new(Play, (seat, card, capture, 0, swept)))
             else:
                 table |= bit
-                table_bits.append(BITS[card])
                 value = VALUES[card]
-                table_values.append(value)
+                at = bisect(table_values, value)
+                table_values.insert(at, value)
+                table_bits.insert(at, BITS[card])
                 reach = (reach | reach << value) & REACH
-                reaches.append(reach)
-                signature = signature * 11 + value
+                signature += WEIGHT[value]
                 record(trail_plays[seat][card])
             if in_hands:
                 seat = next_seat[seat]
@@ -328,12 +335,12 @@ class Rules:
                     state._remainder()
                     for card in stock[pos:state.stock_pos]:
                         if state.table & BITS[card]:
-                            table_bits.append(BITS[card])
                             value = VALUES[card]
-                            table_values.append(value)
+                            at = bisect(table_values, value)
+                            table_values.insert(at, value)
+                            table_bits.insert(at, BITS[card])
                             reach = (reach | reach << value) & REACH
-                            reaches.append(reach)
-                            signature = signature * 11 + value
+                            signature += WEIGHT[value]
                     table = state.table
                     set_aside = state.set_aside
                     pos = state.stock_pos
