@@ -73,7 +73,7 @@ def _ways(values, need, key):
         value = values[i]
         if value <= rest and reaches[i] >> rest - value & 1:
             stack.append((i, rest - value, way + (i,)))
-    if len(_WAYS) >= 200000:
+    if len(_WAYS) >= 50000:  # a few times what 20,000 hands of Escoba de 15 or Scopa fill
         _WAYS.clear()
     ways = _WAYS[key] = tuple(ways)
     return ways

@@ -119,7 +119,10 @@ CHILD = textwrap.dedent("""
         variant, problems = validate_file(path)
         results[name] = {"codes": sorted({p.code for p in problems if p.severity == "error"}),
                          "seconds": round(time.perf_counter() - start, 3)}
-    results["maxrss_kib"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    # this process's own peak: VmHWM is reset by exec, while ru_maxrss keeps the peak of the
+    # process that forked us (a large pytest process would show through)
+    with open("/proc/self/status") as status:
+        results["maxrss_kib"] = next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
     print(json.dumps(results))
 """)
 

@@ -21,6 +21,10 @@ what each variant decides. The protocol (see `protocol.py`):
         def score_hand(self, piles, sweeps, captures) -> HandScore
             # per-side points by rule id, plus win-match / lose-match effects
 
+Optional: `play_hand(deck, bots, team_size, dealer, rng) -> HandState`, a whole
+hand dealt and played; compiled modules have one specialised for their variant
+and `playout` / `play_match` use it (see `protocol.py`).
+
 Two implementations: `escoba_spec.interpreter.Interpreter` (walks the IR) and
 the compiled `generated/<id>.py` modules. `engine.captures` holds the mask
 arithmetic both can share.

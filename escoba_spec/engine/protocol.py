@@ -12,6 +12,14 @@ answers, so the protocol is deliberately small:
 * four behaviours — capture options, sweep weight, the opening-table trigger
   and hand scoring — where the variant's logic lives.
 
+One method is optional: `play_hand(deck, bots, team_size, dealer, rng)`, which
+deals and plays a whole hand and returns the finished `HandState`. Compiled
+modules have it (a hand loop specialised for the variant, for every variant
+without jokers or missed-capture claims); `playout` and `play_match` use it
+when present. It must be indistinguishable from `HandState.deal` +
+`run_hand` with the same RuleSet: same legal moves in the same order, same
+observations and bot calls, same final state (`tests/test_fast_hand.py`).
+
 Cards are `int` indices and card sets `int` bit masks (see `escoba_spec.cards`).
 """
 

@@ -1,0 +1,154 @@
+"""Machine instructions per random-playout hand, counted by valgrind (run by hand).
+
+Wall-clock figures on a shared machine move by 30 % from one run to the next;
+instruction counts do not (the same hands execute the same instructions), so
+they are the figure to compare two versions of the engine with. Each count is
+the difference between a child that plays `--warm` + `--hands` hands and one
+that plays only the `--warm` hands, divided by `--hands`: imports, set-up and
+the warm-up (which fills the compiled hand loop's subset cache, as a long
+simulation does) cancel out.
+
+    python bench/count_instructions.py                       # escoba-de-15 and scopa, both engines
+    python bench/count_instructions.py --only scopa --engines compiled --hands 500
+    python bench/count_instructions.py --what floor          # the bare loop: bots, moves, history, no capture rule
+
+Needs `valgrind` (Debian: `apt-get install valgrind`); not a project dependency.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+CHILD = r"""
+import sys, random
+sys.path.insert(0, {root!r})
+from escoba_spec.bots import RandomBot
+from escoba_spec.build import load_variant
+from escoba_spec.engine import playout
+what, path, engine, total = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+
+
+def playouts():
+    variant = load_variant(path)
+    if engine == "compiled":
+        from escoba_spec.codegen import generate, module_name
+        from escoba_spec.compiled import load_ruleset_from_source
+        rs = load_ruleset_from_source(generate(variant), module_name(variant.id) + "_counted")
+    else:
+        from escoba_spec.interpreter import Interpreter
+        rs = Interpreter(variant)
+    bots = [RandomBot(1000), RandomBot(1001)]
+    for seed in range(total):
+        playout(rs, seed, bots)
+
+
+def floor():
+    # 36 plays of a 2-player hand with no capture rule at all: the bot is asked with an
+    # observation and a list of Move tuples, the hand and the history are kept up to date
+    from escoba_spec.engine import Move, Observation, HandState
+    from escoba_spec.engine.moves import Play, tuple_new
+    from escoba_spec.engine.state import shuffled_deck
+    from escoba_spec.interpreter import Interpreter
+    rs = Interpreter(load_variant(path))
+    trails = [tuple_new(Move, (c, 0, 0)) for c in range(40)]
+    plays = [[tuple_new(Play, (s, c, 0, 0, 0)) for c in range(40)] for s in range(2)]
+    bots = [RandomBot(1000), RandomBot(1001)]
+    for seed in range(total):
+        deck = shuffled_deck(40, random.Random(seed))
+        state = HandState(rs, 2)
+        hands = state.hands = [0, 0]
+        history = state.history = []
+        record = history.append
+        views = [Observation(state, 0), Observation(state, 1)]
+        choosers = [bot.choose for bot in bots]
+        cards = [sorted(deck[0:3]), sorted(deck[3:6])]
+        seat, pos, left, table = 0, 6, 6, 0
+        while True:
+            state.table = table
+            state.to_play = seat
+            state.in_hands = left
+            moves = []
+            add = moves.append
+            for card in cards[seat]:
+                add(trails[card])
+            card, _, _ = choosers[seat](views[seat], moves)
+            bit = 1 << card
+            hands[seat] ^= bit
+            cards[seat].remove(card)
+            table |= bit
+            record(plays[seat][card])
+            left -= 1
+            if left:
+                seat ^= 1
+            elif pos + 6 <= 40:
+                cards = [sorted(deck[pos:pos + 3]), sorted(deck[pos + 3:pos + 6])]
+                pos, left, seat = pos + 6, 6, 0
+            else:
+                break
+
+
+playouts() if what == "playout" else floor()
+"""
+
+
+def count(python: str, args: list[str]) -> int:
+    """Instructions executed by one child (valgrind's callgrind total)."""
+    out = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=" + os.devnull, python, "-c",
+         CHILD.format(root=str(ROOT)), *args],
+        capture_output=True, text=True, check=True,
+    )
+    found = re.search(r"Collected\s*:\s*(\d+)", out.stderr)
+    if not found:
+        raise SystemExit(f"no instruction count in valgrind's output:\n{out.stderr[-2000:]}")
+    return int(found.group(1))
+
+
+def per_hand(python: str, what: str, path: Path, engine: str, warm: int, hands: int) -> int:
+    base = count(python, [what, str(path), engine, str(warm)])
+    full = count(python, [what, str(path), engine, str(warm + hands)])
+    return round((full - base) / hands)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", default="escoba-de-15,scopa", help="comma-separated rule file ids")
+    parser.add_argument("--engines", default="compiled,interpreted")
+    parser.add_argument("--what", choices=["playout", "floor"], default="playout")
+    parser.add_argument("--hands", type=int, default=200, help="counted hands (default 200)")
+    parser.add_argument("--warm", type=int, default=2000, help="hands played before counting (default 2000)")
+    args = parser.parse_args(argv)
+    if shutil.which("valgrind") is None:
+        print("valgrind is not installed (Debian: apt-get install valgrind)", file=sys.stderr)
+        return 2
+    # valgrind must run the interpreter itself, not a launcher script (pyenv shims are shell scripts)
+    python = os.path.realpath(sys.executable)
+    print(f"instructions per 2-player hand (callgrind), warm-up {args.warm} hands, counted {args.hands}")
+    if args.what == "floor":
+        n = per_hand(python, "floor", ROOT / "rules" / "escoba-de-15.yaml", "-", args.warm, args.hands)
+        print(f"| floor (bot calls, move lists, history; no capture rule) | {n:,} |")
+        return 0
+    print("| rule file | engine | instructions / hand |")
+    print("|---|---|---:|")
+    for vid in args.only.split(","):
+        path = next((p for p in [ROOT / "rules" / f"{vid}.yaml", ROOT / "rules" / "house" / f"{vid}.yaml"]
+                     if p.exists()), None)
+        if path is None:
+            print(f"no rule file {vid}", file=sys.stderr)
+            return 2
+        for engine in args.engines.split(","):
+            print(f"| {vid} | {engine} | {per_hand(python, 'playout', path, engine, args.warm, args.hands):,} |",
+                  flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
