@@ -526,10 +526,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repeat", type=int, default=5, help="timed runs of each measurement (default 5)")
     ap.add_argument("--hands", type=int, default=500, help="hands per timed playout run (default 500)")
     ap.add_argument("--json", action="store_true", help="print one JSON object instead of the tables")
+    ap.add_argument("--save-json", metavar="PATH", help="also write the JSON object to PATH (one run, both forms)")
     ap.add_argument("--only", help="comma-separated rule file ids (default: every rule file)")
     ap.add_argument("--sections", default=",".join(SECTIONS),
                     help=f"comma-separated, among {', '.join(SECTIONS)} (default: all)")
-    ap.add_argument("--sim-games", type=int, default=600, help="matches per simulate run (default 600)")
+    ap.add_argument("--sim-games", type=int, default=3000, help="matches per simulate run (default 3000: several seconds, so that start-up does not hide the scaling)")
     ap.add_argument("--sim-seed", type=int, default=1)
     ap.add_argument("--sim-repeat", type=int, help="simulate runs per --jobs value (default: min(repeat, 3))")
     args = ap.parse_args(argv)
@@ -561,6 +562,10 @@ def main(argv: list[str] | None = None) -> int:
     result["targets"] = targets(result)
     result["loadavg_end"] = os.getloadavg()
     result["elapsed_s"] = time.perf_counter() - start
+    if args.save_json:
+        with open(args.save_json, "w", encoding="utf-8") as out:
+            json.dump(result, out, indent=1, default=str)
+            out.write("\n")
     if args.json:
         json.dump(result, sys.stdout, indent=1, default=str)
         sys.stdout.write("\n")

@@ -225,7 +225,11 @@ def run_matches(ctx: Context, path: str, options: dict[str, str], root: int, gam
                 progress(i + 1)
         return records
     spec = (path, tuple(sorted(options.items())), ctx.players, ctx.team_size, tuple(ctx.bot_names))
-    size = max(1, min(200, math.ceil(games / (max(jobs, 1) * 8))))
+    # workers forked from this process find the context ready (no second validation
+    # and compilation each); spawned or remote workers build their own once
+    _CONTEXTS.setdefault(spec, ctx)
+    # small chunks (a fraction of a second each): the last ones finish close together
+    size = max(1, min(50, math.ceil(games / (max(jobs, 1) * 16))))
     chunks = [list(range(a, min(games, a + size))) for a in range(0, games, size)]
     records: list[dict] = []
     pool = executor if executor is not None else ProcessPoolExecutor(max_workers=jobs)
