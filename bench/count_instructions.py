@@ -99,11 +99,11 @@ playouts() if what == "playout" else floor()
 """
 
 
-def count(python: str, args: list[str]) -> int:
+def count(python: str, args: list[str], root: Path = ROOT) -> int:
     """Instructions executed by one child (valgrind's callgrind total)."""
     out = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=" + os.devnull, python, "-c",
-         CHILD.format(root=str(ROOT)), *args],
+         CHILD.format(root=str(root)), *args],
         capture_output=True, text=True, check=True,
     )
     found = re.search(r"Collected\s*:\s*(\d+)", out.stderr)
@@ -112,9 +112,9 @@ def count(python: str, args: list[str]) -> int:
     return int(found.group(1))
 
 
-def per_hand(python: str, what: str, path: Path, engine: str, warm: int, hands: int) -> int:
-    base = count(python, [what, str(path), engine, str(warm)])
-    full = count(python, [what, str(path), engine, str(warm + hands)])
+def per_hand(python: str, what: str, path: Path, engine: str, warm: int, hands: int, root: Path = ROOT) -> int:
+    base = count(python, [what, str(path), engine, str(warm)], root)
+    full = count(python, [what, str(path), engine, str(warm + hands)], root)
     return round((full - base) / hands)
 
 
@@ -125,6 +125,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--what", choices=["playout", "floor"], default="playout")
     parser.add_argument("--hands", type=int, default=200, help="counted hands (default 200)")
     parser.add_argument("--warm", type=int, default=2000, help="hands played before counting (default 2000)")
+    parser.add_argument("--root", type=Path, default=ROOT,
+                        help="the checkout whose escoba_spec and rules/ to count (e.g. a `git worktree` of an older commit)")
     args = parser.parse_args(argv)
     if shutil.which("valgrind") is None:
         print("valgrind is not installed (Debian: apt-get install valgrind)", file=sys.stderr)
@@ -133,19 +135,19 @@ def main(argv: list[str] | None = None) -> int:
     python = os.path.realpath(sys.executable)
     print(f"instructions per 2-player hand (callgrind), warm-up {args.warm} hands, counted {args.hands}")
     if args.what == "floor":
-        n = per_hand(python, "floor", ROOT / "rules" / "escoba-de-15.yaml", "-", args.warm, args.hands)
+        n = per_hand(python, "floor", args.root / "rules" / "escoba-de-15.yaml", "-", args.warm, args.hands, args.root)
         print(f"| floor (bot calls, move lists, history; no capture rule) | {n:,} |")
         return 0
     print("| rule file | engine | instructions / hand |")
     print("|---|---|---:|")
     for vid in args.only.split(","):
-        path = next((p for p in [ROOT / "rules" / f"{vid}.yaml", ROOT / "rules" / "house" / f"{vid}.yaml"]
+        path = next((p for p in [args.root / "rules" / f"{vid}.yaml", args.root / "rules" / "house" / f"{vid}.yaml"]
                      if p.exists()), None)
         if path is None:
             print(f"no rule file {vid}", file=sys.stderr)
             return 2
         for engine in args.engines.split(","):
-            print(f"| {vid} | {engine} | {per_hand(python, 'playout', path, engine, args.warm, args.hands):,} |",
+            print(f"| {vid} | {engine} | {per_hand(python, 'playout', path, engine, args.warm, args.hands, args.root):,} |",
                   flush=True)
     return 0
 
