@@ -154,12 +154,13 @@ class Rules:
         first = state.first
         redeals = 0
         stock = list(deck)
+        # module constants as locals: the loops below run dozens of times a hand
         VALUES = _VALUES
         BITS = _BITS
         REACH = _REACH
         WEIGHT = _WEIGHT
         bisect = _bisect
-        while True:
+        while True:  # a loop only so that an opening table can ask for a redeal
             hands = [0] * n
             cards_of = [None] * n
             pos = 0
