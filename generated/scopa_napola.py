@@ -156,6 +156,7 @@ class Rules:
             hands = [0] * n
             cards_of = [None] * n
             pos = 0
+            # a round of the deal: `hand_size` cards to each seat, from the first player on
             for i in range(n):
                 seat = (first + i) % n
                 dealt = stock[pos:pos + 3]
@@ -310,6 +311,7 @@ class Rules:
             if in_hands:
                 seat = next_seat[seat]
             elif pos < size:
+                # a round of the deal: `hand_size` cards to each seat, from the first player on
                 for i in range(n):
                     seat = (first + i) % n
                     dealt = stock[pos:pos + 3]
