@@ -35,7 +35,7 @@ from bisect import bisect_right as _bisect
 
 from escoba_spec.engine.moves import Move as _Move, Play as _Play, tuple_new as _new
 from escoba_spec.engine.observation import Observation as _Observation
-from escoba_spec.engine.state import HandState as _HandState, Opening as _Opening, redeal as _redeal
+from escoba_spec.engine.state import HandState as _HandState, redeal as _redeal
 
 #: bit t of a table's *reach* is set when some subset of it totals t; only totals up
 #: to the capture limit are kept, so a reach stays a small int
@@ -148,7 +148,8 @@ class Rules:
         WEIGHT = _WEIGHT
         bisect = _bisect
         while True:  # a loop only so that an opening table can ask for a redeal
-            hands = [0] * n
+            state._reset(stock)  # every field as the engine starts a deal; what is dealt is filled in here
+            hands = state.hands
             cards_of = [None] * n
             pos = 0
             # a round of the deal: `hand_size` cards to each seat, from the first player on
@@ -167,12 +168,7 @@ class Rules:
             pos += 4
             for card in laid:
                 table |= BITS[card]
-            piles = [0] * sides
-            sweeps = [0] * sides
-            captures = [0] * sides
-            set_aside = 0
-            last_capturer = -1
-            opening = None
+            state.table = table
             if table:
                 # every total of the opening table counts here, not only those up to the capture limit
                 full = 1
@@ -184,11 +180,13 @@ class Rules:
                         multiple = 1
                         break
                 if multiple:
-                    opening = _Opening("set-aside", multiple, table, redeals=redeals)
-                    set_aside = table
-                    table = 0
-                    laid = ()
+                    # the variant's action (set aside, capture, ...) as the engine applies it
+                    opening = state.open_table(multiple, redeals)
+                    state.opening = opening
             break
+        table = state.table
+        if not table:
+            laid = ()  # the opening rule took the table
         table_bits = []
         table_values = []
         reach = 1
@@ -200,22 +198,12 @@ class Rules:
             table_bits.insert(at, BITS[card])
             reach = (reach | reach << value) & REACH
             signature += WEIGHT[value]
-        state.deck = tuple(stock)
-        state.stock = stock
-        state.hands = hands
-        state.table = table
-        state.piles = piles
-        state.sweeps = sweeps
-        state.captures = captures
-        state.set_aside = set_aside
-        state.last_capturer = last_capturer
-        state.opening = opening
-        history = state.history = []
-        state.claimable = ()
-        state.over = False
-        state.result = None
-        state._legal = None
-        state.sums = {0: [0]}  # the engine's own index is not kept here (only a remainder laid on the table touches it)
+        piles = state.piles
+        sweeps = state.sweeps
+        captures = state.captures
+        set_aside = state.set_aside
+        last_capturer = state.last_capturer
+        history = state.history
         size = len(stock)
         round_size = 3 * n
         in_hands = round_size

@@ -35,7 +35,7 @@ from bisect import bisect_right as _bisect
 
 from escoba_spec.engine.moves import Move as _Move, Play as _Play, tuple_new as _new
 from escoba_spec.engine.observation import Observation as _Observation
-from escoba_spec.engine.state import HandState as _HandState, Opening as _Opening, redeal as _redeal
+from escoba_spec.engine.state import HandState as _HandState, redeal as _redeal
 
 #: bit t of a table's *reach* is set when some subset of it totals t; only totals up
 #: to the capture limit are kept, so a reach stays a small int
@@ -156,7 +156,8 @@ class Rules:
         WEIGHT = _WEIGHT
         bisect = _bisect
         while True:  # a loop only so that an opening table can ask for a redeal
-            hands = [0] * n
+            state._reset(stock)  # every field as the engine starts a deal; what is dealt is filled in here
+            hands = state.hands
             cards_of = [None] * n
             pos = 0
             # a round of the deal: `hand_size` cards to each seat, from the first player on
@@ -175,25 +176,17 @@ class Rules:
             pos += 4
             for card in laid:
                 table |= BITS[card]
-            piles = [0] * sides
-            sweeps = [0] * sides
-            captures = [0] * sides
-            set_aside = 0
-            last_capturer = -1
-            opening = None
+            state.table = table
             if table:
                 multiple = total_multiple(_VALUES, table, _JOKERS, _JOKER_VALUES, 15, (1, 2), True)
                 if multiple:
-                    taker = dealer
-                    side = taker % sides
-                    piles[side] = table
-                    captures[side] = 1
-                    sweeps[side] = multiple
-                    last_capturer = taker
-                    opening = _Opening("capture", multiple, table, taker, redeals=redeals)
-                    table = 0
-                    laid = ()
+                    # the variant's action (set aside, capture, ...) as the engine applies it
+                    opening = state.open_table(multiple, redeals)
+                    state.opening = opening
             break
+        table = state.table
+        if not table:
+            laid = ()  # the opening rule took the table
         table_bits = []
         table_values = []
         reach = 1
@@ -205,22 +198,12 @@ class Rules:
             table_bits.insert(at, BITS[card])
             reach = (reach | reach << value) & REACH
             signature += WEIGHT[value]
-        state.deck = tuple(stock)
-        state.stock = stock
-        state.hands = hands
-        state.table = table
-        state.piles = piles
-        state.sweeps = sweeps
-        state.captures = captures
-        state.set_aside = set_aside
-        state.last_capturer = last_capturer
-        state.opening = opening
-        history = state.history = []
-        state.claimable = ()
-        state.over = False
-        state.result = None
-        state._legal = None
-        state.sums = {0: [0]}  # the engine's own index is not kept here (only a remainder laid on the table touches it)
+        piles = state.piles
+        sweeps = state.sweeps
+        captures = state.captures
+        set_aside = state.set_aside
+        last_capturer = state.last_capturer
+        history = state.history
         size = len(stock)
         round_size = 3 * n
         in_hands = round_size

@@ -70,17 +70,18 @@ ALLOWED_IMPORTS = {
     # the specialised hand loop (Rules.play_hand)
     "escoba_spec.engine.moves": {"Move", "Play", "tuple_new"},
     "escoba_spec.engine.observation": {"Observation"},
-    "escoba_spec.engine.state": {"HandState", "Opening", "redeal"},
+    "escoba_spec.engine.state": {"HandState", "redeal"},
     "bisect": {"bisect_right"},
 }
 ALLOWED_CALLS = {"CardSet", "Deck", "Jokers", "Rank", "Source", "Suit", "Params", "HandScore", "joker_totals",
                  "sum_options", "match_options", "total_multiple", "contains_capture", "Rules", "list", "tuple",
                  "range", "len", "int", "max",
                  # the hand loop: engine classes, its own helper, the locals bound to list.append and tuple.__new__
-                 "_HandState", "_Observation", "_Opening", "_redeal", "_ways", "_new", "new", "add", "record", "zip",
+                 "_HandState", "_Observation", "_redeal", "_ways", "_new", "new", "add", "record", "zip",
                  "bisect"}
 ALLOWED_METHODS = {"append", "get", "bit_count", "bit_length",
-                   "pop", "sort", "remove", "insert", "clear", "sweep_weight", "_remainder", "_finish"}
+                   "pop", "sort", "remove", "insert", "clear", "sweep_weight", "_reset", "open_table", "_remainder",
+                   "_finish"}
 ALLOWED_FUNCTIONS = {"__init__", "capture_options", "sweep_weight", "opening_multiple", "score_hand",
                      "play_hand", "_ways"}
 #: the only call whose callee is not a name or an attribute: each seat's bot, `choosers[seat](view, moves)`

@@ -50,19 +50,18 @@ def playout(
 ) -> HandResult:
     """Play one whole hand: `deal` is a deck order (top of the stock first) or a
     seed; there are as many seats as bots."""
-    fast = getattr(ruleset, "play_hand", None)
+    fast = getattr(ruleset, "play_hand", None)  # a compiled module's own hand loop
+    if fast is not None:
+        if isinstance(deal, int):
+            rng = rng if rng is not None else random.Random(deal)
+            deck = shuffled_deck(ruleset.cards.size, rng)
+        else:
+            check_deck(deal, ruleset.cards.size)
+            deck = list(deal)
+        return fast(deck, bots, team_size, dealer, rng).result
     if isinstance(deal, int):
-        if fast is not None:
-            if rng is None:
-                rng = random.Random(deal)
-            return fast(shuffled_deck(ruleset.cards.size, rng), bots, team_size, dealer, rng).result
         state = HandState.deal(ruleset, seed=deal, players=len(bots), team_size=team_size, dealer=dealer, rng=rng)
     else:
-        if fast is not None:
-            check_deck(deal, ruleset.cards.size)
-            if len(bots) < 1 or team_size < 1 or len(bots) % team_size:
-                raise ValueError(f"{len(bots)} players cannot form teams of {team_size}")
-            return fast(list(deal), bots, team_size, dealer, rng).result
         state = HandState.deal(ruleset, deal, players=len(bots), team_size=team_size, dealer=dealer, rng=rng)
     return run_hand(state, bots)
 
@@ -146,13 +145,13 @@ def play_match(
     rng = random.Random(seed)
     match = MatchState(ruleset, len(bots), team_size, dealer)
     size = ruleset.cards.size
-    fast = getattr(ruleset, "play_hand", None)
+    fast = getattr(ruleset, "play_hand", None)  # a compiled module's own hand loop
     while match.winner is None:
+        deck = shuffled_deck(size, rng)
         if fast is not None:
-            match.record(fast(shuffled_deck(size, rng), bots, team_size, match.dealer, rng).result)
-            continue
-        state = HandState.deal(
-            ruleset, shuffled_deck(size, rng), players=match.players, team_size=team_size, dealer=match.dealer, rng=rng
-        )
-        match.record(run_hand(state, bots))
+            result = fast(deck, bots, team_size, match.dealer, rng).result
+        else:
+            state = HandState.deal(ruleset, deck, players=match.players, team_size=team_size, dealer=match.dealer, rng=rng)
+            result = run_hand(state, bots)
+        match.record(result)
     return match

@@ -282,12 +282,16 @@ class HandState:
 
     def _opening(self, redeals: int) -> Opening | None:
         """Apply the opening-table rule to the cards just laid."""
-        p = self.params
         if not self.table:
             return None
         k = self.rs.opening_multiple(self.table, build_sums(self.values, self.table & ~self.joker_mask))
-        if not k:
-            return None
+        return self.open_table(k, redeals) if k else None
+
+    def open_table(self, k: int, redeals: int) -> Opening:
+        """The opening table made multiple `k` (> 0): apply the variant's action
+        to the table, piles and sweeps. Shared with the compiled hand loops,
+        which work out `k` their own way; a redeal is left to the caller."""
+        p = self.params
         cards = self.table
         action = p.opening_action
         if action == "set-aside":
