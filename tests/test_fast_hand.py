@@ -229,11 +229,9 @@ def test_hoisted_scoring_gives_the_interpreters_scores():
         variant = FROM_FILES[name]
         compiled, interpreted = COMPILED[name], Interpreter(variant)
         sides = variant.players.layouts[0].sides
-        full = compiled.cards.full_mask
         for _ in range(200):
-            owner = [rng.randrange(sides + 1) for _ in range(compiled.cards.size)]
+            owner = [rng.randrange(sides + 1) for _ in range(compiled.cards.size)]  # sides: nobody's
             piles = [sum(1 << c for c, o in enumerate(owner) if o == s) for s in range(sides)]
-            assert sum(piles) <= full
             sweeps = [rng.randrange(4) for _ in range(sides)]
             captures = [rng.randrange(12) for _ in range(sides)]
             assert compiled.score_hand(piles, sweeps, captures) == interpreted.score_hand(piles, sweeps, captures)
