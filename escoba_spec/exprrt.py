@@ -77,11 +77,15 @@ def most(values: Sequence[int], eligible: Sequence[bool] | None, side: int, ties
     An ineligible side never wins. Without `ties_all` the side's value must be
     strictly greater than every other eligible side's; with it, equal to their maximum.
     """
-    if eligible is not None and not eligible[side]:
+    if eligible is None:
+        # every side counts: the maximum (and, without ties, held by this side alone), in C
+        mine = values[side]
+        return mine == max(values) and (ties_all or values.count(mine) == 1)
+    if not eligible[side]:
         return False
     mine = values[side]
     for other, value in enumerate(values):
-        if other == side or (eligible is not None and not eligible[other]):
+        if other == side or not eligible[other]:
             continue
         if value > mine or (value == mine and not ties_all):
             return False

@@ -467,6 +467,17 @@ def test_most_helper():
     assert exprrt.most([1], None, 0, False) is True
 
 
+@given(values=st.lists(st.integers(0, 4), min_size=1, max_size=6), ties_all=st.booleans(), data=st.data())
+def test_most_of_every_side_is_most_with_every_side_eligible(values, ties_all, data):
+    """`most` without eligibility takes a shortcut (max and count); it must say what
+    the side-by-side comparison says."""
+    side = data.draw(st.integers(0, len(values) - 1))
+    mine = values[side]
+    expected = all(v < mine or (v == mine and ties_all) for other, v in enumerate(values) if other != side)
+    assert exprrt.most(values, None, side, ties_all) is expected
+    assert exprrt.most(values, [True] * len(values), side, ties_all) is expected
+
+
 # --------------------------------------------------------------------------- properties
 
 SUITS = list(JOKERS.suits)
