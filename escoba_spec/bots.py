@@ -25,10 +25,6 @@ class RandomBot:
         # of magnitude cheaper, which shows in millions of playouts
         return moves[int(self._random() * len(moves))]
 
-    def pick(self, count: int) -> int:
-        """The index `choose` takes among `count` moves, by the same draw (see `engine.Bot`)."""
-        return int(self._random() * count)
-
 
 def scoring_seven(cards: CardSet) -> int:
     """The mask of the 7 of the scoring suit (the settebello / siete de velo), 0 if none."""

@@ -33,7 +33,6 @@ _NEED = (14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 1
 # ---- the specialised hand loop (`Rules.play_hand`)
 from bisect import bisect_right as _bisect
 
-from escoba_spec.engine.match import index_picker as _index_picker
 from escoba_spec.engine.moves import Move as _Move, Play as _Play, tuple_new as _new
 from escoba_spec.engine.observation import Observation as _Observation
 from escoba_spec.engine.state import HandState as _HandState, redeal as _redeal
@@ -56,10 +55,8 @@ _WAYS = {}
 
 def _ways(values, need, key):
     """Work out and remember the subsets of `values` (ascending) totalling
-    `need`, as tuples of positions: walk the cards from the last, following a
-    branch only while the cards before it can still make up the rest. Where
-    the variant takes single-card captures first, only those are kept when
-    there are any (for the key of a card that has one capture total)."""
+    `need`: walk the cards from the last, following a branch only while the
+    cards before it can still make up the rest."""
     reaches = [1]  # reaches[i]: bit t set when some subset of the first i values totals t
     for value in values:
         reaches.append(reaches[-1] | reaches[-1] << value)
@@ -233,92 +230,45 @@ class Rules:
         WAYS = _WAYS
         WANT = _WANT
         trail_plays = _TRAIL_PLAYS if n <= len(_TRAIL_PLAYS) else [[new(Play, (s, c, 0, 0, 0)) for c in range(len(VALUES))] for s in range(n)]
-        picks = [_index_picker(bot) for bot in bots]
         choosers = [bot.choose for bot in bots]
-        views = [None if picks[seat] else _Observation(state, seat) for seat in range(n)]
+        views = [_Observation(state, seat) for seat in range(n)]
         side_of = [seat % sides for seat in range(n)]
         next_seat = [(seat + 1) % n for seat in range(n)]
         seat = first
         while True:
-            hand = cards_of[seat]
-            pick = picks[seat]
-            if pick is None:
-                # what this seat's Observation reads, brought up to date before its bot looks
-                state.table = table
-                state.to_play = seat
-                state.in_hands = in_hands
-                moves = []
-                add = moves.append
-                trails = []
-                for card in hand:
-                    # the table subsets `card` captures, as positions in the table (kept in ascending order
-                    # of value): they depend only on its values, so they are worked out once (`_ways`)
-                    need = WANT[card]
-                    if reach >> need & 1:
-                        key = signature * 16 + need
-                        ways = WAYS.get(key)
-                        if ways is None:
-                            ways = _ways(table_values, need, key)
-                    else:
-                        ways = ()
-                    if ways:
-                        found = []
-                        for way in ways:
-                            mask = 0
-                            for at in way:
-                                mask |= table_bits[at]
-                            found.append(mask)
-                        found.sort()  # the engine lists a card's captures by ascending mask
-                        for mask in found:
-                            add(new(Move, (card, mask, 0)))
-                    else:
-                        trails.append(TRAILS[card])
-                if not moves:
-                    moves = trails
-                card, capture, _ = choosers[seat](views[seat], moves)
-            else:
-                # a bot that chooses by index alone (`index_picker`): count the moves the list
-                # above would hold, and work out only the one at the index it picks
-                options = []
-                count = 0
-                for card in hand:
-                    # the table subsets `card` captures, as positions in the table (kept in ascending order
-                    # of value): they depend only on its values, so they are worked out once (`_ways`)
-                    need = WANT[card]
-                    if reach >> need & 1:
-                        key = signature * 16 + need
-                        ways = WAYS.get(key)
-                        if ways is None:
-                            ways = _ways(table_values, need, key)
-                    else:
-                        ways = ()
-                    options.append(ways)
-                    count += len(ways)
-                if not count:  # nothing to capture: every card is a trail
-                    card = hand[pick(len(hand))]
-                    capture = 0
+            state.table = table
+            state.to_play = seat
+            state.in_hands = in_hands
+            moves = []
+            add = moves.append
+            trails = []
+            for card in cards_of[seat]:
+                need = WANT[card]
+                if reach >> need & 1:
+                    found = []
+                    # the table subsets totalling `need`: their positions in the table (kept in
+                    # ascending order of value) depend only on its values, so they are worked out once
+                    key = signature * 16 + need
+                    ways = WAYS.get(key)
+                    if ways is None:
+                        ways = _ways(table_values, need, key)
+                    for way in ways:
+                        mask = 0
+                        for at in way:
+                            mask |= table_bits[at]
+                        found.append(mask)
+                    if len(found) > 1:
+                        found.sort()
+                    for mask in found:
+                        add(new(Move, (card, mask, 0)))
                 else:
-                    i = pick(count)
-                    for card, ways in zip(hand, options):
-                        if i < len(ways):
-                            break
-                        i -= len(ways)
-                    if len(ways) == 1:
-                        capture = 0
-                        for at in ways[0]:
-                            capture |= table_bits[at]
-                    else:
-                        found = []
-                        for way in ways:
-                            mask = 0
-                            for at in way:
-                                mask |= table_bits[at]
-                            found.append(mask)
-                        found.sort()  # the engine lists a card's captures by ascending mask
-                        capture = found[i]
+                    trails.append(TRAILS[card])
+            if not moves:
+                moves = trails
+            card, capture, _ = choosers[seat](views[seat], moves)
             bit = BITS[card]
             hands[seat] ^= bit
-            hand.remove(card)
+            cards_of[seat].remove(card)
             in_hands -= 1
             if capture:
                 side = side_of[seat]
@@ -394,7 +344,6 @@ class Rules:
         state.table = table
         state.set_aside = set_aside
         state.last_capturer = last_capturer
-        state.to_play = seat
         state.in_hands = 0
         state._finish()
         return state

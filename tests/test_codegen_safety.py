@@ -68,7 +68,6 @@ ALLOWED_IMPORTS = {
     "escoba_spec.engine.protocol": {"HandScore", "Params"},
     "escoba_spec.ir": {"Deck", "Jokers", "Rank", "Source", "Suit"},
     # the specialised hand loop (Rules.play_hand)
-    "escoba_spec.engine.match": {"index_picker"},
     "escoba_spec.engine.moves": {"Move", "Play", "tuple_new"},
     "escoba_spec.engine.observation": {"Observation"},
     "escoba_spec.engine.state": {"HandState", "redeal"},
@@ -77,10 +76,9 @@ ALLOWED_IMPORTS = {
 ALLOWED_CALLS = {"CardSet", "Deck", "Jokers", "Rank", "Source", "Suit", "Params", "HandScore", "joker_totals",
                  "sum_options", "match_options", "total_multiple", "contains_capture", "Rules", "list", "tuple",
                  "range", "len", "int", "max",
-                 # the hand loop: engine classes, its own helper, the locals bound to list.append and tuple.__new__,
-                 # and `pick`, a seat's bot asked for an index (`engine.match.index_picker`)
+                 # the hand loop: engine classes, its own helper, the locals bound to list.append and tuple.__new__
                  "_HandState", "_Observation", "_redeal", "_ways", "_new", "new", "add", "record", "zip",
-                 "bisect", "_index_picker", "pick"}
+                 "bisect"}
 ALLOWED_METHODS = {"append", "get", "bit_count", "bit_length",
                    "pop", "sort", "remove", "insert", "clear", "sweep_weight", "_reset", "open_table", "_remainder",
                    "_finish"}

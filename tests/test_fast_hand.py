@@ -3,8 +3,7 @@ generic engine (`HandState.deal` + `run_hand`) with the *same* RuleSet.
 
 The loop is an optimisation of the engine, not of the rules, so it must be
 invisible: the same legal moves in the same order, the same bot calls (hence
-the same random numbers), the same observations, the same finished state;
-and for bots asked by index (`pick`), the same draws and the same hand.
+the same random numbers), the same observations, the same finished state.
 Each structural rule the template branches on is played here at least once:
 every opening trigger and action, every obligation, both stock remainders,
 match and sum captures with one target or two, sweep weights, 2 to 6 seats.
@@ -24,7 +23,6 @@ from escoba_spec.build import load_variant
 from escoba_spec.codegen import generate, module_name
 from escoba_spec.compiled import load_ruleset_from_source
 from escoba_spec.engine import EngineError, HandState, play_match, playout, run_hand, shuffled_deck
-from escoba_spec.engine.match import index_picker
 from escoba_spec.interpreter import Interpreter
 
 from .conftest import RULES
@@ -123,101 +121,6 @@ def test_the_specialised_hand_loop_plays_exactly_like_the_generic_engine(name, s
     (generic, log_generic), (fast, log_fast) = _both(rs, deck, kind, seed, players, team_size, dealer)
     assert log_fast == log_generic  # same observations and the same moves offered, call by call
     assert fast == generic
-
-
-def _mixed_table(kinds: list[str], seed: int, log: list) -> list:
-    """One bot per seat: "pick" is a bare RandomBot (asked by index in the loop),
-    any other kind is watched (so always asked through `choose`)."""
-    return [RandomBot(seed + seat) if kind == "pick" else Watching(BOTS[kind](seed + seat), log)
-            for seat, kind in enumerate(kinds)]
-
-
-@pytest.mark.parametrize("name", WITH_LOOP)
-@given(seed=SEEDS, data=st.data())
-def test_seats_asked_by_index_play_exactly_like_the_generic_engine(name, seed, data):
-    """RandomBot has `pick`: the loop counts the moves and asks for an index instead of
-    listing them. Alone or beside bots that choose from lists, the hand must not move."""
-    rs = COMPILED[name]
-    players, team_size = data.draw(st.sampled_from(rs.params.layouts))
-    kinds = data.draw(st.lists(st.sampled_from(["pick", "pick", "random", "greedy", "heuristic"]),
-                               min_size=players, max_size=players))
-    dealer = data.draw(st.integers(0, players - 1))
-    deck = shuffled_deck(rs.cards.size, random.Random(seed))
-    log_fast: list = []
-    fast_bots = _mixed_table(kinds, seed, log_fast)
-    fast = rs.play_hand(deck, fast_bots, team_size, dealer, random.Random(seed))
-    log_generic: list = []
-    generic_bots = _mixed_table(kinds, seed, log_generic)
-    generic = HandState.deal(rs, deck, players=players, team_size=team_size, dealer=dealer, rng=random.Random(seed))
-    run_hand(generic, generic_bots)
-    fast.check_invariants()
-    assert _snapshot(fast) == _snapshot(generic)
-    assert log_fast == log_generic  # the seats that choose from lists saw the same things
-    # and every bot drew the same random numbers
-    assert [getattr(b, "bot", b).rng.getstate() for b in fast_bots] == \
-        [getattr(b, "bot", b).rng.getstate() for b in generic_bots]
-
-
-def test_all_random_tables_are_asked_by_index():
-    """The benchmark's case: no Observation and no list of moves for a RandomBot seat."""
-    rs = COMPILED["escoba-de-15"]
-
-    class Counting(RandomBot):
-        calls = 0
-
-        def pick(self, count):
-            Counting.calls += 1
-            return super().pick(count)
-
-    class Listing(Counting):  # overrides choose without pick: asked through choose
-        def choose(self, obs, moves):
-            return super().choose(obs, moves)
-
-    deck = shuffled_deck(40, random.Random(5))
-    state = rs.play_hand(deck, [Counting(1), Counting(2)])
-    assert Counting.calls == len(state.history) == 36
-    Counting.calls = 0
-    assert rs.play_hand(deck, [Listing(1), Listing(2)]).result == state.result
-    assert Counting.calls == 0
-
-
-def test_index_picker_trusts_pick_only_from_the_class_whose_choose_is_used():
-    class Subclass(RandomBot):
-        pass
-
-    class OwnChoice(RandomBot):
-        def choose(self, obs, moves):
-            return moves[0]
-
-    class OwnBoth(OwnChoice):
-        def pick(self, count):
-            return 0
-
-    bot = RandomBot(1)
-    assert index_picker(bot) == bot.pick
-    assert index_picker(Subclass(1)) is not None
-    assert index_picker(OwnChoice(1)) is None  # its choose is not RandomBot's: pick would bypass it
-    assert index_picker(OwnBoth(1)) is not None
-    assert index_picker(GreedyBot(1)) is None and index_picker(HeuristicBot(1)) is None
-
-    class Plain:
-        pass
-
-    plain = Plain()
-    plain.choose = lambda obs, moves: moves[0]
-    plain.pick = lambda count: 0
-    assert index_picker(plain) is None  # no class defines choose: only choose is trusted
-    patched = RandomBot(1)
-    patched.choose = lambda obs, moves: moves[0]
-    assert index_picker(patched) is None  # a choose set on the instance wins over the class's pick
-
-
-@given(count=st.integers(1, 200), seed=SEEDS)
-def test_random_bot_pick_draws_what_choose_draws(count, seed):
-    a, b = RandomBot(seed), RandomBot(seed)
-    moves = list(range(count))
-    assert a.pick(count) == b.choose(None, moves)
-    assert a.rng.getstate() == b.rng.getstate()
 
 
 def test_every_structural_variant_but_jokers_and_claims_has_the_loop():

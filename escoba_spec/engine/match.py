@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Callable, Protocol, Sequence
+from typing import Protocol, Sequence
 
 from .errors import MatchTooLong
 from .moves import Move
@@ -20,32 +20,9 @@ from .state import HandResult, HandState, check_deck, shuffled_deck
 
 
 class Bot(Protocol):
-    """A player. `choose` is all a bot needs.
-
-    A bot whose choice depends on nothing but *how many* legal moves there are
-    (not which, nor what it sees) may also define `pick(count) -> int`, the
-    index it would choose in a list of `count` legal moves, drawing exactly
-    what `choose` draws. A compiled hand loop then asks `pick` instead of
-    `choose` and lists no moves and keeps no observation for that seat: that is
-    what makes random playouts cheap. `pick` is only used when it is defined
-    by the class of the `choose` in force or a subclass of it (`index_picker`),
-    so a subclass that overrides `choose` alone is asked through `choose`."""
-
     def choose(self, obs: Observation, moves: list[Move]) -> Move:
         """Pick one of `moves` (never empty) seeing only `obs`."""
         ...
-
-
-def index_picker(bot: Bot) -> Callable[[int], int] | None:
-    """The bot's `pick`, if it is defined where its `choose` is or in a subclass
-    of that class (so it was written knowing that `choose`); else None."""
-    if "choose" in getattr(bot, "__dict__", ()):
-        return None  # a choose set on the instance: ask it
-    mro = type(bot).__mro__
-    where = {name: next((i for i, klass in enumerate(mro) if name in vars(klass)), None) for name in ("choose", "pick")}
-    if where["choose"] is None or where["pick"] is None or where["pick"] > where["choose"]:
-        return None  # no pick, or a choose overridden below it, or a choose that is not a class's
-    return bot.pick  # type: ignore[attr-defined]
 
 
 def run_hand(state: HandState, bots: Sequence[Bot]) -> HandResult:

@@ -19,8 +19,6 @@ without jokers or missed-capture claims); `playout` and `play_match` use it
 when present. It must be indistinguishable from `HandState.deal` +
 `run_hand` with the same RuleSet: same legal moves in the same order, same
 observations and bot calls, same final state (`tests/test_fast_hand.py`).
-It may ask a bot that defines `pick` for an index instead of calling
-`choose` (see `engine.match.Bot` and `index_picker`).
 
 Cards are `int` indices and card sets `int` bit masks (see `escoba_spec.cards`).
 """
