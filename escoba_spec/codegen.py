@@ -188,6 +188,7 @@ def generate(variant: ir.Variant) -> str:
         "key_base": literal(params.sums_limit + 2),
         "sums_limit_plus_one": literal(params.sums_limit + 1),
         "hand_size": literal(variant.deal.hand_size),
+        "hand_size_count": int(variant.deal.hand_size),
         "table_cards": literal(variant.deal.table_cards),
         "opening_action": variant.deal.opening.action,
         "opening_taker": variant.deal.opening.taker,

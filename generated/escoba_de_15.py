@@ -48,6 +48,8 @@ _BITS = tuple(1 << card for card in range(len(_VALUES)))
 #: count of each value in base 5 (no value has 5 cards), so equal
 #: signatures are equal multisets of values
 _WEIGHT = (0, 1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125)
+#: signature -> the reach of a table with those values (a cache, cleared when it grows large)
+_REACHES = {}
 #: signature * 16 + total -> the positions, in a table kept in ascending order of
 #: value, of every subset of those values with that total (a cache, cleared when it grows large)
 _WAYS = {}
@@ -77,6 +79,17 @@ def _ways(values, need, key):
         _WAYS.clear()
     ways = _WAYS[key] = tuple(ways)
     return ways
+
+
+def _reach(values, signature):
+    """Work out and remember the reach of a table with these values."""
+    reach = 1
+    for value in values:
+        reach = (reach | reach << value) & _REACH
+    if len(_REACHES) >= 50000:
+        _REACHES.clear()
+    _REACHES[signature] = reach
+    return reach
 _TRAILS = tuple(_new(_Move, (card, 0, 0)) for card in range(len(_VALUES)))
 _TRAIL_PLAYS = tuple(tuple(_new(_Play, (seat, card, 0, 0, 0)) for card in range(len(_VALUES))) for seat in range(6))
 
@@ -157,12 +170,9 @@ class Rules:
                 seat = (first + i) % n
                 dealt = stock[pos:pos + 3]
                 pos += 3
-                mask = 0
-                for card in dealt:
-                    mask |= BITS[card]
                 dealt.sort()
                 cards_of[seat] = dealt
-                hands[seat] = mask
+                hands[seat] = BITS[dealt[0]] | BITS[dealt[1]] | BITS[dealt[2]]
             table = 0
             laid = stock[pos:pos + 4]
             pos += 4
@@ -228,6 +238,7 @@ class Rules:
         Play = _Play
         TRAILS = _TRAILS
         WAYS = _WAYS
+        REACHES = _REACHES
         WANT = _WANT
         trail_plays = _TRAIL_PLAYS if n <= len(_TRAIL_PLAYS) else [[new(Play, (s, c, 0, 0, 0)) for c in range(len(VALUES))] for s in range(n)]
         choosers = [bot.choose for bot in bots]
@@ -274,18 +285,18 @@ class Rules:
                 captures[side] += 1
                 last_capturer = seat
                 if table:
-                    kept_bits = []
-                    kept_values = []
-                    reach = 1
-                    for bit, value in zip(table_bits, table_values):
-                        if bit & capture:
-                            signature -= WEIGHT[value]
-                        else:
-                            kept_bits.append(bit)
-                            kept_values.append(value)
-                            reach = (reach | reach << value) & REACH
-                    table_bits = kept_bits
-                    table_values = kept_values
+                    # take the captured cards out of the table's lists; the reach of what is
+                    # left depends only on its values, so it is worked out once (`_reach`)
+                    rest = capture
+                    while rest:
+                        low = rest & -rest
+                        at = table_bits.index(low)
+                        table_bits.pop(at)
+                        signature -= WEIGHT[table_values.pop(at)]
+                        rest ^= low
+                    reach = REACHES.get(signature)
+                    if reach is None:
+                        reach = _reach(table_values, signature)
                     record(new(Play, (seat, card, capture, 0, 0)))
                 else:
                     table_bits = []
@@ -312,12 +323,9 @@ class Rules:
                     seat = (first + i) % n
                     dealt = stock[pos:pos + 3]
                     pos += 3
-                    mask = 0
-                    for card in dealt:
-                        mask |= BITS[card]
                     dealt.sort()
                     cards_of[seat] = dealt
-                    hands[seat] = mask
+                    hands[seat] = BITS[dealt[0]] | BITS[dealt[1]] | BITS[dealt[2]]
                 in_hands = round_size
                 state.stock_pos = pos
                 if 0 < size - pos < round_size:

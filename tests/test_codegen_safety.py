@@ -77,13 +77,13 @@ ALLOWED_CALLS = {"CardSet", "Deck", "Jokers", "Rank", "Source", "Suit", "Params"
                  "sum_options", "match_options", "total_multiple", "contains_capture", "Rules", "list", "tuple",
                  "range", "len", "int", "max",
                  # the hand loop: engine classes, its own helper, the locals bound to list.append and tuple.__new__
-                 "_HandState", "_Observation", "_redeal", "_ways", "_new", "new", "add", "record", "zip",
+                 "_HandState", "_Observation", "_redeal", "_ways", "_reach", "_new", "new", "add", "record", "zip",
                  "bisect"}
 ALLOWED_METHODS = {"append", "get", "bit_count", "bit_length",
-                   "pop", "sort", "remove", "insert", "clear", "sweep_weight", "_reset", "open_table", "_remainder",
+                   "pop", "sort", "remove", "insert", "clear", "index", "sweep_weight", "_reset", "open_table", "_remainder",
                    "_finish"}
 ALLOWED_FUNCTIONS = {"__init__", "capture_options", "sweep_weight", "opening_multiple", "score_hand",
-                     "play_hand", "_ways"}
+                     "play_hand", "_ways", "_reach"}
 #: the only call whose callee is not a name or an attribute: each seat's bot, `choosers[seat](view, moves)`
 ALLOWED_SUBSCRIPT_CALLS = {"choosers"}
 FORBIDDEN = (ast.Import, ast.Global, ast.Nonlocal, ast.Delete, ast.With, ast.AsyncWith, ast.Try, ast.Lambda,
@@ -99,7 +99,7 @@ def _fixed_docstrings() -> set[str]:
     assert not problems and variant is not None
     tree = ast.parse(generate(variant))
     return {ast.get_docstring(node, clean=False) for node in ast.walk(tree)
-            if isinstance(node, ast.FunctionDef) and node.name in {"play_hand", "_ways"}}
+            if isinstance(node, ast.FunctionDef) and node.name in {"play_hand", "_ways", "_reach"}}
 
 
 def ir_strings(value, out: set[str] | None = None) -> set[str]:
