@@ -41,7 +41,18 @@ def primiera(cards: int, table: tuple[tuple[int, tuple[tuple[int, int], ...]], .
 
     `table` has one (suit mask, groups) entry per suit, groups being
     (primiera value, mask of the suit's cards worth it) from the highest value down.
+    Where every suit's cards are consecutive bits (the presets), each suit's
+    best value is looked up by its bits in a table worked out once per `table`.
     """
+    spec = _PRIMIERA_LOOKUPS.get(id(table))
+    if spec is None or spec[0] is not table:
+        spec = _primiera_lookups(table)
+    lookups = spec[1]
+    if lookups is not None:
+        total = 0
+        for shift, width, best in lookups:
+            total += best[cards >> shift & width]
+        return total
     total = 0
     for suit_mask, groups in table:
         if cards & suit_mask:
@@ -50,6 +61,31 @@ def primiera(cards: int, table: tuple[tuple[int, tuple[tuple[int, int], ...]], .
                     total += points
                     break
     return total
+
+
+#: id(table) -> (table, ((shift, width mask, best value by the suit's bits), ...) or None);
+#: the table is kept so that its id cannot be reused while it is here
+_PRIMIERA_LOOKUPS: dict[int, tuple] = {}
+
+
+def _primiera_lookups(table) -> tuple:
+    """Per suit: where its bits start, their mask, and the best value each set of them is worth."""
+    lookups: list | None = []
+    for suit_mask, groups in table:
+        shift = (suit_mask & -suit_mask).bit_length() - 1
+        width = (1 << (suit_mask.bit_length() - shift)) - 1
+        if suit_mask >> shift != width or width >= 1 << 12:
+            lookups = None  # not consecutive bits (or a very long suit): the loop
+            break
+        best = []
+        for held in range(width + 1):
+            held <<= shift
+            best.append(next((points for points, group in groups if held & group), 0))
+        lookups.append((shift, width, tuple(best)))
+    if len(_PRIMIERA_LOOKUPS) >= 64:
+        _PRIMIERA_LOOKUPS.clear()
+    spec = _PRIMIERA_LOOKUPS[id(table)] = (table, tuple(lookups) if lookups is not None else None)
+    return spec
 
 
 def suits(cards: int, suit_masks: tuple[int, ...]) -> int:

@@ -209,6 +209,25 @@ def test_primiera_suits_straight():
     assert value("primiera(pile)", [JOKERS.cards.joker_mask], env=JOKERS) == 0
 
 
+def _primiera_by_loop(cards: int, table) -> int:
+    """The definition: per suit present, the value of its best card."""
+    return sum(next(points for points, group in groups if cards & group)
+               for suit_mask, groups in table if cards & suit_mask)
+
+
+@given(cards=st.integers(0, 2**44 - 1), deck=st.sampled_from(["spanish", "italian", "jokers", "interleaved"]))
+def test_primiera_by_lookup_is_primiera_by_definition(cards, deck):
+    """`rt.primiera` looks each suit's bits up in a table built once; suits that are
+    not consecutive bits take the loop. Both must be the definition."""
+    if deck == "interleaved":  # suit s holds cards s, s + 4, s + 8, ...: no lookup possible
+        table = tuple((sum(1 << (s + 4 * r) for r in range(10)),
+                       tuple((21 - r, 1 << (s + 4 * r)) for r in range(10))) for s in range(4))
+    else:
+        table = {"spanish": SPANISH, "italian": ITALIAN, "jokers": JOKERS}[deck].primiera_table
+        cards &= (1 << len({"spanish": SPANISH, "italian": ITALIAN, "jokers": JOKERS}[deck].cards.cards)) - 1
+    assert exprrt.primiera(cards, table) == _primiera_by_loop(cards, table)
+
+
 def test_min_max_arithmetic():
     assert value("min(3, 1, 2)", [0]) == 1
     assert value("max(-3, 1)", [0]) == 1
