@@ -94,9 +94,11 @@ def display_path(file: str) -> str:
     return path.name
 
 
-def _signature_weights(cards: CardSet) -> dict[str, str]:
-    """The weight of each card value in a table signature of the hand loop: the
-    count of each value as one digit, in a base above any value's card count."""
+def _signature_weights(cards: CardSet, limit: int) -> dict[str, str]:
+    """The weight of each card value in a table signature of the hand loop (the
+    count of each value as one digit, in a base above any value's card count),
+    and for each total up to `limit` + 1 the weight that cuts a signature down
+    to the values up to that total (the weight of the lowest value above it)."""
     counts: dict[int, int] = {}
     for value in cards.values:
         counts[value] = counts.get(value, 0) + 1
@@ -104,7 +106,9 @@ def _signature_weights(cards: CardSet) -> dict[str, str]:
     weights = [0] * (max(counts) + 1)
     for digit, value in enumerate(sorted(counts)):
         weights[value] = base ** digit
-    return {"signature_base": literal(base), "weights": literal(tuple(weights))}
+    above_all = base ** len(counts)  # more than any signature
+    cuts = tuple(min([weights[v] for v in counts if v > total] or [above_all]) for total in range(limit + 2))
+    return {"signature_base": literal(base), "weights": literal(tuple(weights)), "cuts": literal(cuts)}
 
 
 def generate(variant: ir.Variant) -> str:
@@ -184,7 +188,7 @@ def generate(variant: ir.Variant) -> str:
         # which keep the generic engine's loop
         "fast_hand": not jokers.count and not capture.missed_capture_claim,
         "reach_mask": literal((1 << (params.sums_limit + 1)) - 1),
-        **_signature_weights(cards),
+        **_signature_weights(cards, params.sums_limit),
         "key_base": literal(params.sums_limit + 2),
         "sums_limit_plus_one": literal(params.sums_limit + 1),
         "hand_size": literal(variant.deal.hand_size),

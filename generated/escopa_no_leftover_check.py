@@ -50,9 +50,13 @@ _BITS = tuple(1 << card for card in range(len(_VALUES)))
 _WEIGHT = (0, 1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125)
 #: signature -> the reach of a table with those values (a cache, cleared when it grows large)
 _REACHES = {}
-#: signature * 31 + total -> the positions, in a table kept in ascending order of
-#: value, of every subset of those values with that total (a cache, cleared when it grows large)
+#: signature of the values up to t * 31 + total t -> the positions, in a table kept in
+#: ascending order of value, of every subset of those values with that total (a cache, cleared
+#: when it grows large). Cards above t take no part and sit after those positions, so tables
+#: that differ only above t share an entry
 _WAYS = {}
+#: total t -> the weight of the lowest value above t: a signature modulo it keeps only the values up to t
+_CUT = (1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125, 9765625, 9765625, 9765625, 9765625, 9765625, 9765625, 9765625, 9765625, 9765625, 9765625, 9765625, 9765625, 9765625, 9765625, 9765625, 9765625, 9765625, 9765625, 9765625, 9765625, 9765625)
 
 
 def _ways(values, need, key):
@@ -243,6 +247,7 @@ class Rules:
         Play = _Play
         TRAILS = _TRAILS
         WAYS = _WAYS
+        CUT = _CUT
         REACHES = _REACHES
         WANTS = _WANTS
         trail_plays = _TRAIL_PLAYS if n <= len(_TRAIL_PLAYS) else [[new(Play, (s, c, 0, 0, 0)) for c in range(len(VALUES))] for s in range(n)]
@@ -264,7 +269,7 @@ class Rules:
                     if reach >> need & 1:
                         # the table subsets totalling `need`: their positions in the table (kept in
                         # ascending order of value) depend only on its values, so they are worked out once
-                        key = signature * 31 + need
+                        key = signature % CUT[need] * 31 + need
                         ways = WAYS.get(key)
                         if ways is None:
                             ways = _ways(table_values, need, key)
