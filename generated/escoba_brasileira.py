@@ -94,6 +94,8 @@ def _reach(values, signature):
         _REACHES.clear()
     _REACHES[signature] = reach
     return reach
+
+
 _TRAILS = tuple(_new(_Move, (card, 0, 0)) for card in range(len(_VALUES)))
 _TRAIL_PLAYS = tuple(tuple(_new(_Play, (seat, card, 0, 0, 0)) for card in range(len(_VALUES))) for seat in range(6))
 
