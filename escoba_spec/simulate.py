@@ -53,6 +53,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
 
 from .cli import UsageError, _existing, _parse_options, load_or_report
+from .report import printable
 
 Z95 = 1.959963984540054
 _UMASK = os.umask(0)
@@ -647,7 +648,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         records, timing = _simulate(ctx, path, options, args)
         records_b, timing_b = _simulate(ctx_b, other, options, args) if ctx_b else (None, None)
     except EngineError as exc:
-        print(f"escoba-spec: a match could not be played: {exc}", file=sys.stderr)
+        print(printable(f"escoba-spec: a match could not be played: {exc}"), file=sys.stderr)
         return 1
     summary = summarize(records, ctx, str(path), args.seed)
     summary_b = summarize(records_b, ctx_b, str(other), args.seed) if ctx_b else None
@@ -676,8 +677,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.format == "json":
         sys.stdout.write(_dumps({"summary": full, "timing": timing_out}))
     else:
-        print(render_text(summary, timing))
+        # the paths (and whatever else of a rule file shows) are printed escaped, never obeyed
+        print(printable(render_text(summary, timing)))
         if summary_b:
-            print(render_text(summary_b, timing_b))
-            print(render_compare_text(diff))
+            print(printable(render_text(summary_b, timing_b)))
+            print(printable(render_compare_text(diff)))
     return 0

@@ -356,3 +356,35 @@ def test_escape_sequences_from_a_rule_file_are_shown_not_obeyed(capsys, tmp_path
     assert [code for code, _, _ in runs] == [1, 0, 0]
     for _, printed, errors in [(got, out, err), *runs]:
         assert not any(ch in printed + errors for ch in "\x1b\x07\u202e"), repr(printed[:300])
+
+
+def test_escape_sequences_reach_rulebooks_and_simulate_escaped(capsys, tmp_path):
+    """A name and description holding escape sequences come out of `rulebook` (to the
+    terminal and to files, md and html) as visible escapes; a rule file path holding
+    them is printed escaped by `simulate`. No-break spaces of the rulebooks stay."""
+    import shutil
+
+    import yaml
+
+    rules = tmp_path / "rules"
+    shutil.copytree(RULES, rules)
+    named = rules / "named.yaml"
+    named.write_text(yaml.safe_dump({"id": "c-named", "extends": "escoba-de-15", "name": ESCAPES,
+                                     "description": ESCAPES}), encoding="utf-8")
+    odd_path = rules / "odd\x1b[2J.yaml"
+    shutil.copy(rules / "escoba-de-15.yaml", odd_path)
+    outputs = []
+    for fmt in ("md", "html"):
+        code, printed, errors = run_main(capsys, ["rulebook", str(named), "--format", fmt, "--lang", "fr"])
+        assert code == 0 and "pwned\\x07\\x1b" in printed  # (Markdown also escapes the brackets)
+        outputs.append(printed + errors)
+        target = tmp_path / f"book.{fmt}"
+        code, printed, errors = run_main(capsys, ["rulebook", str(named), "--format", fmt, "--out", str(target)])
+        assert code == 0
+        outputs.append(target.read_text(encoding="utf-8") + printed + errors)
+    assert "\xa0" in outputs[0]  # the French rulebook's no-break spaces are not escaped
+    code, printed, errors = run_main(capsys, ["simulate", str(odd_path), "--games", "2", "--seed", "1"])
+    assert code == 0 and "odd\\x1b[2J.yaml" in printed
+    outputs.append(printed + errors)
+    for text in outputs:
+        assert not any(ch in text for ch in "\x1b\x07\u202e"), repr(text[:300])
