@@ -225,7 +225,10 @@ class Rules:
         in_hands = round_size
         state.stock_pos = pos
         if 0 < size - pos < round_size:
-            # the stock's last cards cannot fill a round: the variant's stock_remainder, applied by the engine
+            # the stock's last cards cannot fill a round: the variant's stock_remainder, applied by the
+            # engine; the cards it lays on the table join the table's lists
+            state.table = table
+            state.set_aside = set_aside
             state._remainder()
             for card in stock[pos:state.stock_pos]:
                 if state.table & BITS[card]:
@@ -336,6 +339,8 @@ class Rules:
                 in_hands = round_size
                 state.stock_pos = pos
                 if 0 < size - pos < round_size:
+                    # the stock's last cards cannot fill a round: the variant's stock_remainder, applied by the
+                    # engine; the cards it lays on the table join the table's lists
                     state.table = table
                     state.set_aside = set_aside
                     state._remainder()
