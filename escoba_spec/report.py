@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Iterable
 
@@ -16,8 +17,24 @@ def printable(text: str, keep: str = "\n") -> str:
     escape sequence (ESC, a bidi override, NUL) must be shown, never obeyed."""
     if text.isprintable():
         return text
-    return "".join(ch if ch.isprintable() or ch in keep else
-                   (f"\\x{ord(ch):02x}" if ord(ch) < 0x100 else f"\\u{ord(ch):04x}") for ch in text)
+    return "".join(ch if ch.isprintable() or ch in keep else _shown(ch) for ch in text)
+
+
+#: what a document (a rulebook) must not carry from a rule file: control characters (a
+#: terminal obeys ESC and BEL when the file is printed) and the bidi embeddings, overrides
+#: and isolates that reorder what a reader sees. Unlike `printable`, it leaves no-break
+#: spaces and the other non-printing characters that a text in any language may hold
+_HAZARDS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def without_controls(text: str) -> str:
+    """`text` with its control characters and bidi controls shown as escapes."""
+    return _HAZARDS.sub(lambda m: _shown(m.group()), text)
+
+
+def _shown(ch: str) -> str:
+    """A character as the escape that names it: `\\x1b`, `\\u202e`."""
+    return f"\\x{ord(ch):02x}" if ord(ch) < 0x100 else f"\\u{ord(ch):04x}"
 
 
 def render(diagnostics: list[Diagnostic], fmt: str, sources: dict[str, str] | None = None) -> str:

@@ -15,6 +15,7 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup, escape
 
+from ..report import without_controls
 from .document import Document
 
 CODE_OPEN, CODE_CLOSE = "\ue000", "\ue001"
@@ -79,26 +80,14 @@ def _environment(fmt: str) -> Environment:
     return env
 
 
-#: what a rule file's text must not carry into a rulebook: control characters (a terminal
-#: obeys ESC and BEL when the file is printed) and the bidi embeddings, overrides and
-#: isolates that reorder what a reader sees; they are shown as escapes instead. The
-#: rulebooks' own text has none of them (it does have no-break spaces, which stay)
-_HAZARDS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
-
-
-def _neutralised(text: str) -> str:
-    return _HAZARDS.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100 else f"\\u{ord(m.group()):04x}",
-                        text)
-
-
 def render_markdown(doc: Document) -> str:
     text = _environment("md").get_template("rulebook.md.j2").render(doc=doc)
-    return _neutralised(re.sub(r"\n{3,}", "\n\n", text).rstrip() + "\n")
+    return without_controls(re.sub(r"\n{3,}", "\n\n", text).rstrip() + "\n")
 
 
 def render_html(doc: Document) -> str:
     css = (TEMPLATES / "rulebook.css").read_text(encoding="utf-8")
-    return _neutralised(_environment("html").get_template("rulebook.html.j2").render(doc=doc, css=Markup(css)))
+    return without_controls(_environment("html").get_template("rulebook.html.j2").render(doc=doc, css=Markup(css)))
 
 
 def render_pdf(doc: Document) -> bytes:
