@@ -335,27 +335,36 @@ def test_python_m_escoba_spec_never_shows_a_traceback(name, argv, stdin, code, w
 ESCAPES = "\x1b]0;pwned\x07\x1b[2J\u202e"
 
 
-def test_escape_sequences_from_a_rule_file_are_shown_not_obeyed(capsys, tmp_path):
-    """A key, a value or a name holding terminal escape sequences is printed escaped
-    by validate (message and source line), play and diff."""
+def _rules_with(tmp_path, **extra: dict):
+    """A copy of rules/ plus `<name>.yaml` files extending escoba-de-15 with `extra[name]`."""
     import shutil
 
     import yaml
 
     rules = tmp_path / "rules"
     shutil.copytree(RULES, rules)
-    bad = rules / "escapes.yaml"
-    bad.write_text(yaml.safe_dump({"id": "c-escapes", "extends": "escoba-de-15", ESCAPES: 1}), encoding="utf-8")
+    for name, fields in extra.items():
+        (rules / f"{name}.yaml").write_text(yaml.safe_dump({"extends": "escoba-de-15", **fields}), encoding="utf-8")
+    return rules
+
+
+def _nothing_obeyed(text: str) -> None:
+    assert not any(ch in text for ch in "\x1b\x07\u202e"), repr(text[:300])
+
+
+def test_escape_sequences_from_a_rule_file_are_shown_not_obeyed(capsys, tmp_path):
+    """A key, a value or a name holding terminal escape sequences is printed escaped
+    by validate (message and source line), play and diff."""
+    rules = _rules_with(tmp_path, escapes={"id": "c-escapes", ESCAPES: 1}, named={"id": "c-named", "name": ESCAPES})
+    bad, named = rules / "escapes.yaml", rules / "named.yaml"
     got, out, err = run_main(capsys, ["validate", str(bad)])
     assert got == 1 and "unknown key" in out and "\\x1b]0;pwned" in out
-    named = rules / "named.yaml"
-    named.write_text(yaml.safe_dump({"id": "c-named", "extends": "escoba-de-15", "name": ESCAPES}), encoding="utf-8")
     runs = [run_main(capsys, ["validate", "--format", "github", str(bad)]),
             run_main(capsys, ["play", str(named), "--players", "2", "--seed", "1", "--option", "target=15"]),
             run_main(capsys, ["diff", ESCOBA, str(named), "--deals", "1"])]
     assert [code for code, _, _ in runs] == [1, 0, 0]
     for _, printed, errors in [(got, out, err), *runs]:
-        assert not any(ch in printed + errors for ch in "\x1b\x07\u202e"), repr(printed[:300])
+        _nothing_obeyed(printed + errors)
 
 
 def test_escape_sequences_reach_rulebooks_and_simulate_escaped(capsys, tmp_path):
@@ -364,13 +373,8 @@ def test_escape_sequences_reach_rulebooks_and_simulate_escaped(capsys, tmp_path)
     them is printed escaped by `simulate`. No-break spaces of the rulebooks stay."""
     import shutil
 
-    import yaml
-
-    rules = tmp_path / "rules"
-    shutil.copytree(RULES, rules)
+    rules = _rules_with(tmp_path, named={"id": "c-named", "name": ESCAPES, "description": ESCAPES})
     named = rules / "named.yaml"
-    named.write_text(yaml.safe_dump({"id": "c-named", "extends": "escoba-de-15", "name": ESCAPES,
-                                     "description": ESCAPES}), encoding="utf-8")
     odd_path = rules / "odd\x1b[2J.yaml"
     shutil.copy(rules / "escoba-de-15.yaml", odd_path)
     outputs = []
@@ -387,4 +391,4 @@ def test_escape_sequences_reach_rulebooks_and_simulate_escaped(capsys, tmp_path)
     assert code == 0 and "odd\\x1b[2J.yaml" in printed
     outputs.append(printed + errors)
     for text in outputs:
-        assert not any(ch in text for ch in "\x1b\x07\u202e"), repr(text[:300])
+        _nothing_obeyed(text)
