@@ -11,29 +11,40 @@ simulation does) cancel out.
     python bench/count_instructions.py                       # escoba-de-15 and scopa, both engines
     python bench/count_instructions.py --only scopa --engines compiled --hands 500
     python bench/count_instructions.py --what floor          # the bare loop: bots, moves, history, no capture rule
+    python bench/count_instructions.py --engines compiled,cython   # the generated module as is, and built by Cython
 
 Needs `valgrind` (Debian: `apt-get install valgrind`); not a project dependency.
+The `cython` engine is the generated module, unchanged (no type declarations),
+compiled to a C extension by Cython (`pip install cython`; a C compiler and the
+Python headers): the measure of what compiling the module's Python to C buys
+by itself. Neither is a project dependency; the module is built in a temporary
+folder, and the parent checks that it plays the first 100 hands exactly as the
+pure-Python module does before counting.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import re
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
 CHILD = r"""
 import sys, random
+from pathlib import Path
 sys.path.insert(0, {root!r})
 from escoba_spec.bots import RandomBot
 from escoba_spec.build import load_variant
 from escoba_spec.engine import playout
 what, path, engine, total = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+built = sys.argv[5] if len(sys.argv) > 5 else ""
 
 
 def playouts():
@@ -42,6 +53,10 @@ def playouts():
         from escoba_spec.codegen import generate, module_name
         from escoba_spec.compiled import load_ruleset_from_source
         rs = load_ruleset_from_source(generate(variant), module_name(variant.id) + "_counted")
+    elif engine == "cython":
+        import importlib
+        sys.path.insert(0, built)
+        rs = importlib.import_module(Path(path).stem.replace("-", "_") + "_cython").RULES
     else:
         from escoba_spec.interpreter import Interpreter
         rs = Interpreter(variant)
@@ -112,10 +127,47 @@ def count(python: str, args: list[str], root: Path = ROOT) -> int:
     return int(found.group(1))
 
 
-def per_hand(python: str, what: str, path: Path, engine: str, warm: int, hands: int, root: Path = ROOT) -> int:
-    base = count(python, [what, str(path), engine, str(warm)], root)
-    full = count(python, [what, str(path), engine, str(warm + hands)], root)
+def per_hand(python: str, what: str, path: Path, engine: str, warm: int, hands: int, root: Path = ROOT,
+             built: str = "") -> int:
+    base = count(python, [what, str(path), engine, str(warm), built], root)
+    full = count(python, [what, str(path), engine, str(warm + hands), built], root)
     return round((full - base) / hands)
+
+
+CYTHON_CHECK = r"""
+import sys
+sys.path.insert(0, sys.argv[1])
+sys.path.insert(1, sys.argv[2])
+import importlib
+from escoba_spec.bots import RandomBot
+from escoba_spec.build import load_variant
+from escoba_spec.codegen import generate
+from escoba_spec.compiled import load_ruleset_from_source
+from escoba_spec.engine import playout
+variant = load_variant(sys.argv[3])
+built = importlib.import_module(sys.argv[4]).RULES
+pure = load_ruleset_from_source(generate(variant), "pure")
+for rs in (built, pure):
+    bots = [RandomBot(1000), RandomBot(1001)]
+    rs.played = [repr(playout(rs, seed, bots)) for seed in range(100)]
+assert built.played == pure.played, "the Cython build plays differently from the Python module"
+assert type(built).play_hand.__class__.__name__ == "cython_function_or_method", "not the compiled module"
+"""
+
+
+def build_cython(python: str, path: Path, root: Path, folder: Path) -> str:
+    """Generate the variant's module, build it with Cython in `folder`, and check it
+    plays like the pure-Python module; returns the folder to import it from."""
+    name = path.stem.replace("-", "_") + "_cython"
+    source = subprocess.run(
+        [python, "-c", f"import sys; sys.path.insert(0, {str(root)!r}); from escoba_spec.build import load_variant; "
+                       f"from escoba_spec.codegen import generate; print(generate(load_variant({str(path)!r})), end='')"],
+        capture_output=True, text=True, check=True).stdout
+    (folder / f"{name}.py").write_text(source, encoding="utf-8")
+    subprocess.run([python, "-m", "Cython.Build.Cythonize", "-i", "-3", "-q", f"{name}.py"],
+                   cwd=folder, capture_output=True, text=True, check=True)
+    subprocess.run([python, "-c", CYTHON_CHECK, str(folder), str(root), str(path), name], check=True)
+    return str(folder)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -128,6 +180,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--root", type=Path, default=ROOT,
                         help="the checkout whose escoba_spec and rules/ to count (e.g. a `git worktree` of an older commit)")
     args = parser.parse_args(argv)
+    unknown = set(args.engines.split(",")) - {"compiled", "interpreted", "cython"}
+    if unknown:
+        parser.error(f"unknown engine {', '.join(sorted(unknown))} (compiled, interpreted, cython)")
+    if "cython" in args.engines.split(",") and importlib.util.find_spec("Cython") is None:
+        print("the cython engine needs Cython (pip install cython) and a C compiler", file=sys.stderr)
+        return 2
     if shutil.which("valgrind") is None:
         print("valgrind is not installed (Debian: apt-get install valgrind)", file=sys.stderr)
         return 2
@@ -147,8 +205,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"no rule file {vid}", file=sys.stderr)
             return 2
         for engine in args.engines.split(","):
-            print(f"| {vid} | {engine} | {per_hand(python, 'playout', path, engine, args.warm, args.hands, args.root):,} |",
-                  flush=True)
+            with tempfile.TemporaryDirectory(prefix="escoba-cython-") as folder:
+                built = build_cython(python, path, args.root, Path(folder)) if engine == "cython" else ""
+                n = per_hand(python, "playout", path, engine, args.warm, args.hands, args.root, built)
+            print(f"| {vid} | {engine} | {n:,} |", flush=True)
     return 0
 
 
