@@ -171,8 +171,10 @@ class Resolver:
         keys = dict(root_doc.keys)
         origins = {p: root_doc.file for p in root_doc.values}
         for _, doc in chain[1:]:
-            data, values, keys, origins = merge_documents(data, values, keys, origins, doc.data, doc.values, doc.keys, doc.file)
+            data, values, keys, origins = merge_documents(data, values, keys, origins, doc.data, doc.values, doc.keys,
+                                                          doc.file, problems=problems)
         data.pop("extends", None)
+        problems.extend(_drops_without_base(data, values, root_doc.file))
         digest = hashlib.sha256()
         for _, doc in chain:
             digest.update(doc.text.encode("utf-8"))
@@ -323,7 +325,8 @@ class _Table:
             self[path] = value
 
 
-def merge_documents(data, values, keys, origins, over, over_values, over_keys, over_file, prefix: str = ""):
+def merge_documents(data, values, keys, origins, over, over_values, over_keys, over_file, prefix: str = "",
+                    problems: list[Diagnostic] | None = None):
     """Overlay `over` (a document or an option overlay) onto `data`; returns new tables."""
     data = copy.deepcopy(data)
     tables = _Table(values), _Table(keys), _Table(origins)
@@ -333,6 +336,20 @@ def merge_documents(data, values, keys, origins, over, over_values, over_keys, o
     def drop(path: str) -> None:
         for table in tables:
             table.drop(path)
+
+    def unknown_drop(src: str, name: str, what: str, known: list[str]) -> None:
+        """`drop: true` of something the base does not have: a typo would otherwise
+        leave the rule in force without a word."""
+        if problems is None:
+            return
+        # the id's value for a list entry, the key for an option
+        pos = over_keys.get(src) if not src.endswith(".id") else None
+        pos = pos or nearest_pos(over_values, src, over_file)
+        hint = did_you_mean(name, known)
+        problems.append(Diagnostic(
+            pos.file, pos.line, pos.column, "unknown-drop",
+            f"drop: true removes {what}, but what this file builds on has no such entry",
+            hint or ("it has: " + ", ".join(known) if known else "it has none; remove this entry"), src))
 
     def adopt(path: str, source_path: str) -> None:
         for table_src, table_dst in ((o_values, t_values), (o_keys, t_keys)):
@@ -369,6 +386,9 @@ def merge_documents(data, values, keys, origins, over, over_values, over_keys, o
             if isinstance(item, dict) and item.get("drop") is True:
                 if index is not None:
                     _remove_index(base_list, index, path)
+                else:
+                    known = [b["id"] for b in base_list if isinstance(b, dict) and isinstance(b.get("id"), str)]
+                    unknown_drop(f"{src}.id", str(rid), f"the entry '{rid}' of {path}", known)
                 continue
             if index is None:
                 base_list.append(copy.deepcopy(item))
@@ -394,6 +414,8 @@ def merge_documents(data, values, keys, origins, over, over_values, over_keys, o
         for key, value in overlay.items():
             here = join_path(path, key)
             if isinstance(value, dict) and value.get("drop") is True:
+                if key not in base_options:
+                    unknown_drop(join_path(src_path, key), key, f"the option '{key}'", list(base_options))
                 base_options.pop(key, None)
                 drop(here)
                 continue
@@ -403,6 +425,24 @@ def merge_documents(data, values, keys, origins, over, over_values, over_keys, o
 
     merge(data, over, prefix, prefix)
     return data, t_values.table, t_keys.table, t_origins.table
+
+
+def _drops_without_base(data: dict, values: dict[str, Pos], file: str) -> list[Diagnostic]:
+    """A `drop: true` left after the merge was written in the root of the chain,
+    where there is nothing to drop."""
+    found = []
+    scoring = data.get("scoring")
+    rules = scoring.get("rules") if isinstance(scoring, dict) else None
+    entries = [(f"scoring.rules[{i}]", r) for i, r in enumerate(rules if isinstance(rules, list) else [])]
+    options = data.get("options")
+    entries += [(join_path("options", k), v) for k, v in (options.items() if isinstance(options, dict) else [])]
+    for path, entry in entries:
+        if isinstance(entry, dict) and entry.get("drop") is True:
+            pos = nearest_pos(values, f"{path}.drop", file)
+            found.append(Diagnostic(pos.file, pos.line, pos.column, "drop-without-base",
+                                    "drop: true removes an entry of the variant this file extends, but it extends none",
+                                    "remove the entry, or add extends: <base variant id>", f"{path}.drop"))
+    return found
 
 
 def _is_option_root(path: str) -> bool:
@@ -518,11 +558,13 @@ def _apply_choice_option(resolved: Resolved, name: str, spec: dict, choice: str 
     over_values = {p[len(src) + 1:] if p != src else "": v for p, v in resolved.values.items() if p.startswith(src)}
     over_keys = {p[len(src) + 1:]: v for p, v in resolved.keys.items() if p.startswith(src + ".")}
     file = resolved.origins.get(src, resolved.file)
+    problems: list[Diagnostic] = []
     data, values, keys, origins = merge_documents(
-        resolved.data, resolved.values, resolved.keys, resolved.origins, overlay, over_values, over_keys, file)
+        resolved.data, resolved.values, resolved.keys, resolved.origins, overlay, over_values, over_keys, file,
+        problems=problems)
     resolved.data, resolved.values, resolved.keys, resolved.origins = data, values, keys, origins
     resolved.chosen[name] = picked
-    return []
+    return problems
 
 
 def _set_path(data: dict, dotted: str, value: object) -> None:
