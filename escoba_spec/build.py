@@ -63,6 +63,49 @@ def validate_file(path: str | Path, options: dict[str, str] | None = None, *, re
     return variant, problems
 
 
+#: `validate` builds a file once for each value of each option; past this many
+#: builds (a file with hundreds of option values) it checks the first ones only
+MAX_OPTION_BUILDS = 200
+
+
+def validate_option_values(path: str | Path, options: dict[str, str] | None = None, *,
+                           resolver: Resolver | None = None, display: str | None = None) -> list[Diagnostic]:
+    """The errors that only some option value brings.
+
+    `validate_file` builds the file with its options at their defaults (or as
+    given); a choice that drops a rule which is not there, or a value that makes
+    the capture target unreachable, would stay hidden until someone picked it.
+    Here each option not fixed by `options` is set to each of its other values,
+    one option at a time, and every new diagnostic says which value brought it.
+    """
+    path = Path(path)
+    resolver = resolver or Resolver()
+    given = dict(options or {})
+    resolved, problems = resolver.resolve(path, display or str(path), given)
+    if resolved is None or has_errors(problems):
+        return []
+    _, baseline = validate_file(path, given, resolver=resolver, display=display)
+    seen = {(d.file, d.line, d.column, d.code, d.message) for d in baseline}
+    found: list[Diagnostic] = []
+    builds = 0
+    for name, spec in (resolved.data.get("options") or {}).items():
+        if name in given or not isinstance(spec, dict):
+            continue
+        for value in option_choices(spec):
+            if value == resolved.defaults.get(name) or builds >= MAX_OPTION_BUILDS:
+                continue
+            builds += 1
+            _, problems = validate_file(path, {**given, name: value}, resolver=resolver, display=display)
+            for d in problems:
+                key = (d.file, d.line, d.column, d.code, d.message)
+                if key in seen or d.severity != "error":
+                    continue
+                seen.add(key)
+                found.append(Diagnostic(d.file, d.line, d.column, d.code, f"{d.message} (with the option {name}={value})",
+                                        d.hint, d.path, d.severity))
+    return found
+
+
 class _Builder:
     def __init__(self, resolved: Resolved):
         self.r = resolved

@@ -61,7 +61,7 @@ def load_or_report(path: Path, options: dict[str, str], nothing_done: str):
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    from .build import validate_file
+    from .build import validate_file, validate_option_values
     from .resolve import Resolver
 
     paths = _existing(args.paths)
@@ -70,7 +70,9 @@ def cmd_validate(args: argparse.Namespace) -> int:
     diagnostics: list[Diagnostic] = []
     usage: list[Diagnostic] = []
     for path in paths:
-        _, problems = validate_file(path, options, resolver=resolver)
+        variant, problems = validate_file(path, options, resolver=resolver)
+        if variant is not None:  # the file is sound as given: check the other option values too
+            problems += validate_option_values(path, options, resolver=resolver)
         usage.extend(p for p in problems if p.code in USAGE_CODES)
         diagnostics.extend(p for p in problems if p.code not in USAGE_CODES)
     if usage:

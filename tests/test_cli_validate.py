@@ -155,3 +155,40 @@ def test_python_dash_m_works():
     proc = subprocess.run([sys.executable, "-m", "escoba_spec", "validate", str(RULES / "escoba-de-15.yaml")],
                           capture_output=True, text=True, cwd=ROOT)
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+ONLY_WRONG_WHEN_CHOSEN = """id: choosy
+extends: escoba-de-15
+options:
+  lean:
+    description: Play without the setenta, or with a rule that does not parse.
+    default: full
+    choices:
+      full: {}
+      lean:
+        scoring:
+          rules:
+            - {id: setentaa, drop: true}
+      broken:
+        scoring:
+          rules:
+            - {id: halves, award: "count(pile) >> 2", points: 1}
+"""
+
+
+def test_validate_checks_every_option_value_and_names_the_one_at_fault(rules_tree, capsys):
+    house = rules_tree / "house" / "choosy.yaml"
+    house.write_text(ONLY_WRONG_WHEN_CHOSEN)
+    assert main(["validate", "--format", "json", str(house)]) == 1
+    found = {(d["code"], d["line"], d["message"].rsplit(" (", 1)[-1]) for d in json.loads(capsys.readouterr().out)}
+    assert found == {("unknown-drop", 12, "with the option lean=lean)"),
+                     ("expr-syntax", 16, "with the option lean=broken)")}
+
+
+def test_validate_leaves_alone_the_values_of_an_option_given_on_the_command_line(rules_tree, capsys):
+    house = rules_tree / "house" / "choosy.yaml"
+    house.write_text(ONLY_WRONG_WHEN_CHOSEN)
+    assert main(["validate", str(house), "--option", "lean=full"]) == 0
+    assert main(["validate", "--format", "json", str(house), "--option", "lean=broken"]) == 1
+    (only,) = json.loads(capsys.readouterr().out)
+    assert only["code"] == "expr-syntax" and "with the option" not in only["message"]
