@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import keyword
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -37,10 +38,19 @@ class UnsafeValue(ValueError):
 
 
 def module_name(variant_id: str) -> str:
-    """The module (file) name of a variant id: `escoba-de-15` -> `escoba_de_15`."""
+    """The module (file) name of a variant id: `escoba-de-15` -> `escoba_de_15`.
+
+    An id that would make a Python keyword (`class`, `if`, `none` does not)
+    gets a trailing underscore, as PEP 8 does for names, so that the module
+    can be imported by name: `import class` cannot be written. (The hard
+    keywords are the same on every Python this project supports, so the
+    file name does not depend on the Python that compiled it.)"""
     if not ID_PATTERN.match(variant_id):
         raise UnsafeValue(f"not a valid variant id: {variant_id!r}")
-    return variant_id.replace("-", "_")
+    name = variant_id.replace("-", "_")
+    if keyword.iskeyword(name):
+        name += "_"
+    return name
 
 
 def literal(value: object) -> str:

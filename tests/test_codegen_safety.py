@@ -21,10 +21,13 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import importlib
 import io
+import keyword
 import random
 import re
 import shutil
+import sys
 import tokenize
 import unicodedata
 from pathlib import Path
@@ -37,6 +40,7 @@ from hypothesis import strategies as st
 from escoba_spec import ir
 from escoba_spec.bots import GreedyBot
 from escoba_spec.build import validate_file
+from escoba_spec.cli import main
 from escoba_spec.codegen import (
     ID_PATTERN,
     UnsafeValue,
@@ -308,8 +312,30 @@ def test_accepted_ids_are_nfkc_stable_and_name_distinct_modules(a, b):
     assert ID_PATTERN.match(a) and ID_PATTERN.match(b)
     for name in (a, b):
         assert name.isascii() and unicodedata.normalize("NFKC", name) == name
-        assert module_name(name).isidentifier()
+        assert module_name(name).isidentifier() and not keyword.iskeyword(module_name(name))
     assert (module_name(a) == module_name(b)) == (a == b)
+
+
+@pytest.mark.parametrize("variant_id", ["class", "if", "import", "none"])
+def test_a_variant_id_that_is_a_python_keyword_compiles_to_an_importable_module(variant_id, tmp_path, capsys):
+    house = RULES / "house" / "escoba-31-ties-all.yaml"
+    rules = tmp_path / "rules"
+    (rules / "house").mkdir(parents=True)
+    for path in RULES.glob("*.yaml"):
+        (rules / path.name).write_bytes(path.read_bytes())
+    text = house.read_text(encoding="utf-8").replace("id: escoba-31-ties-all", f"id: {variant_id}")
+    (rules / "house" / "kw.yaml").write_text(text, encoding="utf-8")
+    out = tmp_path / "generated"
+    assert main(["compile", str(rules / "house" / "kw.yaml"), "--out", str(out)]) == 0
+    expected = variant_id + "_" if keyword.iskeyword(variant_id) else variant_id
+    assert [p.name for p in out.iterdir()] == [f"{expected}.py"]
+    sys.path.insert(0, str(out))
+    try:
+        module = importlib.import_module(expected)
+    finally:
+        sys.path.remove(str(out))
+        sys.modules.pop(expected, None)
+    assert module.VARIANT_ID == variant_id
 
 
 _id_schema = Validator({"type": "string", "pattern": variant_schema()["properties"]["id"]["pattern"]})
