@@ -491,6 +491,11 @@ def apply_options(resolved: Resolved, chosen: dict[str, str]) -> list[Diagnostic
     return problems
 
 
+#: top-level fields an option may not set: the variant's identity (an option
+#: renaming the variant would compile to another module) and its base
+NOT_OPTION_FIELDS = frozenset({"id", "extends", "$schema"})
+
+
 def _apply_field_option(resolved: Resolved, name: str, spec: dict, choice: str | None, path: str) -> list[Diagnostic]:
     field_path = spec["field"]
     pos = resolved.pos(f"{path}.field")
@@ -498,6 +503,12 @@ def _apply_field_option(resolved: Resolved, name: str, spec: dict, choice: str |
     if "values" not in spec:
         return [Diagnostic(pos.file, pos.line, pos.column, "bad-option", f"the option '{name}' has a field but no values",
                            "list the values the field may take", path)]
+    if field_path in NOT_OPTION_FIELDS:
+        return [Diagnostic(pos.file, pos.line, pos.column, "bad-option-field",
+                           f"the option '{name}' names the field '{field_path}', which says what the file is, "
+                           "not how the game is played",
+                           "an option changes a rule of the game; make a house rule (a file with extends:) for "
+                           "another variant", f"{path}.field")]
     field_schema = _schema_for(field_path)
     if field_schema is None:
         known = _all_field_paths()
@@ -611,6 +622,8 @@ def _all_field_paths() -> list[str]:
             if key in ("sources", "options", "rules"):
                 continue
             path = f"{prefix}.{key}" if prefix else key
+            if path in NOT_OPTION_FIELDS:
+                continue
             out.append(path)
             walk(sub, path, depth + 1)
 
