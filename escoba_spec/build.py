@@ -16,7 +16,7 @@ from typing import Any
 from . import ir
 from .cards import PRESETS, CardSet, preset_ranks, preset_suits
 from .errors import Diagnostic, DiagnosticError, did_you_mean, has_errors
-from .expr import Env, compile_expression
+from .expr import Env, compile_expression, constant
 from .resolve import Resolved, Resolver, option_choices
 
 DEFAULTS: dict[str, Any] = {
@@ -322,6 +322,11 @@ class _Builder:
             points_text = str(points_raw)
             award = self.compile_expression(f"{path}.award", award_text, "bool", env)
             points = self.compile_expression(f"{path}.points", points_text, "num", env, literal=not isinstance(points_raw, str))
+            fixed = constant(points) if points is not None else None
+            if fixed is not None and fixed < 0:
+                self.error(f"{path}.points", "negative-points",
+                           f"the scoring rule '{rule['id']}' gives {fixed} points; a scoring rule gives 0 or more",
+                           "to take points away, use end_of_deal.penalty (points_lost), or award the opponents")
             pos = self.r.pos(path)
             rules.append(ir.ScoringRule(
                 id=rule["id"], name=str(rule.get("name", rule["id"])), award=award, points=points,

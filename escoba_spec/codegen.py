@@ -150,7 +150,9 @@ def generate(variant: ir.Variant) -> str:
             "effect": rule.effect,
             "effect_literal": literal(rule.effect),
             "award": expr.to_python(rule.award, env, hoisted),
-            "points": expr.to_python(rule.points, env, hoisted),
+            # points that may come out below zero (`sweeps - 1`) score 0 then, as in the interpreter
+            "points": (f"max(0, {expr.to_python(rule.points, env, hoisted)})" if expr.may_be_negative(rule.points)
+                       else expr.to_python(rule.points, env, hoisted)),
             "origin_comment": _comment(f"{display_path(rule.origin.file)}:{rule.origin.line}"),
             "index": index,
         }

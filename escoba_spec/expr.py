@@ -574,6 +574,27 @@ def _resolve(node: Node, expected: str, env: Env) -> tuple[Node, list[Problem]]:
     return resolved, sorted(checker.problems, key=lambda p: (p.line, p.column))
 
 
+def constant(node: Node) -> int | None:
+    """The value of an integer expression made only of literals (`-5`, `2 * 3`), else None."""
+    return _constant(node)
+
+
+def may_be_negative(node: Node) -> bool:
+    """Whether a number expression can come out below zero. Every name and call
+    of the language is a count, a value or a sum of them (never negative), so
+    only a minus, or an operation on something that may be negative, can."""
+    fixed = _constant(node)
+    if fixed is not None:
+        return fixed < 0
+    if isinstance(node, Neg):
+        return True
+    if isinstance(node, BinOp):
+        return node.op == "-" or may_be_negative(node.left) or may_be_negative(node.right)
+    if isinstance(node, IfElse):
+        return may_be_negative(node.then) or may_be_negative(node.otherwise)
+    return False
+
+
 def _constant(node: Node) -> int | None:
     """The value of an integer expression made only of literals, else None."""
     if isinstance(node, Num):

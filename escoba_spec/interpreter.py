@@ -116,7 +116,7 @@ class Interpreter:
             for rule in rules:
                 awarded = bool(expr.evaluate(rule.award, ctx))
                 if rule.effect == "points":
-                    mine[rule.id] = int(expr.evaluate(rule.points, ctx)) if awarded else 0
+                    mine[rule.id] = max(0, int(expr.evaluate(rule.points, ctx))) if awarded else 0  # below 0 scores 0
                 elif awarded:
                     effects.append((side, rule.id, rule.effect))
             points.append(mine)

@@ -114,3 +114,41 @@ def test_compiled_module_plays_exactly_like_the_interpreter(index, seed, data):
     compiled = _trace(COMPILED[path], seed, layout.players, layout.team_size, kinds)
     interpreted = _trace(INTERPRETED[path], seed, layout.players, layout.team_size, kinds)
     assert compiled == interpreted
+
+
+BELOW_ZERO = """id: below-zero
+extends: escoba-de-15
+scoring:
+  rules:
+    - {id: never-below, award: "true", points: "0 - count(pile)"}
+    - {id: fewer-sweeps, award: "true", points: "2 - sweeps"}
+"""
+
+
+def test_points_that_come_out_below_zero_score_zero_in_both_engines(rules_tree):
+    path = rules_tree / "house" / "below-zero.yaml"
+    path.write_text(BELOW_ZERO)
+    variant = load_variant(path)
+    source = generate(variant)
+    check_module(source, variant)
+    assert source.count("max(0, ") == 2  # only the two rules that can go below zero
+    compiled, interpreted = load_ruleset_from_source(source, "below_zero"), Interpreter(variant)
+    awarded = set()
+    for seed in range(40):
+        scores = []
+        for rs in (compiled, interpreted):
+            state = HandState.deal(rs, seed=seed, players=2)
+            run_hand(state, [RandomBot(seed), RandomBot(seed + 1)])
+            scores.append(state.result.score)
+        assert scores[0] == scores[1], seed
+        for side in scores[0].points:
+            assert side["never-below"] == 0 and side["fewer-sweeps"] >= 0
+            awarded.add(side["fewer-sweeps"])
+    assert awarded >= {1, 2}  # the rule scores when it is positive
+
+
+def test_a_negative_constant_points_is_refused(validate_text):
+    variant, problems = validate_text('id: h\nextends: escoba-de-15\nscoring:\n  rules:\n'
+                             '    - {id: minus, award: "sweeps > 0", points: "-5"}\n')
+    assert variant is None
+    assert [(p.code, p.line, p.column) for p in problems if p.severity == "error"] == [("negative-points", 5, 48)]
