@@ -21,6 +21,7 @@ from .resolve import Resolved, Resolver, option_choices
 
 DEFAULTS: dict[str, Any] = {
     "deal": {"hand_size": 3, "table_cards": 4, "first_player": "after-dealer", "dealer_rotation": "next",
+             "round_dealer": "same",
              "stock_remainder": "none"},
     "opening": {"trigger": "never", "multiples": [1], "partition": False, "action": "play-on",
                 "taker": "dealer", "sweeps": False},
@@ -239,7 +240,7 @@ class _Builder:
         opening = ir.OpeningTable(o["trigger"], tuple(o["multiples"]), bool(o["partition"]), o["action"],
                                   o["taker"], bool(o["sweeps"]), self.sources(o_spec))
         return ir.Deal(int(d["hand_size"]), int(d["table_cards"]), d["first_player"], d["dealer_rotation"],
-                       d["stock_remainder"], opening, self.sources(spec))
+                       d["round_dealer"], d["stock_remainder"], opening, self.sources(spec))
 
     def build_capture(self) -> ir.Capture:
         spec = self.section("capture")

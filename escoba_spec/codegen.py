@@ -210,6 +210,7 @@ def generate(variant: ir.Variant) -> str:
         "opening_taker": variant.deal.opening.taker,
         "opening_sweeps": variant.deal.opening.sweeps,
         "obligation": capture.obligation,
+        "round_dealer": variant.deal.round_dealer,
         "max_seats": literal(max(6, *(layout.players for layout in variant.players.layouts))),
     }
     source = _template().render(**context)

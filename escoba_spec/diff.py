@@ -61,6 +61,7 @@ FIELDS: dict[str, tuple[str, tuple[str, ...]]] = {
     "deal.table_cards": ("cards dealt face up to the table", _PLAY),
     "deal.first_player": ("first player", (DEAL,)),
     "deal.dealer_rotation": ("the next dealer", (DEAL,)),
+    "deal.round_dealer": ("who deals the later rounds of a hand, and so who leads them", (DEAL,)),
     "deal.stock_remainder": ("stock cards that cannot fill a round", _PLAY),
     "deal.opening.trigger": ("opening table trigger", _OPENING),
     "deal.opening.multiples": ("opening table multiples", _OPENING),

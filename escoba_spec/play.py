@@ -353,7 +353,12 @@ class MatchRunner:
         p = state.params
         dealt = pos + p.hand_size * state.n
         left = len(state.stock) - state.stock_pos
-        self.say(f"-- deal: {p.hand_size} cards to each seat, {left} left in the stock")
+        if p.round_dealer == "next":  # the deal has passed on: the seat before this round's leader deals
+            dealer = (state.to_play - 1) % state.n
+            self.say(f"-- seat {dealer} deals: {p.hand_size} cards to each seat, {left} left in the stock; "
+                     f"seat {state.to_play} leads")
+        else:
+            self.say(f"-- deal: {p.hand_size} cards to each seat, {left} left in the stock")
         self._remainder(_mask(state.deck[dealt : state.stock_pos]))
 
     def _play(self, play: Play, state: HandState) -> dict:

@@ -17,7 +17,7 @@ OPTIONS = {'target': '21', 'announce': 'compulsory', 'penalty': 'standard'}
 
 DECK = Deck(preset='spanish-40', suits=(Suit(symbol='o', name='oros'), Suit(symbol='c', name='copas'), Suit(symbol='e', name='espadas'), Suit(symbol='b', name='bastos')), ranks=(Rank(symbol='1', name='ace', number=1, value=1, primiera=16), Rank(symbol='2', name='two', number=2, value=2, primiera=12), Rank(symbol='3', name='three', number=3, value=3, primiera=13), Rank(symbol='4', name='four', number=4, value=4, primiera=14), Rank(symbol='5', name='five', number=5, value=5, primiera=15), Rank(symbol='6', name='six', number=6, value=6, primiera=18), Rank(symbol='7', name='seven', number=7, value=7, primiera=21), Rank(symbol='S', name='sota', number=8, value=8, primiera=10), Rank(symbol='C', name='caballo', number=9, value=9, primiera=10), Rank(symbol='R', name='rey', number=10, value=10, primiera=10)), scoring_suit='oros', jokers=Jokers(count=0, values=(), primiera=0), sources=(Source(seed='003_d62d4f487ed10aa6.txt', section='JEU DE CARTES'), Source(seed='003_d62d4f487ed10aa6.txt', section='ORDRE ET VALEUR DES CARTES')))
 
-PARAMS = Params(hand_size=3, table_cards=4, dealer_rotation='next', stock_remainder='none', opening_action='capture', opening_taker='dealer', opening_sweeps=True, obligation='any-card', missed_capture_claim=False, leftover_modulus=15, leftover_totals=(10, 25, 40, 55), match_target=21, open_hands=False, layouts=((2, 1), (3, 1), (4, 2), (6, 3)), points_rules=('escobas', 'all-oros', 'most-oros', 'siete-de-oros', 'all-sevens', 'most-sevens', 'most-cards', 'opponents-under-ten'), sums_limit=14, max_hands=500)
+PARAMS = Params(hand_size=3, table_cards=4, dealer_rotation='next', round_dealer='same', stock_remainder='none', opening_action='capture', opening_taker='dealer', opening_sweeps=True, obligation='any-card', missed_capture_claim=False, leftover_modulus=15, leftover_totals=(10, 25, 40, 55), match_target=21, open_hands=False, layouts=((2, 1), (3, 1), (4, 2), (6, 3)), points_rules=('escobas', 'all-oros', 'most-oros', 'siete-de-oros', 'all-sevens', 'most-sevens', 'most-cards', 'opponents-under-ten'), sums_limit=14, max_hands=500)
 
 #: scoring rule id -> (rule file, line, column) of its YAML
 ORIGINS = {'escobas': ('rules/escoba-francesa.yaml', 96, 7), 'all-oros': ('rules/escoba-francesa.yaml', 102, 7), 'most-oros': ('rules/escoba-francesa.yaml', 108, 7), 'siete-de-oros': ('rules/escoba-francesa.yaml', 114, 7), 'all-sevens': ('rules/escoba-francesa.yaml', 120, 7), 'most-sevens': ('rules/escoba-francesa.yaml', 126, 7), 'most-cards': ('rules/escoba-francesa.yaml', 132, 7), 'opponents-under-ten': ('rules/escoba-francesa.yaml', 138, 7), 'no-capture': ('rules/escoba-francesa.yaml', 144, 7)}
@@ -179,9 +179,10 @@ class Rules:
             hands = state.hands
             cards_of = [None] * n
             pos = 0
-            # a round of the deal: `hand_size` cards to each seat, from the first player on
+            lead = first
+            # a round of the deal: `hand_size` cards to each seat, from the round's leader on
             for i in range(n):
-                seat = (first + i) % n
+                seat = (lead + i) % n
                 dealt = stock[pos:pos + 3]
                 pos += 3
                 dealt.sort()
@@ -255,7 +256,8 @@ class Rules:
         views = [_Observation(state, seat) for seat in range(n)]
         side_of = [seat % sides for seat in range(n)]
         next_seat = [(seat + 1) % n for seat in range(n)]
-        seat = first
+        seat = lead
+        rounds = 1
         while True:
             state.table = table
             state.to_play = seat
@@ -331,9 +333,10 @@ class Rules:
             if in_hands:
                 seat = next_seat[seat]
             elif pos < size:
-                # a round of the deal: `hand_size` cards to each seat, from the first player on
+                rounds += 1
+                # a round of the deal: `hand_size` cards to each seat, from the round's leader on
                 for i in range(n):
-                    seat = (first + i) % n
+                    seat = (lead + i) % n
                     dealt = stock[pos:pos + 3]
                     pos += 3
                     dealt.sort()
@@ -358,12 +361,13 @@ class Rules:
                     table = state.table
                     set_aside = state.set_aside
                     pos = state.stock_pos
-                seat = first
+                seat = lead
             else:
                 break
         state.table = table
         state.set_aside = set_aside
         state.last_capturer = last_capturer
+        state.rounds = rounds
         state.in_hands = 0
         state._finish()
         return state

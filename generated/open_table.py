@@ -17,7 +17,7 @@ OPTIONS = {'target': '21', 'ties': 'none', 'opening-table': 'set-aside', 'deck':
 
 DECK = Deck(preset='spanish-40', suits=(Suit(symbol='o', name='oros'), Suit(symbol='c', name='copas'), Suit(symbol='e', name='espadas'), Suit(symbol='b', name='bastos')), ranks=(Rank(symbol='1', name='ace', number=1, value=1, primiera=16), Rank(symbol='2', name='two', number=2, value=2, primiera=12), Rank(symbol='3', name='three', number=3, value=3, primiera=13), Rank(symbol='4', name='four', number=4, value=4, primiera=14), Rank(symbol='5', name='five', number=5, value=5, primiera=15), Rank(symbol='6', name='six', number=6, value=6, primiera=18), Rank(symbol='7', name='seven', number=7, value=7, primiera=21), Rank(symbol='S', name='sota', number=8, value=8, primiera=10), Rank(symbol='C', name='caballo', number=9, value=9, primiera=10), Rank(symbol='R', name='rey', number=10, value=10, primiera=10)), scoring_suit='oros', jokers=Jokers(count=0, values=(), primiera=0), sources=(Source(seed='000_c23e29f69b71e156.txt', section='Baralho'),))
 
-PARAMS = Params(hand_size=3, table_cards=4, dealer_rotation='next', stock_remainder='none', opening_action='set-aside', opening_taker='dealer', opening_sweeps=False, obligation='played-card', missed_capture_claim=False, leftover_modulus=0, leftover_totals=(), match_target=21, open_hands=True, layouts=((2, 1), (3, 1), (4, 2)), points_rules=('most-cards', 'most-oros', 'siete-de-velo', 'setenta', 'escobas'), sums_limit=14, max_hands=500)
+PARAMS = Params(hand_size=3, table_cards=4, dealer_rotation='next', round_dealer='same', stock_remainder='none', opening_action='set-aside', opening_taker='dealer', opening_sweeps=False, obligation='played-card', missed_capture_claim=False, leftover_modulus=0, leftover_totals=(), match_target=21, open_hands=True, layouts=((2, 1), (3, 1), (4, 2)), points_rules=('most-cards', 'most-oros', 'siete-de-velo', 'setenta', 'escobas'), sums_limit=14, max_hands=500)
 
 #: scoring rule id -> (rule file, line, column) of its YAML
 ORIGINS = {'most-cards': ('rules/escoba-de-15.yaml', 63, 7), 'most-oros': ('rules/escoba-de-15.yaml', 69, 7), 'siete-de-velo': ('rules/escoba-de-15.yaml', 75, 7), 'setenta': ('rules/escoba-de-15.yaml', 81, 7), 'escobas': ('rules/escoba-de-15.yaml', 87, 7)}
@@ -171,9 +171,10 @@ class Rules:
             hands = state.hands
             cards_of = [None] * n
             pos = 0
-            # a round of the deal: `hand_size` cards to each seat, from the first player on
+            lead = first
+            # a round of the deal: `hand_size` cards to each seat, from the round's leader on
             for i in range(n):
-                seat = (first + i) % n
+                seat = (lead + i) % n
                 dealt = stock[pos:pos + 3]
                 pos += 3
                 dealt.sort()
@@ -255,7 +256,8 @@ class Rules:
         views = [_Observation(state, seat) for seat in range(n)]
         side_of = [seat % sides for seat in range(n)]
         next_seat = [(seat + 1) % n for seat in range(n)]
-        seat = first
+        seat = lead
+        rounds = 1
         while True:
             state.table = table
             state.to_play = seat
@@ -328,9 +330,10 @@ class Rules:
             if in_hands:
                 seat = next_seat[seat]
             elif pos < size:
-                # a round of the deal: `hand_size` cards to each seat, from the first player on
+                rounds += 1
+                # a round of the deal: `hand_size` cards to each seat, from the round's leader on
                 for i in range(n):
-                    seat = (first + i) % n
+                    seat = (lead + i) % n
                     dealt = stock[pos:pos + 3]
                     pos += 3
                     dealt.sort()
@@ -355,12 +358,13 @@ class Rules:
                     table = state.table
                     set_aside = state.set_aside
                     pos = state.stock_pos
-                seat = first
+                seat = lead
             else:
                 break
         state.table = table
         state.set_aside = set_aside
         state.last_capturer = last_capturer
+        state.rounds = rounds
         state.in_hands = 0
         state._finish()
         return state

@@ -17,7 +17,7 @@ OPTIONS = {'deck': 'italian-40', 'target': '11'}
 
 DECK = Deck(preset='italian-40', suits=(Suit(symbol='d', name='denari'), Suit(symbol='c', name='coppe'), Suit(symbol='s', name='spade'), Suit(symbol='b', name='bastoni')), ranks=(Rank(symbol='1', name='ace', number=1, value=1, primiera=16), Rank(symbol='2', name='two', number=2, value=2, primiera=12), Rank(symbol='3', name='three', number=3, value=3, primiera=13), Rank(symbol='4', name='four', number=4, value=4, primiera=14), Rank(symbol='5', name='five', number=5, value=5, primiera=15), Rank(symbol='6', name='six', number=6, value=6, primiera=18), Rank(symbol='7', name='seven', number=7, value=7, primiera=21), Rank(symbol='F', name='fante', number=8, value=8, primiera=10), Rank(symbol='C', name='cavallo', number=9, value=9, primiera=10), Rank(symbol='R', name='re', number=10, value=10, primiera=10)), scoring_suit='denari', jokers=Jokers(count=0, values=(), primiera=0), sources=(Source(seed='002_88003fffb6a6fd15.txt', section='La baraja'),))
 
-PARAMS = Params(hand_size=3, table_cards=4, dealer_rotation='next', stock_remainder='none', opening_action='play-on', opening_taker='dealer', opening_sweeps=False, obligation='played-card', missed_capture_claim=False, leftover_modulus=0, leftover_totals=(), match_target=11, open_hands=False, layouts=((2, 1),), points_rules=('most-cards', 'most-denari', 'settebello', 'primiera', 'scope', 'napola'), sums_limit=10, max_hands=500)
+PARAMS = Params(hand_size=3, table_cards=4, dealer_rotation='next', round_dealer='same', stock_remainder='none', opening_action='play-on', opening_taker='dealer', opening_sweeps=False, obligation='played-card', missed_capture_claim=False, leftover_modulus=0, leftover_totals=(), match_target=11, open_hands=False, layouts=((2, 1),), points_rules=('most-cards', 'most-denari', 'settebello', 'primiera', 'scope', 'napola'), sums_limit=10, max_hands=500)
 
 #: scoring rule id -> (rule file, line, column) of its YAML
 ORIGINS = {'most-cards': ('rules/scopa.yaml', 74, 7), 'most-denari': ('rules/scopa.yaml', 80, 7), 'settebello': ('rules/scopa.yaml', 86, 7), 'primiera': ('rules/scopa.yaml', 92, 7), 'scope': ('rules/scopa.yaml', 98, 7), 'napola': ('rules/house/scopa-napola.yaml', 16, 7)}
@@ -176,9 +176,10 @@ class Rules:
             hands = state.hands
             cards_of = [None] * n
             pos = 0
-            # a round of the deal: `hand_size` cards to each seat, from the first player on
+            lead = first
+            # a round of the deal: `hand_size` cards to each seat, from the round's leader on
             for i in range(n):
-                seat = (first + i) % n
+                seat = (lead + i) % n
                 dealt = stock[pos:pos + 3]
                 pos += 3
                 dealt.sort()
@@ -246,7 +247,8 @@ class Rules:
         views = [_Observation(state, seat) for seat in range(n)]
         side_of = [seat % sides for seat in range(n)]
         next_seat = [(seat + 1) % n for seat in range(n)]
-        seat = first
+        seat = lead
+        rounds = 1
         while True:
             state.table = table
             state.to_play = seat
@@ -321,9 +323,10 @@ class Rules:
             if in_hands:
                 seat = next_seat[seat]
             elif pos < size:
-                # a round of the deal: `hand_size` cards to each seat, from the first player on
+                rounds += 1
+                # a round of the deal: `hand_size` cards to each seat, from the round's leader on
                 for i in range(n):
-                    seat = (first + i) % n
+                    seat = (lead + i) % n
                     dealt = stock[pos:pos + 3]
                     pos += 3
                     dealt.sort()
@@ -348,12 +351,13 @@ class Rules:
                     table = state.table
                     set_aside = state.set_aside
                     pos = state.stock_pos
-                seat = first
+                seat = lead
             else:
                 break
         state.table = table
         state.set_aside = set_aside
         state.last_capturer = last_capturer
+        state.rounds = rounds
         state.in_hands = 0
         state._finish()
         return state

@@ -88,6 +88,7 @@ def escoba_de_15(
             table_cards=4,
             first_player="after-dealer",
             dealer_rotation="next",
+            round_dealer="same",
             stock_remainder="none",
             opening=ir.OpeningTable("contains-capture", (1,), False, "set-aside", "dealer", False),
         ),
@@ -126,7 +127,7 @@ def scopa(*, preset: str = "french-40") -> ir.Variant:
         deck=deck,
         players=ir.Players((ir.Layout(2),), "clockwise"),
         deal=ir.Deal(
-            3, 4, "after-dealer", "next", "none", ir.OpeningTable("never", (1,), False, "play-on", "dealer", False)
+            3, 4, "after-dealer", "next", "same", "none", ir.OpeningTable("never", (1,), False, "play-on", "dealer", False)
         ),
         capture=ir.Capture("match", (15,), True, "played-card", False),
         sweeps=ir.Sweeps(True, False, True, False),

@@ -244,6 +244,54 @@ def test_rounds_until_the_stock_is_out():
     assert rounds == 6 and len(state.history) == 36
 
 
+def _round_leaders(variant, players: int, dealer: int, team_size: int = 1) -> tuple[list[int], HandState]:
+    """The seat that plays first in each round of one hand, and the finished hand."""
+    rs = ruleset(variant)
+    state = HandState.deal(rs, seed=7, players=players, team_size=team_size, dealer=dealer)
+    leaders = [state.to_play]
+    while not state.over:
+        before = state.stock_pos
+        state.apply(state.legal_moves()[0])
+        if state.stock_pos != before and not state.over:
+            leaders.append(state.to_play)
+    return leaders, state
+
+
+@pytest.mark.parametrize("players, team_size, dealer, expected", [
+    (2, 1, 0, [1, 0, 1, 0, 1, 0]),  # 6 rounds: the two players lead in turn
+    (3, 1, 1, [2, 0, 1, 2]),  # 4 rounds of 9 cards
+    (4, 2, 3, [0, 1, 2]),  # 3 rounds of 12 cards
+])
+def test_the_deal_passing_on_after_every_round_moves_the_lead(players, team_size, dealer, expected):
+    """004: "the deal rotates to the right and the next dealer deals 3 more each";
+    dealer going last, the seat after each round's dealer leads that round."""
+    layouts = ((2, 1), (3, 1), (4, 2))
+    v = variant_with(escoba_de_15(layouts=layouts), deal={"round_dealer": "next"})
+    leaders, state = _round_leaders(v, players, dealer, team_size)
+    assert leaders == expected and state.rounds == len(expected)
+    assert state.dealer == dealer  # the hand's dealer, who deals the next hand on, is unchanged
+    same, _ = _round_leaders(escoba_de_15(layouts=layouts), players, dealer, team_size)
+    assert same == [(dealer + 1) % players] * len(expected)
+
+
+def test_each_round_is_dealt_from_its_leader_on():
+    v = variant_with(escoba_de_15(), deal={"round_dealer": "next"})
+    rs = ruleset(v)
+    state = HandState.deal(rs, seed=3)
+    while state.stock_pos == 10:  # the first round and the table: 3 + 3 + 4 cards
+        state.apply(state.legal_moves()[0])
+    assert state.to_play == 0  # the second round's dealer is seat 1, so seat 0 leads
+    assert state.hands[0] == _mask(state.deck[10:13])  # dealt first, from the top of the stock
+    assert state.hands[1] == _mask(state.deck[13:16])
+
+
+def _mask(cards) -> int:
+    out = 0
+    for card in cards:
+        out |= 1 << card
+    return out
+
+
 @pytest.mark.parametrize("mode", ["to-table", "set-aside"])
 def test_stock_remainder(mode):
     v = comodines()

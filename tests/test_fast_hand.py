@@ -49,6 +49,11 @@ def _structural_variants() -> dict[str, ir.Variant]:
             esc, capture={"targets": (15, 30), "obligation": "any-card"},
             sweeps={"weight_by_target": True, "not_on_last_play": True}),
         "escoba-single-card-first": variant_with(esc, capture={"single_card_first": True}),
+        # 004: the deal passes on after every round, so each round has another leader
+        "escopa-round-dealer-next": variant_with(
+            esc, capture={"targets": (15, 30)}, deal={"round_dealer": "next"}),
+        "escoba-round-dealer-next-remainder": variant_with(
+            esc, deal={"round_dealer": "next", "hand_size": 4, "table_cards": 2, "stock_remainder": "to-table"}),
         "escopa-single-card-first": variant_with(esc, capture={"targets": (15, 30), "single_card_first": True}),
         "escoba-no-sweeps": variant_with(esc, sweeps={"enabled": False}),
         # 4 hand cards, 2 on the table: 40 - 2 = 38 leaves a remainder for most seat counts
@@ -91,7 +96,7 @@ class Watching:
 def _snapshot(s: HandState) -> tuple:
     return (s.result, tuple(s.history), s.opening, s.set_aside, tuple(s.hands), s.table, s.piles, s.sweeps,
             s.captures, s.stock_pos, s.to_play, s.deck, s.last_capturer, s.in_hands, s.over, s.claimable,
-            s.legal_moves())
+            s.rounds, s.legal_moves())
 
 
 def _both(rs, deck, kind, seed, players, team_size, dealer):

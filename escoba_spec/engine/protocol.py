@@ -45,6 +45,7 @@ class Params:
     hand_size: int
     table_cards: int
     dealer_rotation: str  # "next" | "previous"
+    round_dealer: str  # "same" | "next": with next, round r of a hand is led by the seat r after the first player
     stock_remainder: str  # "none" | "to-table" | "set-aside"
     opening_action: str  # "play-on" | "set-aside" | "redeal" | "capture"
     opening_taker: str  # "dealer" | "first-player"
@@ -75,6 +76,7 @@ class Params:
             hand_size=variant.deal.hand_size,
             table_cards=variant.deal.table_cards,
             dealer_rotation=variant.deal.dealer_rotation,
+            round_dealer=variant.deal.round_dealer,
             stock_remainder=variant.deal.stock_remainder,
             opening_action=variant.deal.opening.action,
             opening_taker=variant.deal.opening.taker,

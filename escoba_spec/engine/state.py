@@ -108,7 +108,7 @@ class HandState:
         "rs", "params", "cards", "values", "joker_mask", "n", "team_size", "sides",
         "dealer", "first", "deck", "stock", "stock_pos", "hands", "table", "sums",
         "piles", "sweeps", "captures", "set_aside", "last_capturer", "to_play",
-        "history", "claimable", "in_hands", "over", "result", "opening", "_legal",
+        "history", "claimable", "in_hands", "over", "result", "opening", "rounds", "_legal",
         "_options", "_trail_too", "_any_card", "_claims",
     )  # fmt: skip
 
@@ -175,9 +175,12 @@ class HandState:
         the table as masks, `stock` still to deal (top first), `piles` per
         side; every card placed nowhere is set aside. Play starts with
         `to_play` (default: the seat after the dealer); the hands, read in
-        playing order from it, must shrink by at most one card."""
+        playing order from it, must shrink by at most one card. The position
+        counts as the hand's first round (with `round_dealer: next`, the next
+        round is led by the seat after the first player)."""
         state = cls(ruleset, len(hands), team_size, dealer)
         state._reset(list(stock))
+        state.rounds = 1
         state.to_play = state.first if to_play is None else to_play
         sizes = [hands[(state.to_play + i) % state.n].bit_count() for i in range(state.n)]
         if not sizes[0] or any(b > a or a - b > 1 for a, b in zip(sizes, sizes[1:])) or sizes[0] - sizes[-1] > 1:
@@ -227,6 +230,7 @@ class HandState:
         self.set_aside = 0
         self.last_capturer = -1
         self.to_play = self.first
+        self.rounds = 0  # rounds of the deal dealt so far in this hand
         self.history: list[Play] = []
         self.claimable: tuple[int, ...] = ()
         self.in_hands = 0
@@ -249,14 +253,24 @@ class HandState:
                 sums = self.sums = {0: [0]}
             sums_add(sums, card, self.values[card], self.params.sums_limit)
 
+    def round_leader(self) -> int:
+        """The seat that is dealt first and plays first in the next round: the
+        first player, or with `round_dealer: next` (the deal passing on after
+        every round) the seat one further on for each round already dealt."""
+        if self.params.round_dealer == "next":
+            return (self.first + self.rounds) % self.n
+        return self.first
+
     def _deal_round(self) -> None:
-        """`hand_size` cards to each seat, starting with the first player."""
+        """`hand_size` cards to each seat, starting with the round's leader."""
         hs = self.params.hand_size
         if len(self.stock) - self.stock_pos < hs * self.n:
             raise EngineError("the stock cannot fill a round of deals (stock_remainder none)")
         stock, pos, hands = self.stock, self.stock_pos, self.hands
+        lead = self.round_leader()
+        self.rounds += 1
         for i in range(self.n):
-            seat = (self.first + i) % self.n
+            seat = (lead + i) % self.n
             mask = 0
             for card in stock[pos : pos + hs]:
                 mask |= 1 << card
@@ -264,7 +278,7 @@ class HandState:
             pos += hs
         self.stock_pos = pos
         self.in_hands = hs * self.n
-        self.to_play = self.first
+        self.to_play = lead
 
     def _remainder(self) -> None:
         """Stock cards that cannot fill another round go with this one."""

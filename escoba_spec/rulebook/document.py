@@ -231,6 +231,7 @@ class _Builder:
         if self._remainder_matters():
             s.p("deal.stock_remainder", L.t(f"ir.Deal.stock_remainder.{d.stock_remainder}"))
         s.p("deal.first_player", L.t(f"ir.Deal.first_player.{d.first_player}"))
+        s.p("deal.round_dealer", L.t(f"ir.Deal.round_dealer.{d.round_dealer}"))
         s.p("deal.dealer_rotation", L.t(f"ir.Deal.dealer_rotation.{d.dealer_rotation}"))
         if d.table_cards:
             s.p("deal.opening", self.opening(d.opening))
