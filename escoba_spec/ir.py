@@ -111,7 +111,7 @@ class OpeningTable:
 class Deal:
     hand_size: int
     table_cards: int  # face up on the table at the first deal of a hand only
-    first_player: Literal["after-dealer"]
+    first_player: Literal["after-dealer", "before-dealer"]
     dealer_rotation: Literal["next", "previous"]  # after each hand
     round_dealer: Literal["same", "next"]  # who deals the later rounds of a hand (004: the deal rotates)
     stock_remainder: StockRemainder  # cards that do not fill a whole round of deals

@@ -53,6 +53,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
 
 from .cli import UsageError, _existing, _parse_options, load_or_report
+from .engine.state import first_seat as first_player_seat
 from .report import printable
 
 Z95 = 1.959963984540054
@@ -320,8 +321,8 @@ def summarize(records: list[dict], ctx: Context, path: str, root: int) -> dict:
         lo, hi = wilson(wins[s], n)
         win_rate.append({"side": s, "seats": [x for x in range(ctx.players) if x % sides == s],
                          "wins": wins[s], "rate": _r(wins[s] / n), "ci95": [_r(lo), _r(hi)]})
-    # play_match deals the first hand with dealer 0: seat 1 % players plays first
-    first_seat = 1 % ctx.players
+    # play_match deals the first hand with dealer 0; the variant says who plays first
+    first_seat = first_player_seat(ctx.variant.deal.first_player, 0, ctx.players)
     first_side = first_seat % sides
     k = wins[first_side]
     lo, hi = wilson(k, n)

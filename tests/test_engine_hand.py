@@ -274,6 +274,30 @@ def test_the_deal_passing_on_after_every_round_moves_the_lead(players, team_size
     assert same == [(dealer + 1) % players] * len(expected)
 
 
+@pytest.mark.parametrize("players, team_size, dealer, first", [(2, 1, 0, 1), (3, 1, 0, 2), (4, 2, 1, 0), (6, 3, 0, 5)])
+def test_before_dealer_the_seat_before_the_dealer_leads_and_the_dealer_plays_second(players, team_size, dealer, first):
+    """003 to the letter: play goes clockwise and "the player on the dealer's right starts"."""
+    v = variant_with(escoba_de_15(layouts=((players, team_size),)), deal={"first_player": "before-dealer"})
+    state = HandState.deal(ruleset(v), seed=5, players=players, team_size=team_size, dealer=dealer)
+    assert state.first == first == (dealer - 1) % players and state.to_play == first
+    seats = []
+    while len(seats) < players:
+        seats.append(state.to_play)
+        state.apply(state.legal_moves()[0])
+    assert seats == [(first + i) % players for i in range(players)] and seats[1] == dealer
+    leaders, _ = _round_leaders(v, players, dealer, team_size)
+    assert set(leaders) == {first}
+
+
+def test_before_dealer_deals_from_the_first_player_and_rotates_with_the_rounds():
+    v = variant_with(escoba_de_15(layouts=((3, 1),)), deal={"first_player": "before-dealer", "round_dealer": "next"})
+    rs = ruleset(v)
+    state = HandState.deal(rs, seed=9, players=3, dealer=0)
+    assert state.hands[2] == _mask(state.deck[0:3])  # seat 2, before the dealer, is dealt first
+    leaders, _ = _round_leaders(v, 3, 0)
+    assert leaders == [2, 0, 1, 2]  # each round's dealer is the seat after its leader
+
+
 def test_each_round_is_dealt_from_its_leader_on():
     v = variant_with(escoba_de_15(), deal={"round_dealer": "next"})
     rs = ruleset(v)

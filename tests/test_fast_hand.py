@@ -49,6 +49,10 @@ def _structural_variants() -> dict[str, ir.Variant]:
             esc, capture={"targets": (15, 30), "obligation": "any-card"},
             sweeps={"weight_by_target": True, "not_on_last_play": True}),
         "escoba-single-card-first": variant_with(esc, capture={"single_card_first": True}),
+        # 003 to the letter: the seat before the dealer leads, the dealer plays second
+        "escoba-before-dealer": variant_with(esc, deal={"first_player": "before-dealer"}),
+        "escoba-before-dealer-round-dealer-next": variant_with(
+            esc, deal={"first_player": "before-dealer", "round_dealer": "next"}),
         # 004: the deal passes on after every round, so each round has another leader
         "escopa-round-dealer-next": variant_with(
             esc, capture={"targets": (15, 30)}, deal={"round_dealer": "next"}),

@@ -366,3 +366,23 @@ def test_cli_rulebook_invalid_file(capsys, tmp_path):
     bad.write_text("id: bad\nname: Bad\n", encoding="utf-8")
     assert main(["rulebook", str(bad)]) == 1
     assert "no rulebook written" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_who_deals_and_leads_is_told_as_the_variant_plays_it(lang):
+    """003 to the letter (the seat before the dealer leads) and 004 (the deal passes on
+    after every round) each have their own sentences."""
+    letter = load_variant(RULES / "escoba-francesa.yaml", {"first-player": "before-dealer"})
+    usual = load_variant(RULES / "escoba-francesa.yaml")
+    texts = {name: render_rulebook(v, lang, "md") for name, v in (("letter", letter), ("usual", usual))}
+    escopa = render_rulebook(load_variant(RULES / "escopa.yaml"), lang, "md")
+    english = {"letter": "so the dealer plays second", "usual": "and the dealer plays last",
+               "rotates": "After each round the deal passes to the next player"}
+    if lang == "en":
+        # the options section names both readings; the deal section only the one in force
+        assert texts["letter"].count(english["letter"]) == texts["usual"].count(english["letter"]) + 1
+        assert texts["usual"].count(english["usual"]) == texts["letter"].count(english["usual"]) + 1
+        assert "starting with the player before the dealer" in texts["letter"]
+        assert english["rotates"] in escopa and english["rotates"] not in texts["usual"]
+    assert texts["letter"] != texts["usual"]
+    assert escopa.count(catalog(lang).text("ir.Deal.round_dealer.next")) == 1

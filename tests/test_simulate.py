@@ -13,7 +13,7 @@ import pytest
 from escoba_spec.cli import main
 from escoba_spec.simulate import match_seed, two_proportion, welch, wilson
 
-from .conftest import ROOT
+from .conftest import ROOT, RULES
 
 ESCOBA = str(ROOT / "rules" / "escoba-de-15.yaml")
 ESCOPA = str(ROOT / "rules" / "escopa.yaml")
@@ -186,3 +186,12 @@ def test_an_unreachable_scheduler_is_a_usage_error(capsys):
     pytest.importorskip("distributed", reason="the dask extra (pip install '.[dask]') is not installed")
     assert main(["simulate", ESCOBA, "--games", "2", "--seed", "1", "--scheduler", "tcp://127.0.0.1:9"]) == 2
     assert "cannot reach the Dask scheduler" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("reading, seat", [("after-dealer", 1), ("before-dealer", 2)])
+def test_the_first_player_edge_is_measured_for_the_seat_that_really_leads(reading, seat, tmp_path):
+    rules = str(RULES / "escoba-francesa.yaml")
+    assert main(["simulate", rules, "--games", "4", "--seed", "2", "--players", "3", "--option",
+                 f"first-player={reading}", "--out", str(tmp_path), "--format", "json"]) == 0
+    edge = json.loads((tmp_path / "summary.json").read_text())["first_player_edge"]
+    assert (edge["seat"], edge["side"]) == (seat, seat)

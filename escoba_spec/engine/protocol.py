@@ -44,6 +44,7 @@ class Params:
 
     hand_size: int
     table_cards: int
+    first_player: str  # "after-dealer" | "before-dealer"
     dealer_rotation: str  # "next" | "previous"
     round_dealer: str  # "same" | "next": with next, round r of a hand is led by the seat r after the first player
     stock_remainder: str  # "none" | "to-table" | "set-aside"
@@ -75,6 +76,7 @@ class Params:
         return cls(
             hand_size=variant.deal.hand_size,
             table_cards=variant.deal.table_cards,
+            first_player=variant.deal.first_player,
             dealer_rotation=variant.deal.dealer_rotation,
             round_dealer=variant.deal.round_dealer,
             stock_remainder=variant.deal.stock_remainder,

@@ -101,6 +101,14 @@ def check_deck(deck: Sequence[int], size: int) -> None:
         raise ValueError(f"a deck order must list each of the {size} cards exactly once")
 
 
+def first_seat(first_player: str, dealer: int, players: int) -> int:
+    """The seat that plays first in a hand: the one after the dealer in the
+    direction of play (the dealer plays last), or with `before-dealer` the one
+    before (003 read to the letter: "the player on the dealer's right starts"
+    while play goes clockwise, so the dealer plays second)."""
+    return (dealer + (-1 if first_player == "before-dealer" else 1)) % players
+
+
 class HandState:
     """The mutable state of one hand. Build it with `HandState.deal`."""
 
@@ -129,7 +137,7 @@ class HandState:
         self.team_size = team_size
         self.sides = players // team_size
         self.dealer = dealer % players
-        self.first = (self.dealer + 1) % players
+        self.first = first_seat(self.params.first_player, self.dealer, players)
         self.opening: Opening | None = None
         self.result: HandResult | None = None
 

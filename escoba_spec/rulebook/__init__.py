@@ -27,6 +27,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from .. import ir
+from ..engine.state import first_seat
 from .catalog import LANGS, MissingMessage
 from .differences import compare, describe
 from .document import Block, Document, Section, build_document
@@ -211,8 +212,9 @@ def _example(variant: ir.Variant, L: Lang) -> Section:
         return L.t("example.seat", number=s + 1)
 
     team = L.t("example.teams", teams=L.n("players.teams", ex.players // ex.team_size)) if ex.team_size > 1 else ""
+    first = first_seat(variant.deal.first_player, ex.dealer, ex.players)
     section.p("example.intro", L.t("example.intro", seed=ex.seed, players=L.n("players.count", ex.players),
-                                   teams=team, dealer=seat(ex.dealer), first=seat((ex.dealer + 1) % ex.players)))
+                                   teams=team, dealer=seat(ex.dealer), first=seat(first)))
     items: list[tuple[str, str]] = []
     if ex.opening:
         items.append(("opening", L.t(f"example.opening.{ex.opening}", cards=names(ex.opening_cards),

@@ -224,7 +224,8 @@ class _Builder:
     def deal(self) -> Section:
         L, d = self.L, self.v.deal
         s = self.section("deal")
-        s.p("deal.round", L.t("deal.round", cards=L.n("deal.cards", d.hand_size)))
+        from_seat = "deal.round.before-dealer" if d.first_player == "before-dealer" else "deal.round"
+        s.p("deal.round", L.t(from_seat, cards=L.n("deal.cards", d.hand_size)))
         if d.table_cards:
             s.p("deal.table", L.t("deal.table", cards=L.n("deal.cards", d.table_cards)))
         s.p("deal.rounds", L.t("deal.rounds", cards=L.n("deal.cards", d.hand_size)))
