@@ -11,6 +11,7 @@ simulation does) cancel out.
     python bench/count_instructions.py                       # escoba-de-15 and scopa, both engines
     python bench/count_instructions.py --only scopa --engines compiled --hands 500
     python bench/count_instructions.py --what floor          # the bare loop: bots, moves, history, no capture rule
+    python bench/count_instructions.py --what floor --engines compiled,cython   # the same loop built by Cython
     python bench/count_instructions.py --engines compiled,cython   # the generated module as is, and built by Cython
 
 Needs `valgrind` (Debian: `apt-get install valgrind`); not a project dependency.
@@ -36,36 +37,15 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-CHILD = r"""
-import sys, random
-from pathlib import Path
-sys.path.insert(0, {root!r})
+#: the bare hand loop (`--what floor`), a module of its own so that Cython can build it too
+FLOOR = r"""
+import random
+
 from escoba_spec.bots import RandomBot
 from escoba_spec.build import load_variant
-from escoba_spec.engine import playout
-what, path, engine, total = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
-built = sys.argv[5] if len(sys.argv) > 5 else ""
 
 
-def playouts():
-    variant = load_variant(path)
-    if engine == "compiled":
-        from escoba_spec.codegen import generate, module_name
-        from escoba_spec.compiled import load_ruleset_from_source
-        rs = load_ruleset_from_source(generate(variant), module_name(variant.id) + "_counted")
-    elif engine == "cython":
-        import importlib
-        sys.path.insert(0, built)
-        rs = importlib.import_module(Path(path).stem.replace("-", "_") + "_cython").RULES
-    else:
-        from escoba_spec.interpreter import Interpreter
-        rs = Interpreter(variant)
-    bots = [RandomBot(1000), RandomBot(1001)]
-    for seed in range(total):
-        playout(rs, seed, bots)
-
-
-def floor():
+def floor(path, total):
     # 36 plays of a 2-player hand with no capture rule at all: the bot is asked with an
     # observation and a list of Move tuples, the hand and the history are kept up to date
     from escoba_spec.engine import Move, Observation, HandState
@@ -108,6 +88,48 @@ def floor():
                 pos, left, seat = pos + 6, 6, 0
             else:
                 break
+"""
+
+CHILD = r"""
+import sys, random
+from pathlib import Path
+sys.path.insert(0, {root!r})
+from escoba_spec.bots import RandomBot
+from escoba_spec.build import load_variant
+from escoba_spec.engine import playout
+what, path, engine, total = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+built = sys.argv[5] if len(sys.argv) > 5 else ""
+FLOOR = {floor!r}
+
+
+def playouts():
+    variant = load_variant(path)
+    if engine == "compiled":
+        from escoba_spec.codegen import generate, module_name
+        from escoba_spec.compiled import load_ruleset_from_source
+        rs = load_ruleset_from_source(generate(variant), module_name(variant.id) + "_counted")
+    elif engine == "cython":
+        import importlib
+        sys.path.insert(0, built)
+        rs = importlib.import_module(Path(path).stem.replace("-", "_") + "_cython").RULES
+    else:
+        from escoba_spec.interpreter import Interpreter
+        rs = Interpreter(variant)
+    bots = [RandomBot(1000), RandomBot(1001)]
+    for seed in range(total):
+        playout(rs, seed, bots)
+
+
+def floor():
+    if engine == "cython":
+        import importlib
+        sys.path.insert(0, built)
+        run = importlib.import_module("floor_cython").floor
+    else:
+        scope = {{}}
+        exec(FLOOR, scope)
+        run = scope["floor"]
+    run(path, total)
 
 
 playouts() if what == "playout" else floor()
@@ -118,7 +140,7 @@ def count(python: str, args: list[str], root: Path = ROOT) -> int:
     """Instructions executed by one child (valgrind's callgrind total)."""
     out = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=" + os.devnull, python, "-c",
-         CHILD.format(root=str(root)), *args],
+         CHILD.format(root=str(root), floor=FLOOR), *args],
         capture_output=True, text=True, check=True,
     )
     found = re.search(r"Collected\s*:\s*(\d+)", out.stderr)
@@ -153,6 +175,14 @@ for rs in (built, pure):
 assert built.played == pure.played, "the Cython build plays differently from the Python module"
 assert type(built).play_hand.__class__.__name__ == "cython_function_or_method", "not the compiled module"
 """
+
+
+def build_cython_floor(python: str, folder: Path) -> str:
+    """The floor loop built by Cython in `folder`; returns the folder to import it from."""
+    (folder / "floor_cython.py").write_text(FLOOR, encoding="utf-8")
+    subprocess.run([python, "-m", "Cython.Build.Cythonize", "-i", "-3", "-q", "floor_cython.py"],
+                   cwd=folder, capture_output=True, text=True, check=True)
+    return str(folder)
 
 
 def build_cython(python: str, path: Path, root: Path, folder: Path) -> str:
@@ -193,8 +223,14 @@ def main(argv: list[str] | None = None) -> int:
     python = os.path.realpath(sys.executable)
     print(f"instructions per 2-player hand (callgrind), warm-up {args.warm} hands, counted {args.hands}")
     if args.what == "floor":
-        n = per_hand(python, "floor", args.root / "rules" / "escoba-de-15.yaml", "-", args.warm, args.hands, args.root)
-        print(f"| floor (bot calls, move lists, history; no capture rule) | {n:,} |")
+        print("| the floor (bot calls, move lists, history; no capture rule) | instructions / hand |")
+        print("|---|---:|")
+        for engine in [e for e in args.engines.split(",") if e != "interpreted"]:
+            with tempfile.TemporaryDirectory(prefix="escoba-cython-") as folder:
+                built = build_cython_floor(python, Path(folder)) if engine == "cython" else ""
+                n = per_hand(python, "floor", args.root / "rules" / "escoba-de-15.yaml", engine, args.warm,
+                             args.hands, args.root, built)
+            print(f"| {'Python' if engine == 'compiled' else 'built by Cython'} | {n:,} |", flush=True)
         return 0
     print("| rule file | engine | instructions / hand |")
     print("|---|---|---:|")
