@@ -21,7 +21,6 @@ Entry point: `diff_variants(a, b, deals, seed, bots) -> DiffReport`.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 from collections.abc import Callable, Sequence
@@ -773,7 +772,9 @@ def cmd_diff(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     if args.format == "json":
-        sys.stdout.write(json.dumps(report.to_json(), indent=2, ensure_ascii=False) + "\n")
+        from .report import json_text
+
+        sys.stdout.write(json_text(report.to_json(), indent=2) + "\n")
     else:
         from .report import printable
 

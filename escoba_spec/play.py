@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import json
 import random
 import sys
 from collections.abc import Callable, Sequence
@@ -117,7 +116,9 @@ def _printer(out: TextIO) -> Say:
 
 def to_json(record: dict) -> str:
     """The match record as printed by --format json (stable bytes for a seed)."""
-    return json.dumps(record, indent=2, ensure_ascii=False)
+    from .report import json_text
+
+    return json_text(record, indent=2)
 
 
 # -------------------------------------------------------------------- the setup

@@ -37,14 +37,27 @@ def _shown(ch: str) -> str:
     return f"\\x{ord(ch):02x}" if ord(ch) < 0x100 else f"\\u{ord(ch):04x}"
 
 
+#: what JSON leaves as it is but a terminal would obey: DEL, the C1 controls and the
+#: bidi controls (JSON itself escapes the C0 controls)
+_JSON_HAZARDS = re.compile("[\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def json_text(data: object, **options) -> str:
+    """`json.dumps` with non-ASCII text kept readable, except the characters that a
+    terminal showing the output would obey, which become `\\uXXXX` escapes: they can
+    only stand inside JSON strings, so the data read back is the same."""
+    text = json.dumps(data, ensure_ascii=False, **options)
+    return _JSON_HAZARDS.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
 def render(diagnostics: list[Diagnostic], fmt: str, sources: dict[str, str] | None = None) -> str:
     """Entry point: the diagnostics in one of FORMATS."""
     if fmt == "json":
-        return json.dumps([d.to_json() for d in diagnostics], indent=2, ensure_ascii=False)
+        return json_text([d.to_json() for d in diagnostics], indent=2)
     if fmt == "github":
         return "\n".join(_github(d) for d in diagnostics)
     if fmt == "sarif":
-        return json.dumps(_sarif(diagnostics), indent=2, ensure_ascii=False)
+        return json_text(_sarif(diagnostics), indent=2)
     return "\n".join(_text(d, sources or {}) for d in diagnostics)
 
 

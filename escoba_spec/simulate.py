@@ -42,7 +42,6 @@ import argparse
 import csv
 import hashlib
 import io
-import json
 import math
 import os
 import statistics
@@ -54,7 +53,7 @@ from pathlib import Path
 
 from .cli import UsageError, _existing, _parse_options, load_or_report
 from .engine.state import first_seat as first_player_seat
-from .report import printable
+from .report import json_text, printable
 
 Z95 = 1.959963984540054
 _UMASK = os.umask(0)
@@ -493,7 +492,7 @@ def render_compare_text(diff: dict) -> str:
 
 
 def _dumps(obj) -> str:
-    return json.dumps(obj, indent=2, sort_keys=False, ensure_ascii=False) + "\n"
+    return json_text(obj, indent=2, sort_keys=False) + "\n"
 
 
 def plots(summary: dict, compare_summary: dict | None = None) -> dict[str, bytes] | None:

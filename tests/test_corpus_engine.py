@@ -392,3 +392,31 @@ def test_escape_sequences_reach_rulebooks_and_simulate_escaped(capsys, tmp_path)
     outputs.append(printed + errors)
     for text in outputs:
         _nothing_obeyed(text)
+
+
+def test_json_output_carries_escape_sequences_as_json_escapes(capsys, tmp_path):
+    """--format json keeps non-ASCII text readable but writes the characters a terminal
+    would obey (ESC and BEL, which JSON escapes anyway; DEL, C1 controls, bidi controls,
+    which it does not) as \\uXXXX: the data read back is the rule file's, byte for byte."""
+    import json
+    import shutil
+
+    name = ESCAPES + "\x85\x7f\u2066 é"
+    rules = _rules_with(tmp_path, named={"id": "c-named", "name": name})
+    named = rules / "named.yaml"
+    odd_path = rules / "odd\u202e\x9b.yaml"
+    shutil.copy(rules / "escoba-de-15.yaml", odd_path)
+    runs = {
+        "play": run_main(capsys, ["play", str(named), "--players", "2", "--seed", "1", "--option", "target=15",
+                                  "--format", "json"]),
+        "diff": run_main(capsys, ["diff", ESCOBA, str(odd_path), "--deals", "1", "--format", "json"]),
+        "simulate": run_main(capsys, ["simulate", str(odd_path), "--games", "2", "--seed", "1",
+                                      "--out", str(tmp_path / "sim"), "--format", "json"]),
+        "validate": run_main(capsys, ["validate", "--format", "json", str(rules / "missing\u202e.yaml")]),
+    }
+    assert {k: code for k, (code, _, _) in runs.items()} == {"play": 0, "diff": 0, "simulate": 0, "validate": 2}
+    for what, (_, printed, errors) in runs.items():
+        assert not any(ch in printed for ch in "\x1b\x07\x7f\x85\x9b\u202e\u2066"), (what, printed[:300])
+    assert json.loads(runs["play"][1])["name"] == name and "é" in runs["play"][1]
+    assert json.loads(runs["diff"][1])["variants"]["b"]["file"] == str(odd_path)
+    assert json.loads(runs["simulate"][1])["summary"]["rule_file"] == str(odd_path)
