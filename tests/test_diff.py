@@ -151,6 +151,26 @@ def test_the_dealer_rotation_shows_at_the_second_deal_of_three_players():
     assert first.explained_by == ("deal.dealer_rotation",)
 
 
+def test_the_round_dealer_shows_when_the_second_round_is_dealt():
+    """004's deal passing on after every round: the two variants play the first
+    round alike; the second round is dealt from another seat on."""
+    rotating = replace(ESCOBA, deal=replace(ESCOBA.deal, round_dealer="next"))
+    report = diff_variants(ESCOBA, rotating, deals=3, bots=["greedy", "greedy"])
+    first = report.first_divergence
+    assert (first.deal, first.turn, first.kind) == (1, 6, "deal")  # turns count from 1: the sixth play ends round one
+    assert (first.a["to_play"], first.b["to_play"]) == (1, 0) and first.a["hands"] == first.b["hands"][::-1]
+    assert first.explained_by == ("deal.round_dealer",)
+    assert [d.path for d in variant_differences(ESCOBA, rotating)] == ["deal.round_dealer"]
+
+
+def test_the_first_player_before_the_dealer_shows_at_the_deal():
+    letter = load_variant(RULES / "escoba-francesa.yaml", {"first-player": "before-dealer"})
+    usual = load_variant(RULES / "escoba-francesa.yaml")
+    report = diff_variants(usual, letter, deals=2, bots=["greedy"] * 3)
+    first = report.first_divergence
+    assert (first.deal, first.kind, first.explained_by) == (1, "deal", ("deal.first_player",))
+
+
 def test_decks_of_other_cards_are_not_compared_card_by_card():
     comodines = load_variant(RULES / "comodines.yaml")
     report = diff_variants(ESCOBA, comodines, deals=10)
