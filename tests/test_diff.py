@@ -160,7 +160,7 @@ def test_the_round_dealer_shows_when_the_second_round_is_dealt():
     assert (first.deal, first.turn, first.kind) == (1, 6, "deal")  # turns count from 1: the sixth play ends round one
     assert (first.a["to_play"], first.b["to_play"]) == (1, 0) and first.a["hands"] == first.b["hands"][::-1]
     assert first.explained_by == ("deal.round_dealer",)
-    assert [d.path for d in variant_differences(ESCOBA, rotating)] == ["deal.round_dealer"]
+    assert [d.field for d in variant_differences(ESCOBA, rotating)] == ["deal.round_dealer"]
 
 
 def test_the_first_player_before_the_dealer_shows_at_the_deal():
