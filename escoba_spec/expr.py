@@ -174,6 +174,9 @@ class Mask(Node):
 
 _VARIABLES = {"pile": CARDS, "sweeps": NUM, "captures": NUM, "opponents": SIDES, "others": SIDES, "deck": CARDS}
 _PER_SIDE_VARIABLES = frozenset({"pile", "sweeps", "captures", "opponents", "others"})
+#: the name of the deck's scoring suit (oros, diamonds, denari), so that a rule
+#: written once holds for every deck option of a variant
+SCORING_SUIT = "scoring_suit"
 _FIELDS = {"suit": SUIT, "rank": RANK, "value": NUM, "joker": BOOL}
 
 
@@ -187,6 +190,7 @@ class Env:
         self.cards = cards
         self.default_ties = default_ties
         self.suits = {suit.name: index for index, suit in enumerate(deck.suits)}
+        self.scoring_suit = deck.scoring_suit  # what the name `scoring_suit` stands for
         self.ranks = {rank.name: rank.number for rank in deck.ranks}
         self.rank_numbers = sorted(rank.number for rank in deck.ranks)
         self.card_index = {(c.suit, c.rank): c.index for c in cards.cards if not c.joker}
@@ -215,7 +219,7 @@ class Env:
 
     def names(self, in_predicate: bool) -> list[str]:
         """Every name a did-you-mean hint may suggest."""
-        names = [*_VARIABLES, *self.suits, *self.ranks, "true", "false"]
+        names = [*_VARIABLES, *self.suits, SCORING_SUIT, *self.ranks, "true", "false"]
         if in_predicate:
             names += _FIELDS
         return names
@@ -553,11 +557,13 @@ def compile_expression(text: str, expected: str, env: Env) -> tuple[Node | None,
     node, problems = parse(text)
     if node is None:
         return None, problems
-    resolved, problems = _resolve(node, expected, env)
-    return (None if problems else resolved), problems
+    resolved, problems, unresolved = _resolve(node, expected, env)
+    # a `scoring_suit` the deck cannot resolve leaves no tree and no problem of its own:
+    # the deck's check (unknown-suit at deck.scoring_suit) says what is wrong
+    return (None if problems or unresolved else resolved), problems
 
 
-def _resolve(node: Node, expected: str, env: Env) -> tuple[Node, list[Problem]]:
+def _resolve(node: Node, expected: str, env: Env) -> tuple[Node, list[Problem], int]:
     if expected not in (NUM, BOOL):
         raise ValueError(f"expected must be 'num' or 'bool', not {expected!r}")
     checker = _Checker(env)
@@ -571,7 +577,7 @@ def _resolve(node: Node, expected: str, env: Env) -> tuple[Node, list[Problem]]:
             else ""
         )
         checker.problem(node, "expr-type", f"expected {_DESCRIPTIONS[expected]}, found {_DESCRIPTIONS[found]}", hint)
-    return resolved, sorted(checker.problems, key=lambda p: (p.line, p.column))
+    return resolved, sorted(checker.problems, key=lambda p: (p.line, p.column)), checker.unresolved
 
 
 def constant(node: Node) -> int | None:
@@ -638,6 +644,7 @@ class _Checker:
         self.env = env
         self.problems: list[Problem] = []
         self.side_nesting = 0  # most/all/any calls around the node being checked
+        self.unresolved = 0  # names left unresolved because another stage reports why (scoring_suit)
 
     def problem(self, at: Node, code: str, message: str, hint: str = "", line: int = 0, column: int = 0) -> None:
         self.problems.append(Problem(line or at.line, column or at.column, code, message, hint))
@@ -681,6 +688,12 @@ class _Checker:
                 "e.g. count(pile, rank == 7)",
             )
             return node, None
+        if name == SCORING_SUIT:
+            if env.scoring_suit not in env.suits:
+                self.unresolved += 1  # deck.scoring_suit names no suit of the deck: reported there (unknown-suit)
+                return node, None
+            # resolved to the deck's own suit, so that every later stage sees `oros` or `diamonds`
+            return dataclasses.replace(node, name=env.scoring_suit, value=env.suits[env.scoring_suit]), SUIT
         if name in env.suits:
             return dataclasses.replace(node, value=env.suits[name]), SUIT
         if name in env.ranks:
@@ -693,6 +706,11 @@ class _Checker:
 
     def _CardLit(self, node: CardLit, in_predicate: bool):
         env = self.env
+        if node.suit == SCORING_SUIT:
+            if env.scoring_suit not in env.suits:
+                self.unresolved += 1  # deck.scoring_suit names no suit of the deck: reported there (unknown-suit)
+                return node, None
+            node = dataclasses.replace(node, suit=env.scoring_suit)  # `7 of scoring_suit`
         number = int(node.rank) if node.rank.isdigit() else env.ranks.get(node.rank)
         if number not in env.rank_numbers:
             hint = (
@@ -707,7 +725,7 @@ class _Checker:
                 node,
                 "expr-card",
                 f"the deck has no suit '{node.suit}'",
-                did_you_mean(node.suit, env.suits),
+                did_you_mean(node.suit, [*env.suits, SCORING_SUIT]),
                 node.suit_line,
                 node.suit_column,
             )
@@ -895,7 +913,7 @@ class _Checker:
         """Check a card predicate and reduce it over the deck to a constant Mask."""
         if isinstance(node, Mask):  # already reduced: the tree is being checked again
             return node
-        before = len(self.problems)
+        before, unresolved = len(self.problems), self.unresolved
         resolved, found = self.visit(node, True)
         if found is not None and found != BOOL:
             self.problem(
@@ -904,7 +922,7 @@ class _Checker:
                 f"expected a card predicate (true or false for each card) as {what}, found {_DESCRIPTIONS[found]}",
                 _PREDICATE_HINT,
             )
-        if len(self.problems) > before or found is None:
+        if len(self.problems) > before or found is None or self.unresolved > unresolved:
             return resolved
         context = ScoreContext(0, [], [], [], self.env)
         mask = 0

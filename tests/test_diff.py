@@ -93,7 +93,7 @@ def test_scoring_rules_compare_by_id_and_by_meaning():
         "scoring rule escobas in escoba-de-15 is escopas in escopa (same award and points)")
     assert diffs["scoring.rules.escobas"].effects == ()
     assert "scoring rule setenta (Setenta) only in escoba-de-15" in diffs["scoring.rules.setenta"].text
-    assert diffs["scoring.rules.all-diamonds"].b == {"award": "count(pile, suit == diamonds) == 10", "points": "3",
+    assert diffs["scoring.rules.all-diamonds"].b == {"award": "count(pile, suit == scoring_suit) == 10", "points": "3",
                                                      "effect": "points"}
     assert diffs["scoring.rules.most-cards.points"].effects == ("hand points",)
     assert diffs["deck.preset"].effects == ("card names",)

@@ -701,3 +701,30 @@ def test_any_text_gives_problems_not_exceptions(text):
             piles = [mask(SPANISH, "7o", "1c"), mask(SPANISH, "Re")]
             interpreted = evaluate(node, ScoreContext(0, piles, [1, 0], [2, 3], SPANISH))
             assert interpreted == run_python(to_python(node, SPANISH), 0, piles, [1, 0], [2, 3])
+
+
+@pytest.mark.parametrize("env, suit", [(SPANISH, "oros"), (ITALIAN, "denari"), (FRENCH, "diamonds")])
+@pytest.mark.parametrize("template", [
+    "most(count(pile, suit == {s}))",
+    "has(pile, 7 of {s})",
+    "count(pile, suit == {s} and rank >= 6) == 10",
+    "straight(filter(pile, {s} == suit)) >= 3",
+])
+def test_scoring_suit_is_the_decks_own_suit(env, suit, template):
+    """`scoring_suit` resolves to the deck's scoring suit, so the resolved tree, the
+    generated Python and the value are those of the rule written with the suit's name."""
+    named, problems_named = compile_expression(template.format(s=suit), "bool", env)
+    generic, problems_generic = compile_expression(template.format(s="scoring_suit"), "bool", env)
+    assert problems_named == problems_generic == []
+    assert to_python(generic, env) == to_python(named, env)
+    scoring = env.suits[suit]
+    piles = [sum(1 << env.card_index[(scoring, rank)] for rank in (1, 2, 3, 7)), 0]
+    ctx = ScoreContext(0, piles, [0, 0], [1, 0], env)
+    assert evaluate(generic, ctx) == evaluate(named, ctx)
+
+
+def test_a_misspelt_scoring_suit_gets_a_hint():
+    _, problems = compile_expression("has(pile, 7 of scoring_suits)", "bool", SPANISH)
+    assert [(p.code, p.hint) for p in problems] == [("expr-card", "did you mean 'scoring_suit'?")]
+    _, problems = compile_expression("count(pile, suit == scoring_suite) > 1", "bool", SPANISH)
+    assert [(p.code, p.hint) for p in problems] == [("expr-unknown-name", "did you mean 'scoring_suit'?")]

@@ -46,7 +46,7 @@ def test_drop_removes_a_rule_and_positions_follow(rules_tree):
     # the rule now at index 1 keeps the position it had in the base file
     pos = r.pos("scoring.rules[1].award")
     base_line = next(i for i, l in enumerate((rules_tree / "escoba-de-15.yaml").read_text().splitlines(), 1)
-                     if "has(pile, 7 of oros)" in l)
+                     if "has(pile, 7 of scoring_suit)" in l)
     assert (pos.file.endswith("escoba-de-15.yaml"), pos.line) == (True, base_line)
 
 

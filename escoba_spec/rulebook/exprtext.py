@@ -448,6 +448,7 @@ class ExprText:
             return L.t(f"sides.{name}")
         if name in ("suit", "rank", "value", "joker"):
             return L.t(f"pred.field.{name}")
+        name = self._suit(name)
         if name in self.env.suits:
             return L.suit_name(name)
         if name in self.env.ranks:
@@ -482,7 +483,11 @@ class ExprText:
         if not isinstance(node, E.CardLit):
             raise TypeError(f"not a card: {type(node).__name__}")
         number = int(node.rank) if node.rank.isdigit() else self.env.ranks[node.rank]
-        return L.card_the(L.rank_by_number(number), node.suit)
+        return L.card_the(L.rank_by_number(number), self._suit(node.suit))
+
+    def _suit(self, name: str) -> str:
+        """A suit name as the expression text wrote it, with `scoring_suit` read as the deck's."""
+        return self.env.scoring_suit if name == E.SCORING_SUIT else name
 
     # ----------------------------------------------------------- card predicates
 
@@ -511,9 +516,9 @@ class ExprText:
             and found[0] == "suit"
             and found[1] == "=="
             and isinstance(found[2], E.Name)
-            and found[2].name in self.env.suits
+            and self._suit(found[2].name) in self.env.suits
         ):
-            return found[2].name
+            return self._suit(found[2].name)
         return None
 
     def _rank_number(self, node: E.Node) -> int | None:
@@ -611,8 +616,8 @@ class ExprText:
 
     def field_value(self, field: str, node: E.Node) -> str:
         L = self.lang
-        if field == "suit" and isinstance(node, E.Name) and node.name in self.env.suits:
-            return L.suit_name(node.name)
+        if field == "suit" and isinstance(node, E.Name) and self._suit(node.name) in self.env.suits:
+            return L.suit_name(self._suit(node.name))
         if field == "rank":
             number = self._rank_number(node)
             if number in self.env.rank_numbers:
