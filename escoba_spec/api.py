@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import Sequence
 
@@ -243,7 +244,8 @@ class Game:
     # ------------------------------------------------------------ match state
 
     @property
-    def scores(self) -> list[int]:
+    def scores(self) -> list[int | Fraction]:
+        """Each side's match score; a Fraction (41/2) where a split tie shared a point."""
         return list(self.match.scores)
 
     @property

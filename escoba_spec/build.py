@@ -16,7 +16,7 @@ from typing import Any
 from . import ir
 from .cards import PRESETS, CardSet, preset_ranks, preset_suits
 from .errors import Diagnostic, DiagnosticError, did_you_mean, has_errors
-from .expr import Env, compile_expression, constant
+from .expr import Env, compile_expression, constant, shares_points
 from .resolve import Resolved, Resolver, option_choices
 
 DEFAULTS: dict[str, Any] = {
@@ -333,6 +333,7 @@ class _Builder:
                 id=rule["id"], name=str(rule.get("name", rule["id"])), award=award, points=points,
                 effect=rule.get("effect", "points"), award_text=award_text, points_text=points_text,
                 origin=ir.Origin(pos.file, pos.line, pos.column, path), sources=self.sources(rule),
+                shared=award is not None and shares_points(award),
             ))
         return ir.Scoring(ties, tuple(rules))
 

@@ -155,6 +155,7 @@ def generate(variant: ir.Variant) -> str:
                        else expr.to_python(rule.points, env, hoisted)),
             "origin_comment": _comment(f"{display_path(rule.origin.file)}:{rule.origin.line}"),
             "index": index,
+            "shared": rule.shared,
         }
         rules.append(entry)
         if rule.effect == "points":

@@ -30,6 +30,7 @@ from . import ir
 from .bots import GreedyBot, RandomBot
 from .cards import CardSet
 from .engine import Bot, HandState, MatchState, MatchTooLong, Move, Observation, RuleSet, format_move
+from .report import points_text
 
 # ----------------------------------------------------------------- effect kinds
 
@@ -436,7 +437,7 @@ def _words(value: object) -> str:
     if isinstance(value, _Layouts):
         return _layouts_text(value.layouts)
     if isinstance(value, _Ties):
-        return "every tied side" if value.policy == "all" else "nobody"
+        return {"all": "every tied side", "split": "the tied sides, sharing the points"}.get(value.policy, "nobody")
     if isinstance(value, ir.LeftoverCheck):
         return f"totals {_words(value.totals)} (modulo {value.modulus})"
     if isinstance(value, ir.Penalty):
@@ -699,11 +700,13 @@ def _divergence_lines(d: Divergence, report: DiffReport, pad: str) -> list[str]:
             lines.append(f"{pad}  {name} played {side['played']}{extra}")
         elif "points" in side:
             lines.append(f"{pad}  {name}: " + "; ".join(
-                f"side {i} {total} ({', '.join(f'{r} {p}' for r, p in pts.items()) or 'nothing'})"
+                f"side {i} {points_text(total)} "
+                f"({', '.join(f'{r} {points_text(p)}' for r, p in pts.items()) or 'nothing'})"
                 for i, (pts, total) in enumerate(zip(side["points"], side["totals"]))))
         elif "scores" in side:
             winner = f"side {side['winner']} wins" if side["winner"] is not None else "no winner yet"
-            lines.append(f"{pad}  {name}: scores {side['scores']} (target {side['target']}), {winner}")
+            scores = "[" + ", ".join(points_text(s) for s in side["scores"]) + "]"
+            lines.append(f"{pad}  {name}: scores {scores} (target {side['target']}), {winner}")
         elif "effects" in side:
             lines.append(f"{pad}  {name}: effects {side['effects'] or 'none'}")
         else:

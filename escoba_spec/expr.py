@@ -174,6 +174,11 @@ class Mask(Node):
 
 _VARIABLES = {"pile": CARDS, "sweeps": NUM, "captures": NUM, "opponents": SIDES, "others": SIDES, "deck": CARDS}
 _PER_SIDE_VARIABLES = frozenset({"pile", "sweeps", "captures", "opponents", "others"})
+#: how most() treats sides tied for the top: nobody wins it (none), every tied side
+#: does (all), or every tied side does and the rule's points are shared between
+#: them (split, 000's "ties split the point")
+TIE_POLICIES = ("none", "all", "split")
+
 #: the name of the deck's scoring suit (oros, diamonds, denari), so that a rule
 #: written once holds for every deck option of a variant
 SCORING_SUIT = "scoring_suit"
@@ -184,8 +189,8 @@ class Env:
     """What names exist for one deck, and the deck tables the runtime helpers need."""
 
     def __init__(self, cards: CardSet, default_ties: str):
-        if default_ties not in ("none", "all"):
-            raise ValueError(f"default_ties must be 'none' or 'all', not {default_ties!r}")
+        if default_ties not in TIE_POLICIES:
+            raise ValueError(f"default_ties must be one of {', '.join(TIE_POLICIES)}, not {default_ties!r}")
         deck = cards.deck
         self.cards = cards
         self.default_ties = default_ties
@@ -585,6 +590,22 @@ def constant(node: Node) -> int | None:
     return _constant(node)
 
 
+def shares_points(node: Node) -> bool:
+    """Whether an award holds a most() with ties: split, so that the rule's points
+    are shared between the sides it is awarded to."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, Call) and current.function == "most" and current.ties == "split":
+            return True
+        for value in current.__dict__.values():
+            if isinstance(value, Node):
+                stack.append(value)
+            elif isinstance(value, tuple):
+                stack.extend(item for item in value if isinstance(item, Node))
+    return False
+
+
 def may_be_negative(node: Node) -> bool:
     """Whether a number expression can come out below zero. Every name and call
     of the language is a count, a value or a sum of them (never negative), so
@@ -897,11 +918,11 @@ class _Checker:
                 self.problem(keyword, "expr-arguments", f"keyword argument '{keyword.name}' given twice")
             elif keyword.name == "ties":
                 value = keyword.value
-                if isinstance(value, Name) and value.name in ("none", "all"):
+                if isinstance(value, Name) and value.name in TIE_POLICIES:
                     ties = value.name
                 else:
-                    hint = did_you_mean(value.name, ("none", "all")) if isinstance(value, Name) else ""
-                    self.problem(value, "expr-arguments", "ties: must be none or all", hint)
+                    hint = did_you_mean(value.name, TIE_POLICIES) if isinstance(value, Name) else ""
+                    self.problem(value, "expr-arguments", f"ties: must be {', '.join(TIE_POLICIES)}", hint)
                 kept.append(keyword)
             else:
                 what = f"the {keyword.name}: argument of {node.function}()"
@@ -1017,7 +1038,7 @@ def _eval_most(node: Call, side: int, ctx: ScoreContext, card: Card | None) -> b
     values = [_eval(node.args[0], s, ctx, card) for s in every_side]
     condition = node.keyword("eligible")
     eligible = None if condition is None else [_eval(condition, s, ctx, card) for s in every_side]
-    return rt.most(values, eligible, side, node.ties == "all")
+    return rt.most(values, eligible, side, node.ties != "none")  # all and split: every tied side
 
 
 def _cards_helper(helper: Callable, table: Callable[[Env], object]) -> Callable:
@@ -1141,7 +1162,7 @@ class _Emitter:
         values = self._per_side(node.args[0])
         condition = node.keyword("eligible")
         eligible = "None" if condition is None else self._per_side(condition)
-        return f"rt.most({values}, {eligible}, side, {node.ties == 'all'!r})"
+        return f"rt.most({values}, {eligible}, side, {node.ties != 'none'!r})"
 
     def _all(self, node: Call) -> str:
         return f"rt.every({self.emit(node.args[1])} for side in rt.others(side, piles))"

@@ -10,6 +10,7 @@ deck tables are precomputed by `expr.Env` (and emitted as literals).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 
 #: Builtins re-exported so that generated code needs no free name but `rt`.
 every = all
@@ -105,6 +106,14 @@ def straight(cards: int, rank_masks: tuple[int, ...]) -> int:
             break
         length += 1
     return length
+
+
+def share(points: int, sides: int) -> int | Fraction:
+    """A side's part of `points` shared between `sides` awarded sides (ties: split):
+    a whole number when it divides, else the exact fraction (1/2, 1/3, ...)."""
+    if sides <= 1 or points % sides == 0:
+        return points // max(sides, 1)
+    return Fraction(points, sides)
 
 
 def most(values: Sequence[int], eligible: Sequence[bool] | None, side: int, ties_all: bool) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from . import exprrt as rt
 from . import ir
 from .cards import CardSet
 from .engine.captures import (
@@ -110,13 +111,17 @@ class Interpreter:
         points: list[dict[str, int]] = []
         effects: list[tuple[int, str, str]] = []
         rules = self.variant.scoring.rules
-        for side in range(len(piles)):
-            ctx = expr.ScoreContext(side, piles, sweeps, captures, self._env)
+        contexts = [expr.ScoreContext(side, piles, sweeps, captures, self._env) for side in range(len(piles))]
+        # ties: split: how many sides a shared rule is awarded to, who then share its points
+        sharing = {rule.id: sum(bool(expr.evaluate(rule.award, ctx)) for ctx in contexts)
+                   for rule in rules if rule.shared and rule.effect == "points"}
+        for side, ctx in enumerate(contexts):
             mine: dict[str, int] = {}
             for rule in rules:
                 awarded = bool(expr.evaluate(rule.award, ctx))
                 if rule.effect == "points":
-                    mine[rule.id] = max(0, int(expr.evaluate(rule.points, ctx))) if awarded else 0  # below 0 scores 0
+                    value = max(0, int(expr.evaluate(rule.points, ctx))) if awarded else 0  # below 0 scores 0
+                    mine[rule.id] = rt.share(value, sharing[rule.id]) if awarded and rule.id in sharing else value
                 elif awarded:
                     effects.append((side, rule.id, rule.effect))
             points.append(mine)

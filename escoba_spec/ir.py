@@ -18,7 +18,7 @@ OpeningTrigger = Literal["never", "contains-capture", "total"]
 OpeningAction = Literal["play-on", "set-aside", "redeal", "capture"]
 Taker = Literal["dealer", "first-player"]
 StockRemainder = Literal["none", "to-table", "set-aside"]
-TiePolicy = Literal["none", "all"]
+TiePolicy = Literal["none", "all", "split"]
 Effect = Literal["points", "win-match", "lose-match"]
 
 
@@ -177,6 +177,7 @@ class ScoringRule:
     points_text: str
     origin: Origin
     sources: tuple[Source, ...] = ()
+    shared: bool = False  # the award has a most() with ties: split: its points are shared by the sides awarded
 
 
 @dataclass(frozen=True)

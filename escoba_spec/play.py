@@ -33,6 +33,8 @@ from .engine import (
     parse_move,
     shuffled_deck,
 )
+from .engine.protocol import whole
+from .report import points_text
 
 BOTS: dict[str, Callable[[int], Bot]] = {"greedy": GreedyBot, "random": RandomBot, "heuristic": HeuristicBot}
 ENGINES = ("compiled", "interpreted")
@@ -255,7 +257,7 @@ class MatchRunner:
         seats = ", ".join(map(str, self.seats_of(winner)))
         self.say(f"Winner: side {winner} (seat{'s' if self.setup.team_size > 1 else ''} {seats}) "
                  f"after {len(hands)} hand{'s' if len(hands) != 1 else ''}")
-        self.say("Final score: " + ", ".join(f"side {s} {n}" for s, n in enumerate(self.match.scores)))
+        self.say("Final score: " + ", ".join(f"side {s} {points_text(n)}" for s, n in enumerate(self.match.scores)))
         return {
             "variant": variant.id,
             "name": variant.name,
@@ -411,7 +413,8 @@ class MatchRunner:
             self.say(f"{self.names.get(rule, rule)}: side {side} {verb} the match")
             effects.append({"side": side, "rule": rule, "effect": effect})
         totals_after = {str(s): n for s, n in enumerate(self.match.scores)}
-        self.say(f"totals after hand {number}: " + ", ".join(f"side {s} {n}" for s, n in enumerate(self.match.scores)))
+        self.say(f"totals after hand {number}: "
+                 + ", ".join(f"side {s} {points_text(n)}" for s, n in enumerate(self.match.scores)))
         return {
             "number": number,
             "dealer": state.dealer,
@@ -430,12 +433,12 @@ class MatchRunner:
         """Points per category (rows) per side (columns) and their sum."""
         rules = self.rs.params.points_rules
         rows = [(self.names[r], [pts[r] for pts in points]) for r in rules]
-        rows.append(("hand", [sum(pts.values()) for pts in points]))
+        rows.append(("hand", [whole(sum(pts.values())) for pts in points]))
         width = max(len(name) for name, _ in rows)
         heads = [f"side {s}" for s in range(len(points))]
         self.say("points".ljust(width) + "".join(f"  {h:>6}" for h in heads))
         for name, values in rows:
-            self.say(name.ljust(width) + "".join(f"  {v:>6}" for v in values))
+            self.say(name.ljust(width) + "".join(f"  {points_text(v):>6}" for v in values))
 
 
 def _mask(cards: Sequence[int]) -> int:
@@ -545,5 +548,5 @@ class HumanSeat:
             for s, (n, w) in enumerate(zip(view.piles, view.sweeps))
         )
         self.write(f"taken this hand: {pile} ({view.stock_count} cards left in the stock)")
-        scores = ", ".join(f"side {s} {n}" for s, n in enumerate(runner.match.scores))
+        scores = ", ".join(f"side {s} {points_text(n)}" for s, n in enumerate(runner.match.scores))
         self.write(f"match: {scores} (first to {state.params.match_target})")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from fractions import Fraction
 from pathlib import Path
 from typing import Iterable
 
@@ -45,9 +46,31 @@ _JSON_HAZARDS = re.compile("[\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 def json_text(data: object, **options) -> str:
     """`json.dumps` with non-ASCII text kept readable, except the characters that a
     terminal showing the output would obey, which become `\\uXXXX` escapes: they can
-    only stand inside JSON strings, so the data read back is the same."""
-    text = json.dumps(data, ensure_ascii=False, **options)
+    only stand inside JSON strings, so the data read back is the same. A share of a
+    split point (a Fraction) is written as a JSON number, 0.5."""
+    text = json.dumps(data, ensure_ascii=False, default=_json_number, **options)
     return _JSON_HAZARDS.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def _json_number(value: object) -> float:
+    if isinstance(value, Fraction):
+        return float(value)
+    raise TypeError(f"{type(value).__name__} is not JSON serializable")
+
+
+#: the shares of a point split between two to six tied sides
+_GLYPHS = {Fraction(1, 2): "½", Fraction(1, 3): "⅓", Fraction(2, 3): "⅔", Fraction(1, 4): "¼", Fraction(3, 4): "¾",
+           Fraction(1, 5): "⅕", Fraction(2, 5): "⅖", Fraction(3, 5): "⅗", Fraction(4, 5): "⅘", Fraction(1, 6): "⅙",
+           Fraction(5, 6): "⅚"}
+
+
+def points_text(points: int | Fraction) -> str:
+    """Points as people write them: 21, ½, 20½ (a tie split between sides)."""
+    if not isinstance(points, Fraction) or points.denominator == 1:
+        return str(int(points))
+    whole, part = divmod(points, 1)
+    shown = _GLYPHS.get(part, f" {part.numerator}/{part.denominator}" if whole else f"{part.numerator}/{part.denominator}")
+    return f"{whole}{shown}" if whole else shown.strip()
 
 
 def render(diagnostics: list[Diagnostic], fmt: str, sources: dict[str, str] | None = None) -> str:

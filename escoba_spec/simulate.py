@@ -49,6 +49,7 @@ import sys
 import tempfile
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor
+from fractions import Fraction
 from pathlib import Path
 
 from .cli import UsageError, _existing, _parse_options, load_or_report
@@ -169,7 +170,7 @@ def match_record(match, seed: int, rules: list[str]) -> dict:
         for side in range(sides):
             p = res.score.points[side]
             for r in rules:
-                v = p.get(r, 0)
+                v = _number(p.get(r, 0))
                 pts[r][side] += v
                 pts_sq[r][side] += v * v
             s = res.sweeps[side]
@@ -179,13 +180,18 @@ def match_record(match, seed: int, rules: list[str]) -> dict:
         "seed": seed,
         "winner": match.winner,
         "hands": match.hands_played,
-        "scores": list(match.scores),
+        "scores": [_number(score) for score in match.scores],
         "sweeps": sweeps,
         "sweeps_sq": sweeps_sq,
         "points": pts,
         "points_sq": pts_sq,
         "decided_by": deciding_rules(match, rules),
     }
+
+
+def _number(points):
+    """Statistics work in floats: a share of a split point (a Fraction) becomes 0.5."""
+    return float(points) if isinstance(points, Fraction) else points
 
 
 def deciding_rules(match, rules: list[str]) -> list[str]:

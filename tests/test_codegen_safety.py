@@ -79,7 +79,7 @@ ALLOWED_IMPORTS = {
 }
 ALLOWED_CALLS = {"CardSet", "Deck", "Jokers", "Rank", "Source", "Suit", "Params", "HandScore", "joker_totals",
                  "sum_options", "match_options", "total_multiple", "contains_capture", "Rules", "list", "tuple",
-                 "range", "len", "int", "max",
+                 "range", "len", "int", "max", "sum",
                  # the hand loop: engine classes, its own helper, the locals bound to list.append and tuple.__new__
                  "_HandState", "_Observation", "_redeal", "_ways", "_reach", "_new", "new", "add", "record", "zip",
                  "bisect"}

@@ -152,3 +152,30 @@ def test_a_negative_constant_points_is_refused(validate_text):
                              '    - {id: minus, award: "sweeps > 0", points: "-5"}\n')
     assert variant is None
     assert [(p.code, p.line, p.column) for p in problems if p.severity == "error"] == [("negative-points", 5, 48)]
+
+
+def test_split_ties_share_the_points_the_same_in_both_engines():
+    """000, if expressly agreed: 'ties split the point'. Tied sides share a rule's
+    points exactly (Fractions), whole numbers stay ints, and both engines agree."""
+    from fractions import Fraction
+
+    from escoba_spec.engine import play_match
+
+    variant = load_variant(RULES / "escoba-de-15.yaml", {"ties": "split"})
+    compiled, interpreted = load_ruleset_from_source(generate(variant), "split_ties"), Interpreter(variant)
+    # a tie in cards (two piles of 20), a tie in oros (5 each), the 7 of oros to side 0
+    deck = compiled.cards
+    oros = [deck.parse(t) for t in ("1o", "2o", "3o", "4o", "5o", "6o", "7o", "So", "Co", "Ro")]
+    rest = [c for c in range(40) if c not in oros]
+    piles = [sum(1 << c for c in oros[:5] + rest[:15]), sum(1 << c for c in oros[5:] + rest[15:])]
+    for rs in (compiled, interpreted):
+        score = rs.score_hand(piles, [0, 0], [1, 1])
+        assert score.points[0]["most-cards"] == score.points[1]["most-cards"] == Fraction(1, 2)
+        assert score.points[0]["most-oros"] == Fraction(1, 2)
+        assert score.points[1]["siete-de-velo"] == 1
+        assert score.totals() == (1, 2) and all(type(t) is int for t in score.totals())  # halves add up to ints
+    assert compiled.score_hand(piles, [2, 0], [1, 1]) == interpreted.score_hand(piles, [2, 0], [1, 1])
+    for seed in range(30):
+        matches = [play_match(rs, [GreedyBot(seed), RandomBot(seed + 1)], seed=seed) for rs in (compiled, interpreted)]
+        assert matches[0].scores == matches[1].scores and matches[0].winner == matches[1].winner
+        assert all(isinstance(s, int) or s.denominator > 1 for s in matches[0].scores)  # 1/2 + 1/2 is the int 1

@@ -728,3 +728,10 @@ def test_a_misspelt_scoring_suit_gets_a_hint():
     assert [(p.code, p.hint) for p in problems] == [("expr-card", "did you mean 'scoring_suit'?")]
     _, problems = compile_expression("count(pile, suit == scoring_suite) > 1", "bool", SPANISH)
     assert [(p.code, p.hint) for p in problems] == [("expr-unknown-name", "did you mean 'scoring_suit'?")]
+
+
+@given(st.integers(0, 60), st.integers(1, 6))
+def test_a_shared_rule_gives_each_side_an_exact_share(points, sides):
+    share = exprrt.share(points, sides)
+    assert share * sides == points
+    assert type(share) is int or share.denominator > 1  # whole shares stay ints

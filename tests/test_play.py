@@ -353,3 +353,29 @@ def test_human_end_of_input_through_python_m():
     assert "unknown card 'hello'" in run.stdout
     # open hands: the person sees the other seats' hands
     assert "seat 0's hand: " in run.stdout and "seat 1's hand: " in run.stdout
+
+
+def test_a_split_tie_is_shown_as_a_half_and_written_as_a_number(capsys):
+    """With ties: split a tied majority gives each side ½: `play` prints it so, the JSON
+    record holds 0.5, and the record's totals still add up to the final score."""
+    args = ["play", str(RULES / "escoba-de-15.yaml"), "--players", "2", "--seed", "1", "--option", "ties=split"]
+    assert main(args) == 0
+    text = capsys.readouterr().out
+    assert re.search(r"\s½\s+½\n", text), "a tied category shows ½ in both columns"
+    assert main([*args, "--format", "json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    halves = [v for hand in record["hands"] for side in hand["points"].values() for v in side.values() if v == 0.5]
+    assert halves
+    for side, total in record["totals"].items():
+        assert sum(sum(hand["points"][side].values()) for hand in record["hands"]) == total
+    assert "Final score: side 0 " in text and text.count("Final score") == 1
+
+
+def test_points_read_as_people_write_them():
+    from fractions import Fraction
+
+    from escoba_spec.report import json_text, points_text
+
+    assert [points_text(x) for x in (0, 21, Fraction(1, 2), Fraction(41, 2), Fraction(7, 3), Fraction(15, 7))] == \
+        ["0", "21", "½", "20½", "2⅓", "2 1/7"]
+    assert json.loads(json_text({"points": Fraction(1, 2), "total": 3})) == {"points": 0.5, "total": 3}

@@ -15,7 +15,7 @@ from typing import Protocol, Sequence
 from .errors import MatchTooLong
 from .moves import Move
 from .observation import Observation
-from .protocol import RuleSet
+from .protocol import RuleSet, whole
 from .state import HandResult, HandState, check_deck, shuffled_deck
 
 
@@ -99,7 +99,7 @@ class MatchState:
         self.results.append(result)
         self.hands_played += 1
         for side, points in enumerate(result.totals):
-            self.scores[side] += points
+            self.scores[side] = whole(self.scores[side] + points)
         step = 1 if params.dealer_rotation == "next" else -1
         self.dealer = (self.dealer + step) % self.players
         self.winner = self._decide(result)

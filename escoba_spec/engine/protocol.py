@@ -103,11 +103,17 @@ class HandScore:
     side scored for it (0 when not awarded). `effects` lists the match effects
     awarded, as (side, rule id, "win-match" | "lose-match")."""
 
-    points: tuple[dict[str, int], ...]
+    points: tuple[dict[str, int], ...]  # a shared rule (ties: split) may give a Fraction
     effects: tuple[tuple[int, str, str], ...] = field(default=())
 
     def totals(self) -> tuple[int, ...]:
-        return tuple(sum(p.values()) for p in self.points)
+        return tuple(whole(sum(p.values())) for p in self.points)
+
+
+def whole(points):
+    """Points as an int whenever they are whole (1/2 + 1/2 is 1): shares of a split
+    tie are Fractions, and a score that adds up to a whole number prints as one."""
+    return int(points) if getattr(points, "denominator", 1) == 1 else points
 
 
 @runtime_checkable
