@@ -22,7 +22,7 @@ from __future__ import annotations
 import dataclasses
 import operator
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -585,9 +585,15 @@ def _resolve(node: Node, expected: str, env: Env) -> tuple[Node, list[Problem], 
     return resolved, sorted(checker.problems, key=lambda p: (p.line, p.column)), checker.unresolved
 
 
-def constant(node: Node) -> int | None:
-    """The value of an integer expression made only of literals (`-5`, `2 * 3`), else None."""
-    return _constant(node)
+def children(node: Node) -> Iterator[Node]:
+    """The nodes directly below `node` (arguments, keyword values, operands), in order."""
+    for value in node.__dict__.values():
+        if isinstance(value, Node):
+            yield value
+        elif isinstance(value, tuple):
+            for item in value:
+                if isinstance(item, Node):
+                    yield item
 
 
 def shares_points(node: Node) -> bool:
@@ -598,11 +604,7 @@ def shares_points(node: Node) -> bool:
         current = stack.pop()
         if isinstance(current, Call) and current.function == "most" and current.ties == "split":
             return True
-        for value in current.__dict__.values():
-            if isinstance(value, Node):
-                stack.append(value)
-            elif isinstance(value, tuple):
-                stack.extend(item for item in value if isinstance(item, Node))
+        stack.extend(children(current))
     return False
 
 
@@ -610,7 +612,7 @@ def may_be_negative(node: Node) -> bool:
     """Whether a number expression can come out below zero. Every name and call
     of the language is a count, a value or a sum of them (never negative), so
     only a minus, or an operation on something that may be negative, can."""
-    fixed = _constant(node)
+    fixed = constant(node)
     if fixed is not None:
         return fixed < 0
     if isinstance(node, Neg):
@@ -622,15 +624,15 @@ def may_be_negative(node: Node) -> bool:
     return False
 
 
-def _constant(node: Node) -> int | None:
-    """The value of an integer expression made only of literals, else None."""
+def constant(node: Node) -> int | None:
+    """The value of an integer expression made only of literals (`-5`, `2 * 3`), else None."""
     if isinstance(node, Num):
         return node.value
     if isinstance(node, Neg):
-        value = _constant(node.operand)
+        value = constant(node.operand)
         return None if value is None else -value
     if isinstance(node, BinOp):
-        left, right = _constant(node.left), _constant(node.right)
+        left, right = constant(node.left), constant(node.right)
         if left is None or right is None or (node.op in ("//", "%") and right == 0):
             return None
         return _ARITHMETIC[node.op](left, right)
@@ -669,6 +671,15 @@ class _Checker:
 
     def problem(self, at: Node, code: str, message: str, hint: str = "", line: int = 0, column: int = 0) -> None:
         self.problems.append(Problem(line or at.line, column or at.column, code, message, hint))
+
+    def scoring_suit(self) -> str | None:
+        """The deck's suit that the name `scoring_suit` resolves to, so that every later
+        stage sees `oros` or `diamonds`; None (counted as unresolved) when
+        deck.scoring_suit names no suit of the deck, which is reported there (unknown-suit)."""
+        if self.env.scoring_suit in self.env.suits:
+            return self.env.scoring_suit
+        self.unresolved += 1
+        return None
 
     def visit(self, node: Node, in_predicate: bool) -> tuple[Node, str | None]:
         return getattr(self, "_" + type(node).__name__)(node, in_predicate)
@@ -710,11 +721,10 @@ class _Checker:
             )
             return node, None
         if name == SCORING_SUIT:
-            if env.scoring_suit not in env.suits:
-                self.unresolved += 1  # deck.scoring_suit names no suit of the deck: reported there (unknown-suit)
+            suit = self.scoring_suit()
+            if suit is None:
                 return node, None
-            # resolved to the deck's own suit, so that every later stage sees `oros` or `diamonds`
-            return dataclasses.replace(node, name=env.scoring_suit, value=env.suits[env.scoring_suit]), SUIT
+            return dataclasses.replace(node, name=suit, value=env.suits[suit]), SUIT
         if name in env.suits:
             return dataclasses.replace(node, value=env.suits[name]), SUIT
         if name in env.ranks:
@@ -727,11 +737,11 @@ class _Checker:
 
     def _CardLit(self, node: CardLit, in_predicate: bool):
         env = self.env
-        if node.suit == SCORING_SUIT:
-            if env.scoring_suit not in env.suits:
-                self.unresolved += 1  # deck.scoring_suit names no suit of the deck: reported there (unknown-suit)
+        if node.suit == SCORING_SUIT:  # `7 of scoring_suit`
+            suit = self.scoring_suit()
+            if suit is None:
                 return node, None
-            node = dataclasses.replace(node, suit=env.scoring_suit)  # `7 of scoring_suit`
+            node = dataclasses.replace(node, suit=suit)
         number = int(node.rank) if node.rank.isdigit() else env.ranks.get(node.rank)
         if number not in env.rank_numbers:
             hint = (
@@ -766,7 +776,7 @@ class _Checker:
     def _BinOp(self, node: BinOp, in_predicate: bool):
         left = self.expect(node.left, in_predicate, NUM, f"the left operand of '{node.op}'")
         right = self.expect(node.right, in_predicate, NUM, f"the right operand of '{node.op}'")
-        if node.op in ("//", "%") and not _constant(node.right):
+        if node.op in ("//", "%") and not constant(node.right):
             self.problem(
                 node.right,
                 "expr-division-by-zero",

@@ -155,11 +155,8 @@ def _forms_in(node: E.Node, acc: dict[str, set[str]]) -> None:
     if isinstance(node, E.Name):
         acc["variable"].add(node.name)
         acc["field"].add(node.name)
-    for value in node.__dict__.values():
-        items = value if isinstance(value, tuple) else (value,)
-        for item in items:
-            if isinstance(item, E.Node):
-                _forms_in(item, acc)
+    for child in E.children(node):
+        _forms_in(child, acc)
 
 
 def deck_of(preset: str) -> ir.Deck:

@@ -56,16 +56,6 @@ class Quantity:
     maximum: int | None  # the most it can be (every such card of the deck), if known
 
 
-def _children(node: E.Node):
-    for value in node.__dict__.values():
-        if isinstance(value, E.Node):
-            yield value
-        elif isinstance(value, tuple):
-            for item in value:
-                if isinstance(item, E.Node):
-                    yield item
-
-
 def _index(text: str) -> dict[tuple[int, int], E.Node]:
     """Every node of the parsed `text` by its start, the outermost one first."""
     tree, _ = E.parse(text)
@@ -76,7 +66,7 @@ def _index(text: str) -> dict[tuple[int, int], E.Node]:
     while stack:
         node = stack.pop()
         index.setdefault((node.line, node.column), node)
-        stack.extend(reversed(list(_children(node))))
+        stack.extend(reversed(list(E.children(node))))
     return index
 
 
