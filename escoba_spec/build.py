@@ -69,31 +69,28 @@ def validate_file(path: str | Path, options: dict[str, str] | None = None, *, re
 MAX_OPTION_BUILDS = 200
 
 
-def validate_option_values(path: str | Path, options: dict[str, str] | None = None, *,
-                           resolver: Resolver | None = None, display: str | None = None) -> list[Diagnostic]:
+def validate_option_values(path: str | Path, variant: ir.Variant, baseline: list[Diagnostic],
+                           options: dict[str, str] | None = None, *, resolver: Resolver | None = None,
+                           display: str | None = None) -> list[Diagnostic]:
     """The errors that only some option value brings.
 
-    `validate_file` builds the file with its options at their defaults (or as
-    given); a choice that drops a rule which is not there, or a value that makes
-    the capture target unreachable, would stay hidden until someone picked it.
-    Here each option not fixed by `options` is set to each of its other values,
-    one option at a time, and every new diagnostic says which value brought it.
+    `validate_file` built the file into `variant` (with `baseline`, its
+    diagnostics) with its options at their defaults or as given; a choice that
+    drops a rule which is not there, or a value that makes the capture target
+    unreachable, would stay hidden until someone picked it. Here each option
+    not fixed by `options` is set to each of its other values, one option at a
+    time, and every new diagnostic says which value brought it.
     """
-    path = Path(path)
-    resolver = resolver or Resolver()
     given = dict(options or {})
-    resolved, problems = resolver.resolve(path, display or str(path), given)
-    if resolved is None or has_errors(problems):
-        return []
-    _, baseline = validate_file(path, given, resolver=resolver, display=display)
     seen = {(d.file, d.line, d.column, d.code, d.message) for d in baseline}
     found: list[Diagnostic] = []
     builds = 0
-    for name, spec in (resolved.data.get("options") or {}).items():
-        if name in given or not isinstance(spec, dict):
+    for option in variant.options:
+        name = option.id
+        if name in given:
             continue
-        for value in option_choices(spec):
-            if value == resolved.defaults.get(name) or builds >= MAX_OPTION_BUILDS:
+        for value in option.choices:
+            if value == option.default or builds >= MAX_OPTION_BUILDS:
                 continue
             builds += 1
             _, problems = validate_file(path, {**given, name: value}, resolver=resolver, display=display)

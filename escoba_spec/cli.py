@@ -72,7 +72,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     for path in paths:
         variant, problems = validate_file(path, options, resolver=resolver)
         if variant is not None:  # the file is sound as given: check the other option values too
-            problems += validate_option_values(path, options, resolver=resolver)
+            problems += validate_option_values(path, variant, problems, options, resolver=resolver)
         usage.extend(p for p in problems if p.code in USAGE_CODES)
         diagnostics.extend(p for p in problems if p.code not in USAGE_CODES)
     if usage:
