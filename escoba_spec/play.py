@@ -356,8 +356,8 @@ class MatchRunner:
         p = state.params
         dealt = pos + p.hand_size * state.n
         left = len(state.stock) - state.stock_pos
-        if p.round_dealer == "next":  # the deal has passed on: this round's leader is next to its dealer
-            dealer = (state.to_play + (1 if p.first_player == "before-dealer" else -1)) % state.n
+        if p.round_dealer == "next":  # the deal has passed on: say who dealt this round
+            dealer = state.round_dealer(state.rounds - 1)
             self.say(f"-- seat {dealer} deals: {p.hand_size} cards to each seat, {left} left in the stock; "
                      f"seat {state.to_play} leads")
         else:

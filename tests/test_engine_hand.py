@@ -296,6 +296,7 @@ def test_before_dealer_deals_from_the_first_player_and_rotates_with_the_rounds()
     assert state.hands[2] == _mask(state.deck[0:3])  # seat 2, before the dealer, is dealt first
     leaders, _ = _round_leaders(v, 3, 0)
     assert leaders == [2, 0, 1, 2]  # each round's dealer is the seat after its leader
+    assert [state.round_dealer(i) for i in range(4)] == [0, 1, 2, 0]
 
 
 def test_each_round_is_dealt_from_its_leader_on():

@@ -261,13 +261,18 @@ class HandState:
                 sums = self.sums = {0: [0]}
             sums_add(sums, card, self.values[card], self.params.sums_limit)
 
+    def round_dealer(self, index: int) -> int:
+        """The seat that deals round `index` of the hand (0: the first): the hand's
+        dealer, or with `round_dealer: next` (the deal passing on after every
+        round) the seat `index` further on."""
+        if self.params.round_dealer == "next":
+            return (self.dealer + index) % self.n
+        return self.dealer
+
     def round_leader(self) -> int:
         """The seat that is dealt first and plays first in the next round: the
-        first player, or with `round_dealer: next` (the deal passing on after
-        every round) the seat one further on for each round already dealt."""
-        if self.params.round_dealer == "next":
-            return (self.first + self.rounds) % self.n
-        return self.first
+        first player as seen from that round's dealer."""
+        return first_seat(self.params.first_player, self.round_dealer(self.rounds), self.n)
 
     def _deal_round(self) -> None:
         """`hand_size` cards to each seat, starting with the round's leader."""
