@@ -179,10 +179,15 @@ assert type(built).play_hand.__class__.__name__ == "cython_function_or_method", 
 
 def build_cython_floor(python: str, folder: Path) -> str:
     """The floor loop built by Cython in `folder`; returns the folder to import it from."""
-    (folder / "floor_cython.py").write_text(FLOOR, encoding="utf-8")
-    subprocess.run([python, "-m", "Cython.Build.Cythonize", "-i", "-3", "-q", "floor_cython.py"],
-                   cwd=folder, capture_output=True, text=True, check=True)
+    _cythonize(python, folder, "floor_cython", FLOOR)
     return str(folder)
+
+
+def _cythonize(python: str, folder: Path, name: str, source: str) -> None:
+    """Write `source` as `folder/name.py` and build it in place into a C extension."""
+    (folder / f"{name}.py").write_text(source, encoding="utf-8")
+    subprocess.run([python, "-m", "Cython.Build.Cythonize", "-i", "-3", "-q", f"{name}.py"],
+                   cwd=folder, capture_output=True, text=True, check=True)
 
 
 def build_cython(python: str, path: Path, root: Path, folder: Path) -> str:
@@ -193,9 +198,7 @@ def build_cython(python: str, path: Path, root: Path, folder: Path) -> str:
         [python, "-c", f"import sys; sys.path.insert(0, {str(root)!r}); from escoba_spec.build import load_variant; "
                        f"from escoba_spec.codegen import generate; print(generate(load_variant({str(path)!r})), end='')"],
         capture_output=True, text=True, check=True).stdout
-    (folder / f"{name}.py").write_text(source, encoding="utf-8")
-    subprocess.run([python, "-m", "Cython.Build.Cythonize", "-i", "-3", "-q", f"{name}.py"],
-                   cwd=folder, capture_output=True, text=True, check=True)
+    _cythonize(python, folder, name, source)
     subprocess.run([python, "-c", CYTHON_CHECK, str(folder), str(root), str(path), name], check=True)
     return str(folder)
 

@@ -45,7 +45,7 @@ _JSON_HAZARDS = re.compile("[\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 def json_text(data: object, **options) -> str:
     """`json.dumps` with non-ASCII text kept readable, except the characters that a
-    terminal showing the output would obey, which become `\\uXXXX` escapes: they can
+    terminal showing the output would obey, which become escapes such as `\\u202e`: they can
     only stand inside JSON strings, so the data read back is the same. A share of a
     split point (a Fraction) is written as a JSON number, 0.5."""
     text = json.dumps(data, ensure_ascii=False, default=_json_number, **options)
