@@ -26,11 +26,13 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import get_args
 
 from lark import Lark, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.visitors import Transformer_NonRecursive, v_args
 
 from . import exprrt as rt
+from . import ir
 from .cards import Card, CardSet
 from .errors import did_you_mean
 
@@ -174,10 +176,10 @@ class Mask(Node):
 
 _VARIABLES = {"pile": CARDS, "sweeps": NUM, "captures": NUM, "opponents": SIDES, "others": SIDES, "deck": CARDS}
 _PER_SIDE_VARIABLES = frozenset({"pile", "sweeps", "captures", "opponents", "others"})
-#: how most() treats sides tied for the top: nobody wins it (none), every tied side
-#: does (all), or every tied side does and the rule's points are shared between
-#: them (split, 000's "ties split the point")
-TIE_POLICIES = ("none", "all", "split")
+#: how most() treats sides tied for the top (the IR's TiePolicy): nobody wins it
+#: (none), every tied side does (all), or every tied side does and the rule's
+#: points are shared between them (split, 000's "ties split the point")
+TIE_POLICIES: tuple[str, ...] = get_args(ir.TiePolicy)
 
 #: the name of the deck's scoring suit (oros, diamonds, denari), so that a rule
 #: written once holds for every deck option of a variant
