@@ -168,7 +168,7 @@ class _Builder:
         s.p("deck.suits", L.t("deck.suits", suits=L.join([L.suit_name(x.name) for x in d.suits]),
                               ranks=L.join([L.rank_name(r) for r in d.ranks])))
         texts = " ".join(r.award_text + " " + r.points_text for r in self.v.scoring.rules)
-        if {d.scoring_suit, "scoring_suit"} & _words(texts):  # a rule names the suit, by name or as scoring_suit
+        if {d.scoring_suit, E.SCORING_SUIT} & _words(texts):  # a rule names the suit, by its name or as scoring_suit
             s.p("deck.scoring_suit", L.t("deck.scoring_suit", suit=L.suit_name(d.scoring_suit)))
         if d.jokers.count:
             s.p("deck.jokers", L.n("deck.jokers", d.jokers.count, total=self.cards.size))
