@@ -42,7 +42,7 @@ FLOOR = r"""
 import random
 
 from escoba_spec.bots import RandomBot
-from escoba_spec.build import load_variant
+from escoba_spec.language.validate import load_variant
 
 
 def floor(path, total):
@@ -95,7 +95,7 @@ import sys, random
 from pathlib import Path
 sys.path.insert(0, {root!r})
 from escoba_spec.bots import RandomBot
-from escoba_spec.build import load_variant
+from escoba_spec.language.validate import load_variant
 from escoba_spec.engine import playout
 what, path, engine, total = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
 built = sys.argv[5] if len(sys.argv) > 5 else ""
@@ -162,7 +162,7 @@ sys.path.insert(0, sys.argv[1])
 sys.path.insert(1, sys.argv[2])
 import importlib
 from escoba_spec.bots import RandomBot
-from escoba_spec.build import load_variant
+from escoba_spec.language.validate import load_variant
 from escoba_spec.codegen import generate
 from escoba_spec.compiled import load_ruleset_from_source
 from escoba_spec.engine import playout
@@ -195,7 +195,7 @@ def build_cython(python: str, path: Path, root: Path, folder: Path) -> str:
     plays like the pure-Python module; returns the folder to import it from."""
     name = path.stem.replace("-", "_") + "_cython"
     source = subprocess.run(
-        [python, "-c", f"import sys; sys.path.insert(0, {str(root)!r}); from escoba_spec.build import load_variant; "
+        [python, "-c", f"import sys; sys.path.insert(0, {str(root)!r}); from escoba_spec.language.validate import load_variant; "
                        f"from escoba_spec.codegen import generate; print(generate(load_variant({str(path)!r})), end='')"],
         capture_output=True, text=True, check=True).stdout
     _cythonize(python, folder, name, source)

@@ -55,12 +55,12 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from escoba_spec.bots import RandomBot  # noqa: E402
-from escoba_spec.build import load_variant, validate_file  # noqa: E402
 from escoba_spec.codegen import generate  # noqa: E402
 from escoba_spec.compiled import load_ruleset_from_source  # noqa: E402
 from escoba_spec.engine import playout  # noqa: E402
 from escoba_spec.interpreter import Interpreter  # noqa: E402
-from escoba_spec.resolve import Resolver  # noqa: E402
+from escoba_spec.language.resolve import Resolver  # noqa: E402
+from escoba_spec.language.validate import load_variant, validate_file  # noqa: E402
 
 SECTIONS = ("playout", "compile", "rulebook", "simulate")
 BOT_SEED = 1000
@@ -182,10 +182,10 @@ def _validate_compile_all(paths) -> dict:
 COLD_SCRIPT = r"""
 import json, sys, time
 t0 = time.perf_counter()
-from escoba_spec.build import validate_file
+from escoba_spec.language.validate import validate_file
 from escoba_spec.codegen import generate
 from escoba_spec.compiled import load_ruleset_from_source
-from escoba_spec.resolve import Resolver
+from escoba_spec.language.resolve import Resolver
 t1 = time.perf_counter()
 resolver = Resolver()
 for p in sys.argv[1:]:

@@ -20,7 +20,6 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Sequence
 
-from . import ir
 from .engine import (
     HandResult,
     HandState,
@@ -34,6 +33,7 @@ from .engine import (
     run_hand,
     shuffled_deck,
 )
+from .language import ir
 
 
 def load(
@@ -47,7 +47,7 @@ def load(
 ) -> "Game":
     """Load a rule file (raises `errors.DiagnosticError` when it is not valid)
     and start a match of it."""
-    from .build import load_variant
+    from .language.validate import load_variant
 
     return Game(load_variant(path, options), players=players, team_size=team_size, seed=seed, dealer=dealer)
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import random
 
-from .cards import CardSet
 from .engine import Move, Observation
+from .language.cards import CardSet
 
 
 class RandomBot:

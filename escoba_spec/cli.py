@@ -11,7 +11,7 @@ import os
 import sys
 from pathlib import Path
 
-from .errors import Diagnostic, has_errors
+from .language.diagnostics import Diagnostic, has_errors
 from .report import FORMATS, render
 
 USAGE_CODES = {"unknown-option", "bad-option-choice"}
@@ -47,7 +47,7 @@ def load_or_report(path: Path, options: dict[str, str], nothing_done: str):
     """The variant of a rule file for a command that uses it, or None after the
     diagnostics went to stderr (the command then exits 1); an unknown option
     or option value is a usage error (exit 2)."""
-    from .build import validate_file
+    from .language.validate import validate_file
     from .report import render
 
     variant, problems = validate_file(path, options)
@@ -61,8 +61,8 @@ def load_or_report(path: Path, options: dict[str, str], nothing_done: str):
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    from .build import validate_file, validate_option_values
-    from .resolve import Resolver
+    from .language.resolve import Resolver
+    from .language.validate import validate_file, validate_option_values
 
     paths = _existing(args.paths)
     options = _parse_options(args.option)
@@ -97,7 +97,7 @@ def _emit(diagnostics: list[Diagnostic], fmt: str) -> None:
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
-    from .schema import schema_text
+    from .language.schema import schema_text
 
     sys.stdout.write(schema_text())
     if not schema_text().endswith("\n"):
@@ -111,8 +111,8 @@ def rule_files(root: Path) -> list[Path]:
 
 def _validate_all(paths: list[Path], options: dict[str, str]):
     """(path, variant or None) per file, and every diagnostic."""
-    from .build import validate_file
-    from .resolve import Resolver
+    from .language.resolve import Resolver
+    from .language.validate import validate_file
 
     resolver = Resolver()
     results = []

@@ -3,7 +3,7 @@
 The module is a RuleSet for the engine, specialised for its variant: the
 capture rule becomes a table look-up with the variant's constants, the sweep
 rule keeps only the branches the variant uses, and every scoring expression
-becomes straight Python (`expr.to_python`). The same IR always gives the same
+becomes straight Python (`to_python`). The same IR always gives the same
 bytes.
 
 Safety: nothing from the rule file reaches the source as code. Values pass
@@ -25,9 +25,13 @@ from pathlib import Path
 
 import jinja2
 
-from . import __version__, ir
-from .cards import CardSet
+from . import __version__
+from .compiler.expressions import to_python
 from .engine.protocol import Params
+from .language import ir
+from .language.cards import CardSet
+from .language.expr.env import Env
+from .language.expr.nodes import may_be_negative
 
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*\Z")  # \Z: `$` would allow a final newline
 _LITERAL_CLASSES = {cls.__name__: cls for cls in (ir.Deck, ir.Jokers, ir.Rank, ir.Suit, ir.Source, Params)}
@@ -123,10 +127,8 @@ def _signature_weights(cards: CardSet, limit: int) -> dict[str, str]:
 
 def generate(variant: ir.Variant) -> str:
     """Entry point: the source of the variant's compiled module."""
-    from . import expr
-
     cards = CardSet(variant.deck)
-    env = expr.Env.from_cardset(cards, variant.scoring.ties)
+    env = Env.from_cardset(cards, variant.scoring.ties)
     capture = variant.capture
     jokers = variant.deck.jokers
     joker_values = tuple(jokers.values) if jokers.count else ()
@@ -149,10 +151,10 @@ def generate(variant: ir.Variant) -> str:
             "id_literal": literal(rule.id),
             "effect": rule.effect,
             "effect_literal": literal(rule.effect),
-            "award": expr.to_python(rule.award, env, hoisted),
+            "award": to_python(rule.award, env, hoisted),
             # points that may come out below zero (`sweeps - 1`) score 0 then, as in the interpreter
-            "points": (f"max(0, {expr.to_python(rule.points, env, hoisted)})" if expr.may_be_negative(rule.points)
-                       else expr.to_python(rule.points, env, hoisted)),
+            "points": (f"max(0, {to_python(rule.points, env, hoisted)})" if may_be_negative(rule.points)
+                       else to_python(rule.points, env, hoisted)),
             "origin_comment": _comment(f"{display_path(rule.origin.file)}:{rule.origin.line}"),
             "index": index,
             "shared": rule.shared,

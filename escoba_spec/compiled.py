@@ -8,8 +8,8 @@ import tempfile
 from pathlib import Path
 from types import ModuleType
 
-from . import ir
 from .codegen import generate, module_name
+from .language import ir
 
 
 def module_path(out_dir: Path, variant: ir.Variant) -> Path:

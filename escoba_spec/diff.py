@@ -26,10 +26,20 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
 
-from . import ir
 from .bots import GreedyBot, RandomBot
-from .cards import CardSet
-from .engine import Bot, HandState, MatchState, MatchTooLong, Move, Observation, RuleSet, format_move
+from .engine import (
+    Bot,
+    HandState,
+    MatchState,
+    MatchTooLong,
+    Move,
+    Observation,
+    RuleSet,
+    format_move,
+)
+from .language import ir
+from .language.cards import CardSet
+from .language.expr import nodes
 from .report import points_text
 
 # ----------------------------------------------------------------- effect kinds
@@ -373,15 +383,13 @@ def _rule_words(rule: ir.ScoringRule) -> str:
 def _shape(node: object) -> object:
     """An expression tree without its text positions, constants by resolved value,
     so `suit == oros` and `suit == diamonds` of two position-matched decks agree."""
-    from . import expr
-
-    if isinstance(node, expr.CardLit):
+    if isinstance(node, nodes.CardLit):
         return ("card", node.index)
-    if isinstance(node, expr.Name) and node.value is not None:
+    if isinstance(node, nodes.Name) and node.value is not None:
         return ("num", node.value)
-    if isinstance(node, expr.Num):
+    if isinstance(node, nodes.Num):
         return ("num", node.value)
-    if isinstance(node, expr.Node):
+    if isinstance(node, nodes.Node):
         skip = {"line", "column", "suit_line", "suit_column", "ties"}  # ties: resolved from scoring.ties
         return (type(node).__name__, *(_shape(getattr(node, f.name)) for f in fields(node) if f.name not in skip))
     if isinstance(node, tuple):
@@ -749,10 +757,10 @@ def add_diff_arguments(parser: argparse.ArgumentParser) -> None:
 
 def cmd_diff(args: argparse.Namespace) -> int:
     """Exit 0 when every divergence is explained, 1 when one is not (or a rule file is wrong)."""
-    from .build import validate_file
     from .cli import UsageError, _existing
+    from .language.resolve import Resolver
+    from .language.validate import validate_file
     from .report import render
-    from .resolve import Resolver
 
     paths = _existing([args.a, args.b])
     if args.deals < 1:

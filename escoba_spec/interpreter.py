@@ -3,16 +3,13 @@
 It is the oracle the compiled modules are checked against, so it favours
 plainness over speed: each behaviour reads the IR fields it needs and calls
 the shared mask arithmetic of `engine.captures`; scoring evaluates the
-rules' expression trees with `escoba_spec.expr.evaluate`.
+rules' expression trees with `escoba_spec.evaluate`.
 """
 
 from __future__ import annotations
 
 from typing import Sequence
 
-from . import exprrt as rt
-from . import ir
-from .cards import CardSet
 from .engine.captures import (
     contains_capture,
     joker_totals,
@@ -22,6 +19,11 @@ from .engine.captures import (
     total_multiple,
 )
 from .engine.protocol import HandScore, Params, SubsetSums
+from .language import ir
+from .language.cards import CardSet
+from .language.expr import runtime as rt
+from .language.expr.env import Env, ScoreContext
+from .language.expr.evaluate import evaluate
 
 
 class Interpreter:
@@ -51,8 +53,7 @@ class Interpreter:
         self._single_first = variant.capture.mode == "match" and variant.capture.single_card_first
         self._sweeps = variant.sweeps
         self._min_target = min(variant.capture.targets) if variant.capture.targets else 0
-        self._expr = None  # escoba_spec.expr, loaded on first scoring
-        self._env = None
+        self._env = Env.from_cardset(self.cards, variant.scoring.ties)
 
     # ----------------------------------------------------------------- captures
 
@@ -101,26 +102,20 @@ class Interpreter:
     # ------------------------------------------------------------------ scoring
 
     def score_hand(self, piles: Sequence[int], sweeps: Sequence[int], captures: Sequence[int]) -> HandScore:
-        expr = self._expr
-        if expr is None:
-            from . import expr  # the engine and the capture rules never need it
-
-            self._expr = expr
-            self._env = expr.Env.from_cardset(self.cards, self.variant.scoring.ties)
         piles, sweeps, captures = list(piles), list(sweeps), list(captures)
         points: list[dict[str, int]] = []
         effects: list[tuple[int, str, str]] = []
         rules = self.variant.scoring.rules
-        contexts = [expr.ScoreContext(side, piles, sweeps, captures, self._env) for side in range(len(piles))]
+        contexts = [ScoreContext(side, piles, sweeps, captures, self._env) for side in range(len(piles))]
         # ties: split: how many sides a shared rule is awarded to, who then share its points
-        sharing = {rule.id: sum(bool(expr.evaluate(rule.award, ctx)) for ctx in contexts)
+        sharing = {rule.id: sum(bool(evaluate(rule.award, ctx)) for ctx in contexts)
                    for rule in rules if rule.shared and rule.effect == "points"}
         for side, ctx in enumerate(contexts):
             mine: dict[str, int] = {}
             for rule in rules:
-                awarded = bool(expr.evaluate(rule.award, ctx))
+                awarded = bool(evaluate(rule.award, ctx))
                 if rule.effect == "points":
-                    value = max(0, int(expr.evaluate(rule.points, ctx))) if awarded else 0  # below 0 scores 0
+                    value = max(0, int(evaluate(rule.points, ctx))) if awarded else 0  # below 0 scores 0
                     mine[rule.id] = rt.share(value, sharing[rule.id]) if awarded and rule.id in sharing else value
                 elif awarded:
                     effects.append((side, rule.id, rule.effect))

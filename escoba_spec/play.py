@@ -17,7 +17,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TextIO
 
-from . import ir
 from .bots import GreedyBot, HeuristicBot, RandomBot
 from .cli import UsageError, _existing, _parse_options, load_or_report
 from .engine import (
@@ -34,6 +33,7 @@ from .engine import (
     shuffled_deck,
 )
 from .engine.protocol import whole
+from .language import ir
 from .report import points_text
 
 BOTS: dict[str, Callable[[int], Bot]] = {"greedy": GreedyBot, "random": RandomBot, "heuristic": HeuristicBot}

@@ -8,7 +8,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Iterable
 
-from .errors import Diagnostic
+from .language.diagnostics import Diagnostic
 
 FORMATS = ("text", "json", "github", "sarif")
 

@@ -123,7 +123,7 @@ class Context:
         from .play import make_ruleset
 
         if variant is None:
-            from .build import load_variant
+            from .language.validate import load_variant
 
             variant = load_variant(Path(path), options)
         self.variant = variant

@@ -3,11 +3,11 @@
 # Do not edit: change the rule file and run `escoba-spec compile`.
 """Compiled rules of the variant escoba-31-ties-all: a RuleSet for escoba_spec.engine."""
 
-from escoba_spec import exprrt as rt
-from escoba_spec.cards import CardSet
+from escoba_spec.language.expr import runtime as rt
+from escoba_spec.language.cards import CardSet
 from escoba_spec.engine.captures import match_options, sum_options, total_multiple, contains_capture, joker_totals
 from escoba_spec.engine.protocol import HandScore, Params
-from escoba_spec.ir import Deck, Jokers, Rank, Source, Suit
+from escoba_spec.language.ir import Deck, Jokers, Rank, Source, Suit
 
 VARIANT_ID = 'escoba-31-ties-all'
 VARIANT_NAME = 'Escoba de 15 to 31, ties all score'

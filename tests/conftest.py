@@ -33,7 +33,7 @@ def rules_tree(tmp_path: Path) -> Path:
 @pytest.fixture
 def validate_text(rules_tree: Path):
     """Write YAML text into the scratch rules tree and return its diagnostics."""
-    from escoba_spec.build import validate_file
+    from escoba_spec.language.validate import validate_file
 
     def run(text: str | bytes, name: str = "case.yaml", options: dict | None = None):
         path = rules_tree / name

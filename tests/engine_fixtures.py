@@ -1,8 +1,8 @@
 """Hand-built IR for the engine tests: Escoba de 15 and Scopa, as the rule
 files and seeds say, without going through the YAML loader.
 
-Scoring rules carry expression trees from `escoba_spec.expr` when it is
-importable; `reference_score` scores the same rules in plain Python, so the
+Scoring rules carry expression trees from `escoba_spec.language.expr`;
+`reference_score` scores the same rules in plain Python, so the
 engine can be tested on its own and the interpreter's scoring checked
 against an independent implementation.
 """
@@ -11,30 +11,26 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from escoba_spec import ir
-from escoba_spec.cards import CardSet, no_jokers, preset_ranks, preset_suits
 from escoba_spec.engine import HandScore
 from escoba_spec.interpreter import Interpreter
+from escoba_spec.language import ir
+from escoba_spec.language.cards import CardSet, no_jokers, preset_ranks, preset_suits
+from escoba_spec.language.expr.check import compile_expression
+from escoba_spec.language.expr.env import Env
 
 HERE = ir.Origin("tests/engine_fixtures.py", 1, 1, "")
 
-try:  # the expression language is written alongside the engine
-    from escoba_spec import expr as _expr
-except ImportError:  # pragma: no cover - only while expr.py does not exist
-    _expr = None
 
 
 def _compile(text: str, expected: str, env):
-    if _expr is None or env is None:
-        return None
-    node, problems = _expr.compile_expression(text, expected, env)
+    node, problems = compile_expression(text, expected, env)
     if problems:
         raise AssertionError(f"{text!r}: {problems}")
     return node
 
 
 def _rules(deck: ir.Deck, ties: str, specs) -> ir.Scoring:
-    env = _expr.Env.from_cardset(CardSet(deck), ties) if _expr is not None else None
+    env = Env.from_cardset(CardSet(deck), ties)
     rules = tuple(
         ir.ScoringRule(
             id=rid,
@@ -209,8 +205,8 @@ class ReferenceRules(Interpreter):
 
 
 def ruleset(variant: ir.Variant):
-    """The real interpreter when the expression language exists, else the reference."""
-    return Interpreter(variant) if _expr is not None else ReferenceRules(variant)
+    """The real interpreter of a hand-built variant."""
+    return Interpreter(variant)
 
 
 # ------------------------------------------------------------------- positions

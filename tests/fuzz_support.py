@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from escoba_spec.loader import LINE_BREAK
+from escoba_spec.language.loader import LINE_BREAK
 
 CODE = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 

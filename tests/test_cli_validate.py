@@ -122,7 +122,7 @@ def test_schema_command_prints_the_draft7_schema(capsys):
 
 
 def test_schema_documents_every_property():
-    from escoba_spec.schema import variant_schema
+    from escoba_spec.language.schema import variant_schema
 
     schema = variant_schema()
 

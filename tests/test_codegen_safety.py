@@ -37,9 +37,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from escoba_spec import ir
 from escoba_spec.bots import GreedyBot
-from escoba_spec.build import validate_file
 from escoba_spec.cli import main
 from escoba_spec.codegen import (
     ID_PATTERN,
@@ -53,7 +51,9 @@ from escoba_spec.engine import HandState
 from escoba_spec.engine.match import run_hand
 from escoba_spec.engine.protocol import Params
 from escoba_spec.interpreter import Interpreter
-from escoba_spec.schema import Validator, variant_schema
+from escoba_spec.language import ir
+from escoba_spec.language.schema import Validator, variant_schema
+from escoba_spec.language.validate import validate_file
 
 from .conftest import RULES
 
@@ -65,12 +65,12 @@ HOSTILE = [
 ]
 
 ALLOWED_IMPORTS = {
-    "escoba_spec": {"exprrt"},
-    "escoba_spec.cards": {"CardSet"},
+    "escoba_spec.language.expr": {"runtime"},
+    "escoba_spec.language.cards": {"CardSet"},
     "escoba_spec.engine.captures": {"match_options", "sum_options", "total_multiple", "contains_capture",
                                     "joker_totals"},
     "escoba_spec.engine.protocol": {"HandScore", "Params"},
-    "escoba_spec.ir": {"Deck", "Jokers", "Rank", "Source", "Suit"},
+    "escoba_spec.language.ir": {"Deck", "Jokers", "Rank", "Source", "Suit"},
     # the specialised hand loop (Rules.play_hand)
     "escoba_spec.engine.moves": {"Move", "Play", "tuple_new"},
     "escoba_spec.engine.observation": {"Observation"},

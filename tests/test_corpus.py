@@ -29,8 +29,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from escoba_spec.build import validate_file
-from escoba_spec.loader import MAX_BYTES
+from escoba_spec.language.loader import MAX_BYTES
+from escoba_spec.language.validate import validate_file
 
 from .conftest import RULES
 
@@ -234,7 +234,7 @@ def test_a_named_pipe_in_the_rules_tree_does_not_block_extends_by_id(tmp_path):
     os.mkfifo(root / "a-pipe.yaml")
     case = root / "house-by-id.yaml"
     case.write_text("id: c-gen\nextends: escoba-de-15\nname: Next to a pipe\n", encoding="utf-8")
-    code = ("import sys; from escoba_spec.build import validate_file; v, p = validate_file(sys.argv[1]); "
+    code = ("import sys; from escoba_spec.language.validate import validate_file; v, p = validate_file(sys.argv[1]); "
             "print('valid' if v else [d.code for d in p])")
     done = subprocess.run([sys.executable, "-c", code, str(case)], capture_output=True, text=True, timeout=120,
                           check=False)

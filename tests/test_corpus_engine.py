@@ -18,7 +18,7 @@ import pytest
 from escoba_spec import api
 from escoba_spec.cli import main
 from escoba_spec.engine import IllegalMove, Move, parse_move
-from escoba_spec.errors import DiagnosticError
+from escoba_spec.language.diagnostics import DiagnosticError
 
 from .conftest import ROOT, RULES
 

@@ -21,10 +21,10 @@ from pathlib import Path
 import pytest
 
 from escoba_spec import compiled
-from escoba_spec.build import load_variant, validate_file
 from escoba_spec.cli import main
 from escoba_spec.codegen import generate, module_name
-from escoba_spec.loader import MAX_BYTES
+from escoba_spec.language.loader import MAX_BYTES
+from escoba_spec.language.validate import load_variant, validate_file
 
 from .conftest import ROOT, RULES
 
@@ -111,7 +111,7 @@ def _check(name: str, codes: list[str]) -> None:
 CHILD = textwrap.dedent("""
     import json, resource, sys, time
     resource.setrlimit(resource.RLIMIT_AS, (int(sys.argv[1]), int(sys.argv[1])))
-    from escoba_spec.build import validate_file
+    from escoba_spec.language.validate import validate_file
     results = {}
     for arg in sys.argv[2:]:
         name, path = arg.split("=", 1)

@@ -8,10 +8,10 @@ from dataclasses import fields, is_dataclass, replace
 import pytest
 
 from escoba_spec import diff as diffmod
-from escoba_spec.build import load_variant
 from escoba_spec.cli import main
 from escoba_spec.diff import FIELDS, diff_variants, variant_differences
 from escoba_spec.interpreter import Interpreter
+from escoba_spec.language.validate import load_variant
 
 from .conftest import RULES
 

@@ -24,7 +24,7 @@ def test_reference_example_validates(validate_text, text, name):
 
 
 def test_reference_documents_every_schema_field_and_function():
-    from escoba_spec.schema import variant_schema
+    from escoba_spec.language.schema import variant_schema
 
     text = DOC.read_text(encoding="utf-8")
     schema = variant_schema()

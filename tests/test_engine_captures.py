@@ -3,10 +3,18 @@ matching, obligations, one subset per turn, the move text form."""
 
 import pytest
 
-from escoba_spec import ir
 from escoba_spec.engine import Move, format_move, parse_move
 from escoba_spec.engine.captures import build_sums
-from tests.engine_fixtures import escoba_de_15, moves_text, position, ruleset, scopa, texts, variant_with
+from escoba_spec.language import ir
+from tests.engine_fixtures import (
+    escoba_de_15,
+    moves_text,
+    position,
+    ruleset,
+    scopa,
+    texts,
+    variant_with,
+)
 
 
 def options(rs, card: str, table: list[str]) -> list[str]:

@@ -10,10 +10,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from escoba_spec import ir
 from escoba_spec.bots import GreedyBot, RandomBot
 from escoba_spec.engine import HandState, Observation
-from tests.engine_fixtures import escoba_de_15, ruleset, scopa, variant_with, with_opening
+from escoba_spec.language import ir
+from tests.engine_fixtures import (
+    escoba_de_15,
+    ruleset,
+    scopa,
+    variant_with,
+    with_opening,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -110,7 +116,7 @@ SHIPPED = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "rules").rglob("*.yam
 @pytest.mark.parametrize("path", SHIPPED)
 def test_every_shipped_variant_plays_in_every_layout(path):
     from escoba_spec.api import Game
-    from escoba_spec.build import load_variant
+    from escoba_spec.language.validate import load_variant
 
     variant = load_variant(ROOT / path)
     for layout in variant.players.layouts:

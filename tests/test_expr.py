@@ -8,17 +8,19 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from escoba_spec import exprrt
-from escoba_spec.cards import CardSet, no_jokers, preset_ranks, preset_suits
-from escoba_spec.expr import (
-    MAX_DEPTH,
+from escoba_spec.compiler.expressions import to_python
+from escoba_spec.language.cards import CardSet, no_jokers, preset_ranks, preset_suits
+from escoba_spec.language.expr import runtime as exprrt
+from escoba_spec.language.expr.check import check, compile_expression
+from escoba_spec.language.expr.env import Env, ScoreContext
+from escoba_spec.language.expr.evaluate import evaluate
+from escoba_spec.language.expr.nodes import (
     BinOp,
     Bool,
     BoolOp,
     Call,
     CardLit,
     Compare,
-    Env,
     IfElse,
     Name,
     Neg,
@@ -26,14 +28,9 @@ from escoba_spec.expr import (
     Not,
     Num,
     Problem,
-    ScoreContext,
-    check,
-    compile_expression,
-    evaluate,
-    parse,
-    to_python,
 )
-from escoba_spec.ir import Deck, Jokers
+from escoba_spec.language.expr.parse import MAX_DEPTH, parse
+from escoba_spec.language.ir import Deck, Jokers
 
 
 def make_env(preset: str = "spanish-40", jokers: int = 0, ties: str = "none") -> Env:

@@ -17,13 +17,20 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from escoba_spec import ir
 from escoba_spec.bots import GreedyBot, HeuristicBot, RandomBot
-from escoba_spec.build import load_variant
 from escoba_spec.codegen import generate, module_name
 from escoba_spec.compiled import load_ruleset_from_source
-from escoba_spec.engine import EngineError, HandState, play_match, playout, run_hand, shuffled_deck
+from escoba_spec.engine import (
+    EngineError,
+    HandState,
+    play_match,
+    playout,
+    run_hand,
+    shuffled_deck,
+)
 from escoba_spec.interpreter import Interpreter
+from escoba_spec.language import ir
+from escoba_spec.language.validate import load_variant
 
 from .conftest import RULES
 from .engine_fixtures import escoba_de_15, scopa, variant_with, with_opening

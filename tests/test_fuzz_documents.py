@@ -8,7 +8,7 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
-from escoba_spec.errors import has_errors
+from escoba_spec.language.diagnostics import has_errors
 
 from .conftest import RULES
 

@@ -25,18 +25,14 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
-from escoba_spec import exprrt
-from escoba_spec.build import load_variant
-from escoba_spec.cards import CardSet
-from escoba_spec.expr import (
-    _TOKEN,
-    MAX_LENGTH,
-    Env,
-    ScoreContext,
-    compile_expression,
-    evaluate,
-    to_python,
-)
+from escoba_spec.compiler.expressions import to_python
+from escoba_spec.language.cards import CardSet
+from escoba_spec.language.expr import runtime as exprrt
+from escoba_spec.language.expr.check import compile_expression
+from escoba_spec.language.expr.env import Env, ScoreContext
+from escoba_spec.language.expr.evaluate import evaluate
+from escoba_spec.language.expr.parse import _TOKEN, MAX_LENGTH
+from escoba_spec.language.validate import load_variant
 
 from .conftest import RULES
 from .fuzz_support import assert_answer
@@ -63,7 +59,7 @@ def _seeds() -> list[str]:
 
 
 SEEDS = _seeds()
-GRAMMAR = (RULES.parent / "escoba_spec" / "grammar" / "scoring.lark").read_text(encoding="utf-8")
+GRAMMAR = (RULES.parent / "escoba_spec" / "language" / "expr" / "scoring.lark").read_text(encoding="utf-8")
 LITERALS = sorted(set(re.findall(r'"([^"\s]{1,6})"', GRAMMAR)))  # keywords and operators of the grammar
 DECKS = ("escoba-de-15", "scopa", "comodines", "escoba-francesa")  # Spanish, Italian, with jokers, French
 VARIANTS = {name: load_variant(RULES / f"{name}.yaml") for name in DECKS}

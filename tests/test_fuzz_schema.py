@@ -18,7 +18,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from escoba_spec.schema import _anchored, variant_schema
+from escoba_spec.language.schema import _anchored, variant_schema
 
 from .fuzz_support import assert_answer
 
@@ -193,7 +193,7 @@ def test_schema_documents_with_typos_never_raise(validate_text, data):
 @given(documents)
 def test_the_schema_stage_alone_accepts_what_the_strategy_draws(data):
     """The strategy really follows the schema: only expressions and semantics are left to go wrong."""
-    from escoba_spec.schema import _validator
+    from escoba_spec.language.schema import _validator
 
     problems = [e for e in _validator().iter_errors(data) if e.validator not in ("required",)]
     assert not problems, [e.message for e in problems]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from escoba_spec.resolve import Resolver
+from escoba_spec.language.resolve import Resolver
 
 
 def resolve(rules_tree: Path, text: str, name: str = "house.yaml", options=None):

@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from escoba_spec.build import load_variant
 from escoba_spec.cli import main
 from escoba_spec.engine import Move, format_move, play_match
+from escoba_spec.language.resolve import Resolver
+from escoba_spec.language.validate import load_variant
 from escoba_spec.play import HumanSeat, MatchRunner, Quit, bot_seed, make_setup, to_json
-from escoba_spec.resolve import Resolver
 
 from .conftest import ROOT, RULES
 

@@ -12,10 +12,12 @@ from pathlib import Path
 import pytest
 
 from escoba_spec import api
-from escoba_spec import expr as E
-from escoba_spec.build import load_variant
-from escoba_spec.cards import CardSet
 from escoba_spec.cli import main
+from escoba_spec.language.cards import CardSet
+from escoba_spec.language.expr.check import compile_expression
+from escoba_spec.language.expr.env import Env
+from escoba_spec.language.expr.parse import parse
+from escoba_spec.language.validate import load_variant
 from escoba_spec.rulebook import (
     LANGS,
     PdfUnavailable,
@@ -93,7 +95,7 @@ def test_every_ir_class_has_a_section():
 def test_samples_use_every_expression_form():
     used = {kind: set() for kind in expression_forms()}
     for text, _ in SAMPLES:
-        tree, errors = E.parse(text.format(s="oros", s2="copas", f="sota"))
+        tree, errors = parse(text.format(s="oros", s2="copas", f="sota"))
         assert tree is not None, (text, errors)
         _forms_in(tree, used)
     for kind, forms in expression_forms().items():
@@ -238,11 +240,11 @@ def test_contractions_and_elisions():
 
 def test_card_predicates_without_their_text_are_described_from_the_mask():
     v = variant(RULES / "escoba-de-15.yaml")
-    env = E.Env.from_cardset(CardSet(v.deck), "none")
+    env = Env.from_cardset(CardSet(v.deck), "none")
     words = ExprText(Lang("en", v.deck), env)
-    node, _ = E.compile_expression("count(pile, suit == oros) == 10", "bool", env)
+    node, _ = compile_expression("count(pile, suit == oros) == 10", "bool", env)
     assert words.expression(node, "") == "you have captured all 10 cards of oros"
-    node, _ = E.compile_expression("count(pile, rank == 7 and suit != oros) >= 2", "bool", env)
+    node, _ = compile_expression("count(pile, rank == 7 and suit != oros) >= 2", "bool", env)
     assert words.expression(node, "") == "you have captured at least 2 cards among 7 of copas, 7 of espadas, and 7 of bastos"
 
 

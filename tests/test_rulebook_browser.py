@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from escoba_spec.build import load_variant
+from escoba_spec.language.validate import load_variant
 from escoba_spec.rulebook import LANGS, render_rulebook
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -6,7 +6,7 @@ what each variant decides. The protocol (see `protocol.py`):
 
     class RuleSet(Protocol):
         id: str                      # the variant id
-        cards: CardSet               # escoba_spec.cards.CardSet of the deck
+        cards: CardSet               # escoba_spec.language.cards.CardSet of the deck
         params: Params               # structural rules, plain repr-safe data
 
         def capture_options(self, card: int, table: int, sums: SubsetSums) -> Sequence[int]

@@ -16,9 +16,8 @@ from __future__ import annotations
 from itertools import product
 from typing import Iterable, Sequence
 
-from ..cards import bits
+from ..language.cards import bits
 from .protocol import SubsetSums
-
 
 
 def mask_total(values: Sequence[int], mask: int) -> int:

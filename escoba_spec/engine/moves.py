@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..cards import CardSet
+from ..language.cards import CardSet
 from .captures import bits
-
 
 #: `tuple_new(Move, (card, capture, claim))` builds a Move (or a Play) without the
 #: NamedTuple's Python-level `__new__`: the hot loops make millions of them

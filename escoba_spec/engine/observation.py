@@ -8,7 +8,7 @@ only when the variant plays with open hands, the stock never.
 
 from __future__ import annotations
 
-from ..cards import CardSet
+from ..language.cards import CardSet
 from .moves import Play
 from .state import HandState
 

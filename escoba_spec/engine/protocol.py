@@ -20,7 +20,7 @@ when present. It must be indistinguishable from `HandState.deal` +
 `run_hand` with the same RuleSet: same legal moves in the same order, same
 observations and bot calls, same final state (`tests/test_fast_hand.py`).
 
-Cards are `int` indices and card sets `int` bit masks (see `escoba_spec.cards`).
+Cards are `int` indices and card sets `int` bit masks (see `escoba_spec.language.cards`).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping, Protocol, Sequence, runtime_checkable
 
-from ..cards import CardSet
+from ..language.cards import CardSet
 
 #: total -> masks of the table's non-joker subsets with that total (the empty
 #: subset is listed under 0). Kept up to date incrementally by the engine.

@@ -26,8 +26,8 @@ from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 
-from .. import ir
 from ..engine.state import first_seat
+from ..language import ir
 from .catalog import LANGS, MissingMessage
 from .differences import compare, describe
 from .document import Block, Document, Section, build_document
@@ -64,7 +64,7 @@ class RulebookError(RuntimeError):
 
 @lru_cache(maxsize=256)
 def _load(path: str, options: tuple[tuple[str, str], ...]) -> ir.Variant:
-    from ..build import load_variant
+    from ..language.validate import load_variant
 
     return load_variant(path, dict(options))
 
@@ -77,7 +77,7 @@ def load_base(variant: ir.Variant) -> ir.Variant | None:
     """The variant a house rule extends (its nearest base), from the same rules tree."""
     if not variant.extends:
         return None
-    from ..resolve import Resolver, rules_root
+    from ..language.resolve import Resolver, rules_root
 
     path = Path(variant.file)
     ids = Resolver().ids_in(rules_root(path))
@@ -193,14 +193,14 @@ def _options(variant: ir.Variant, lang: str, L: Lang) -> Section:
 
 
 def _example(variant: ir.Variant, L: Lang) -> Section:
-    from .. import expr as E
-    from ..cards import CardSet
+    from ..language.cards import CardSet
+    from ..language.expr.env import Env
     from .exprtext import ExprText
 
     section = Section("example", L.sentence(L.t("section.example")))
     ex = example_play(variant)
     cards = CardSet(variant.deck)
-    words = ExprText(L, E.Env.from_cardset(cards, variant.scoring.ties), variant)
+    words = ExprText(L, Env.from_cardset(cards, variant.scoring.ties), variant)
 
     def name(text: str) -> str:
         return words.card_name(cards.parse(text))

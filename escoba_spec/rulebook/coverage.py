@@ -8,7 +8,7 @@ enumerates, from the code itself rather than from a list kept by hand:
 * every IR dataclass — each must be described by a section of the document
   (`document.IR_SECTIONS`);
 * every node class, function, operator, variable and card field of the
-  expression language (`expr.py`) — each must occur in `SAMPLES`, which are
+  expression language (`language/expr/`) — each must occur in `SAMPLES`, which are
   then compiled for every deck preset and put into words in every language,
   with and without their text (so a card predicate is also described from its
   bit mask alone);
@@ -26,9 +26,12 @@ import re
 import typing
 from functools import cache
 
-from .. import expr as E
-from .. import ir
-from ..cards import PRESETS, CardSet, preset_ranks, preset_suits
+from ..language import ir
+from ..language.cards import PRESETS, CardSet, preset_ranks, preset_suits
+from ..language.expr import nodes as E
+from ..language.expr.check import SIGNATURES, compile_expression
+from ..language.expr.env import FIELDS, VARIABLES, Env
+from ..language.expr.parse import parse
 from .catalog import LANGS, MissingMessage, catalog, coverage
 from .document import IR_SECTIONS
 from .exprtext import ExprText
@@ -128,14 +131,14 @@ def ir_classes() -> list[str]:
 
 
 def expression_forms() -> dict[str, set[str]]:
-    """Everything the expression language has, read from expr.py."""
+    """Everything the expression language has, read from the language's own tables."""
     return {
         "node": {n for n, c in vars(E).items() if isinstance(c, type) and issubclass(c, E.Node) and c is not E.Node},
-        "function": set(E._SIGNATURES),
-        "operator": set(E._ARITHMETIC) | set(E._COMPARE) | {"and", "or", "not", "-u", "if"},
-        "variable": set(E._VARIABLES),
-        "field": set(E._FIELDS),
-        "keyword": {k for s in E._SIGNATURES.values() for k in s.keywords},
+        "function": set(SIGNATURES),
+        "operator": set(E.ARITHMETIC) | set(E.COMPARE) | {"and", "or", "not", "-u", "if"},
+        "variable": set(VARIABLES),
+        "field": set(FIELDS),
+        "keyword": {k for s in SIGNATURES.values() for k in s.keywords},
     }
 
 
@@ -188,15 +191,15 @@ def problems() -> tuple[str, ...]:
     for preset in PRESETS:
         deck = deck_of(preset)
         cards = CardSet(deck)
-        env = E.Env.from_cardset(cards, "none")
+        env = Env.from_cardset(cards, "none")
         compiled = []
         for text, kind in SAMPLES:
             source = fill(text, deck)
-            node, errors = E.compile_expression(source, kind, env)
+            node, errors = compile_expression(source, kind, env)
             if node is None:
                 found.append(f"sample {source!r} does not compile: {errors[0].message}")
                 continue
-            parsed, _ = E.parse(source)
+            parsed, _ = parse(source)
             _forms_in(parsed, used)
             _forms_in(node, used)
             compiled.append((source, kind, node))
@@ -239,9 +242,9 @@ def problems() -> tuple[str, ...]:
     return tuple(found)
 
 
-def _rule(award: str, points: str, effect: str, env: E.Env) -> ir.ScoringRule | None:
-    a, _ = E.compile_expression(award, E.BOOL, env)
-    p, _ = E.compile_expression(points, E.NUM, env)
+def _rule(award: str, points: str, effect: str, env: Env) -> ir.ScoringRule | None:
+    a, _ = compile_expression(award, E.BOOL, env)
+    p, _ = compile_expression(points, E.NUM, env)
     if a is None or p is None:
         return None
     return ir.ScoringRule("sample", "sample", a, p, effect, award, points, ir.Origin("-", 1, 1, "sample"))

@@ -17,9 +17,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .. import expr as E
-from .. import ir
-from ..cards import CardSet
+from ..language import ir
+from ..language.cards import CardSet
+from ..language.expr.env import SCORING_SUIT, Env
 from .exprtext import ExprText
 from .lang import Lang
 
@@ -101,7 +101,7 @@ def uses_function(variant: ir.Variant, name: str) -> bool:
 def build_document(variant: ir.Variant, lang_code: str, *, display_file: str | None = None) -> Document:
     L = Lang(lang_code, variant.deck)
     cards = CardSet(variant.deck)
-    env = E.Env.from_cardset(cards, variant.scoring.ties)
+    env = Env.from_cardset(cards, variant.scoring.ties)
     words = ExprText(L, env, variant)
     b = _Builder(variant, L, cards, env, words)
     sections = [
@@ -130,7 +130,7 @@ def build_document(variant: ir.Variant, lang_code: str, *, display_file: str | N
 
 
 class _Builder:
-    def __init__(self, variant: ir.Variant, L: Lang, cards: CardSet, env: E.Env, words: ExprText):
+    def __init__(self, variant: ir.Variant, L: Lang, cards: CardSet, env: Env, words: ExprText):
         self.v = variant
         self.L = L
         self.cards = cards
@@ -168,7 +168,7 @@ class _Builder:
         s.p("deck.suits", L.t("deck.suits", suits=L.join([L.suit_name(x.name) for x in d.suits]),
                               ranks=L.join([L.rank_name(r) for r in d.ranks])))
         texts = " ".join(r.award_text + " " + r.points_text for r in self.v.scoring.rules)
-        if {d.scoring_suit, E.SCORING_SUIT} & _words(texts):  # a rule names the suit, by its name or as scoring_suit
+        if {d.scoring_suit, SCORING_SUIT} & _words(texts):  # a rule names the suit, by its name or as scoring_suit
             s.p("deck.scoring_suit", L.t("deck.scoring_suit", suit=L.suit_name(d.scoring_suit)))
         if d.jokers.count:
             s.p("deck.jokers", L.n("deck.jokers", d.jokers.count, total=self.cards.size))

@@ -1,8 +1,8 @@
 """Scoring expressions in words, in any language of the catalogues.
 
-A renderer over the resolved expression tree of `escoba_spec.expr`. Every
+A renderer over the resolved expression tree of `escoba_spec.language.expr`. Every
 node kind and every function has a catalogue template (the coverage test
-enumerates them from `expr.py`); the commonest shapes also have idioms so
+enumerates them from `language/expr/`); the commonest shapes also have idioms so
 that the rules read as a player would say them:
 
 * a count of the side's cards, escobas, captures or suits compared with a
@@ -25,8 +25,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .. import expr as E
-from .. import ir
+from ..compiler.expressions import to_python
+from ..language import ir
+from ..language.expr import nodes as E
+from ..language.expr.env import SCORING_SUIT, Env
+from ..language.expr.parse import parse
 from .lang import Lang, Noun
 
 #: The templates' names for the operators of the expression language.
@@ -58,7 +61,7 @@ class Quantity:
 
 def _index(text: str) -> dict[tuple[int, int], E.Node]:
     """Every node of the parsed `text` by its start, the outermost one first."""
-    tree, _ = E.parse(text)
+    tree, _ = parse(text)
     index: dict[tuple[int, int], E.Node] = {}
     if tree is None:
         return index
@@ -73,7 +76,7 @@ def _index(text: str) -> dict[tuple[int, int], E.Node]:
 class ExprText:
     """Scoring rules of one variant in one language."""
 
-    def __init__(self, lang: Lang, env: E.Env, variant: ir.Variant | None = None):
+    def __init__(self, lang: Lang, env: Env, variant: ir.Variant | None = None):
         self.lang = lang
         self.env = env
         self.cards = env.cards
@@ -179,7 +182,7 @@ class ExprText:
 
     def _same(self, a: E.Node, b: E.Node) -> bool:
         try:
-            return E.to_python(a, self.env) == E.to_python(b, self.env)
+            return to_python(a, self.env) == to_python(b, self.env)
         except Exception:  # noqa: BLE001 - unresolved trees are never the same
             return False
 
@@ -477,7 +480,7 @@ class ExprText:
 
     def _suit(self, name: str) -> str:
         """A suit name as the expression text wrote it, with `scoring_suit` read as the deck's."""
-        return self.env.scoring_suit if name == E.SCORING_SUIT else name
+        return self.env.scoring_suit if name == SCORING_SUIT else name
 
     # ----------------------------------------------------------- card predicates
 

@@ -15,7 +15,7 @@ from importlib import resources
 
 import jsonschema
 
-from .errors import Diagnostic, did_you_mean
+from .diagnostics import Diagnostic, did_you_mean
 from .loader import Document, join_path
 
 

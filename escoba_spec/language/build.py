@@ -10,14 +10,16 @@ type-check. Every check has its own code and every problem is collected.
 from __future__ import annotations
 
 from math import gcd
-from pathlib import Path
 from typing import Any
 
 from . import ir
 from .cards import PRESETS, CardSet, preset_ranks, preset_suits
-from .errors import Diagnostic, DiagnosticError, did_you_mean, has_errors
-from .expr import Env, compile_expression, constant, shares_points
-from .resolve import Resolved, Resolver, option_choices
+from .diagnostics import Diagnostic, did_you_mean, has_errors
+from .expr.check import compile_expression
+from .expr.env import Env
+from .expr.nodes import constant, shares_points
+from .options import option_choices
+from .resolved import Resolved
 
 DEFAULTS: dict[str, Any] = {
     "deal": {"hand_size": 3, "table_cards": 4, "first_player": "after-dealer", "dealer_rotation": "next",
@@ -40,68 +42,12 @@ DEFAULTS: dict[str, Any] = {
 MAX_EXPRESSION_TEXT = 16_000
 
 
-def load_variant(path: str | Path, options: dict[str, str] | None = None, *, resolver: Resolver | None = None) -> ir.Variant:
-    """Load, check, resolve and build one rule file; raise DiagnosticError when it is not valid."""
-    variant, problems = validate_file(path, options, resolver=resolver)
-    if variant is None:
-        raise DiagnosticError([p for p in problems if p.severity == "error"] or problems)
-    return variant
-
-
-def validate_file(path: str | Path, options: dict[str, str] | None = None, *, resolver: Resolver | None = None,
-                  display: str | None = None) -> tuple[ir.Variant | None, list[Diagnostic]]:
-    """Every diagnostic of one rule file, and its IR when it has no error."""
-    path = Path(path)
-    resolver = resolver or Resolver()
-    resolved, problems = resolver.resolve(path, display or str(path), options)
-    if resolved is None:
-        return None, sorted(problems, key=lambda d: (d.file, d.line, d.column))
+def build_variant(resolved: Resolved) -> tuple[ir.Variant | None, list[Diagnostic]]:
+    """Entry point: the IR of a resolved document (None when it has an error), and
+    every semantic problem found, in the order the checks found them."""
     builder = _Builder(resolved)
     variant = builder.build()
-    problems = sorted(problems + builder.problems, key=lambda d: (d.file != resolved.file, d.file, d.line, d.column))
-    if has_errors(problems):
-        return None, problems
-    return variant, problems
-
-
-#: `validate` builds a file once for each value of each option; past this many
-#: builds (a file with hundreds of option values) it checks the first ones only
-MAX_OPTION_BUILDS = 200
-
-
-def validate_option_values(path: str | Path, variant: ir.Variant, baseline: list[Diagnostic],
-                           options: dict[str, str] | None = None, *, resolver: Resolver | None = None,
-                           display: str | None = None) -> list[Diagnostic]:
-    """The errors that only some option value brings.
-
-    `validate_file` built the file into `variant` (with `baseline`, its
-    diagnostics) with its options at their defaults or as given; a choice that
-    drops a rule which is not there, or a value that makes the capture target
-    unreachable, would stay hidden until someone picked it. Here each option
-    not fixed by `options` is set to each of its other values, one option at a
-    time, and every new diagnostic says which value brought it.
-    """
-    given = dict(options or {})
-    seen = {(d.file, d.line, d.column, d.code, d.message) for d in baseline}
-    found: list[Diagnostic] = []
-    builds = 0
-    for option in variant.options:
-        name = option.id
-        if name in given:
-            continue
-        for value in option.choices:
-            if value == option.default or builds >= MAX_OPTION_BUILDS:
-                continue
-            builds += 1
-            _, problems = validate_file(path, {**given, name: value}, resolver=resolver, display=display)
-            for d in problems:
-                key = (d.file, d.line, d.column, d.code, d.message)
-                if key in seen or d.severity != "error":
-                    continue
-                seen.add(key)
-                found.append(Diagnostic(d.file, d.line, d.column, d.code, f"{d.message} (with the option {name}={value})",
-                                        d.hint, d.path, d.severity))
-    return found
+    return variant, builder.problems
 
 
 class _Builder:

@@ -19,7 +19,7 @@ import yaml
 import yaml.constructor
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
-from .errors import Diagnostic
+from .diagnostics import Diagnostic
 
 MAX_BYTES = 1 << 20  # 1 MiB
 MAX_DEPTH = 64

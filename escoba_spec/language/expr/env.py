@@ -1,0 +1,82 @@
+"""The names an expression may use, for one deck, and the state a side is scored in."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import get_args
+
+from .. import ir
+from ..cards import CardSet
+from .nodes import BOOL, CARDS, NUM, RANK, SIDES, SUIT
+
+VARIABLES = {"pile": CARDS, "sweeps": NUM, "captures": NUM, "opponents": SIDES, "others": SIDES, "deck": CARDS}
+PER_SIDE_VARIABLES = frozenset({"pile", "sweeps", "captures", "opponents", "others"})
+#: how most() treats sides tied for the top (the IR's TiePolicy): nobody wins it
+#: (none), every tied side does (all), or every tied side does and the rule's
+#: points are shared between them (split, 000's "ties split the point")
+TIE_POLICIES: tuple[str, ...] = get_args(ir.TiePolicy)
+
+#: the name of the deck's scoring suit (oros, diamonds, denari), so that a rule
+#: written once holds for every deck option of a variant
+SCORING_SUIT = "scoring_suit"
+FIELDS = {"suit": SUIT, "rank": RANK, "value": NUM, "joker": BOOL}
+
+
+class Env:
+    """What names exist for one deck, and the deck tables the runtime helpers need."""
+
+    def __init__(self, cards: CardSet, default_ties: str):
+        if default_ties not in TIE_POLICIES:
+            raise ValueError(f"default_ties must be one of {', '.join(TIE_POLICIES)}, not {default_ties!r}")
+        deck = cards.deck
+        self.cards = cards
+        self.default_ties = default_ties
+        self.suits = {suit.name: index for index, suit in enumerate(deck.suits)}
+        self.scoring_suit = deck.scoring_suit  # what the name `scoring_suit` stands for
+        self.ranks = {rank.name: rank.number for rank in deck.ranks}
+        self.rank_numbers = sorted(rank.number for rank in deck.ranks)
+        self.card_index = {(c.suit, c.rank): c.index for c in cards.cards if not c.joker}
+        self.suit_masks = cards.suit_masks
+        self.rank_masks = tuple(
+            sum(1 << c.index for c in cards.cards if c.rank == number and not c.joker)
+            for number in range(1, max(self.rank_numbers, default=0) + 1)
+        )
+        values = sorted({c.value for c in cards.cards if not c.joker and c.value})
+        self.value_groups = tuple(
+            (value, sum(1 << c.index for c in cards.cards if c.value == value and not c.joker)) for value in values
+        )
+        self.primiera_table = tuple(
+            (suit_mask, self._primiera_groups(suit)) for suit, suit_mask in enumerate(self.suit_masks) if suit_mask
+        )
+
+    @classmethod
+    def from_cardset(cls, cards: CardSet, default_ties: str = "none") -> Env:
+        return cls(cards, default_ties)
+
+    def _primiera_groups(self, suit: int) -> tuple[tuple[int, int], ...]:
+        points = sorted({c.primiera for c in self.cards.cards if c.suit == suit}, reverse=True)
+        return tuple(
+            (p, sum(1 << c.index for c in self.cards.cards if c.suit == suit and c.primiera == p)) for p in points
+        )
+
+    def names(self, in_predicate: bool) -> list[str]:
+        """Every name a did-you-mean hint may suggest."""
+        names = [*VARIABLES, *self.suits, SCORING_SUIT, *self.ranks, "true", "false"]
+        if in_predicate:
+            names += FIELDS
+        return names
+
+
+@dataclass
+class ScoreContext:
+    """The end-of-hand state one side is scored in."""
+
+    side: int
+    piles: list[int]
+    sweeps: list[int]
+    captures: list[int]
+    env: Env
+
+
+# --------------------------------------------------------------------------- parsing
+

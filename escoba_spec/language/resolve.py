@@ -1,0 +1,239 @@
+"""Stage 3: follow `extends:` and apply options, giving one complete document.
+
+`Resolver.resolve` loads the file and every base it builds on (each checked
+against the schema once and cached), merges them from the root base down by
+the merge rule (`merge.py`), checks that the result is a whole variant, and
+applies the options (`options.py`); the result is a `Resolved` document.
+
+`extends` names a variant id found in the rules tree or a relative path.
+URLs, absolute paths and paths leaving the rules tree are refused; cycles are
+reported with the whole chain.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import os
+import re
+from pathlib import Path
+
+from .diagnostics import Diagnostic, did_you_mean
+from .loader import MAX_BYTES, Document, get_path, load_document
+from .merge import drops_without_base, merge_documents
+from .options import apply_options
+from .resolved import Resolved
+from .schema import check_document, variant_schema
+
+MAX_CHAIN = 16
+_ID_LINE = re.compile(r"^id:[ \t]*['\"]?([a-z][a-z0-9]*(?:-[a-z0-9]+)*)['\"]?[ \t]*(?:#.*)?$", re.M)
+
+def rules_root(path: Path) -> Path:
+    """The nearest ancestor folder named `rules`, else the file's own folder."""
+    for parent in path.resolve().parents:
+        if parent.name == "rules":
+            return parent
+    return path.resolve().parent
+
+
+class Resolver:
+    """Loads documents once and follows extends chains."""
+
+    def __init__(self) -> None:
+        self.cache: dict[Path, tuple[Document | None, list[Diagnostic]]] = {}
+        self.index: dict[Path, dict[str, Path]] = {}
+
+    def load(self, path: Path, display: str) -> tuple[Document | None, list[Diagnostic]]:
+        key = path.resolve()
+        if key not in self.cache:
+            doc, problems = load_document(path, display)
+            if doc is not None:
+                problems = problems + check_document(doc)
+                problems += _check_rule_ids(doc)
+            self.cache[key] = (doc, problems)
+        return self.cache[key]
+
+    def ids_in(self, root: Path) -> dict[str, Path]:
+        """Variant id -> file for every rule file under the rules tree.
+
+        Read from each file's top-level `id:` line rather than by parsing
+        every file; the file `extends` picks is then loaded and checked in full."""
+        if root not in self.index:
+            found: dict[str, Path] = {}
+            for candidate in sorted(root.rglob("*.yaml")):
+                try:
+                    if not candidate.is_file() or candidate.stat().st_size > MAX_BYTES:
+                        continue  # not is_file: a named pipe would block the read forever
+                    text = candidate.read_text(encoding="utf-8", errors="replace")
+                    resolved = candidate.resolve()
+                except (OSError, ValueError, RuntimeError):
+                    continue
+                match = _ID_LINE.search(text)
+                if match and root in resolved.parents:  # a symlink out of the tree is no rule file of it
+                    found.setdefault(match.group(1), resolved)
+            self.index[root] = found
+        return self.index[root]
+
+    def resolve(self, path: Path, display: str | None = None, options: dict[str, str] | None = None
+                ) -> tuple[Resolved | None, list[Diagnostic]]:
+        """Entry point: the complete document of a rule file, or its diagnostics."""
+        display = display or str(path)
+        try:
+            path.resolve()
+        except (OSError, ValueError, RuntimeError) as exc:  # a NUL byte in the path, a symlink loop
+            return None, [Diagnostic(display, 1, 1, "unreadable-file", f"cannot read the file: {exc}")]
+        chain: list[tuple[Path, Document]] = []
+        problems: list[Diagnostic] = []
+        current, current_display = path, display
+        seen: list[Path] = []
+        while True:
+            resolved_path = current.resolve()
+            if resolved_path in seen:
+                names = " -> ".join(str(p.name) for p in seen + [resolved_path])
+                doc0 = chain[-1][1]
+                pos = doc0.pos("extends")
+                problems.append(Diagnostic(pos.file, pos.line, pos.column, "extends-cycle",
+                                           f"extends forms a cycle: {names}",
+                                           "a variant cannot build on itself; point extends at a base variant", "extends"))
+                return None, problems
+            seen.append(resolved_path)
+            doc, file_problems = self.load(current, current_display)
+            problems.extend(file_problems)
+            if doc is None:
+                return None, problems
+            chain.append((current, doc))
+            base = doc.data.get("extends")
+            if base is None:
+                break
+            if not isinstance(base, str) or any(p.severity == "error" and p.path == "extends" for p in file_problems):
+                return None, problems  # the schema has already said what is wrong with it
+            if len(chain) > MAX_CHAIN:
+                pos = doc.pos("extends")
+                problems.append(Diagnostic(pos.file, pos.line, pos.column, "extends-too-deep",
+                                           f"more than {MAX_CHAIN} files extend each other", "", "extends"))
+                return None, problems
+            target, problem = self._find_base(current, doc, base)
+            if problem is not None:
+                problems.append(problem)
+                return None, problems
+            current, current_display = target, _display_for(target, path, display)
+        if any(p.severity == "error" for p in problems):
+            return None, problems  # nothing to merge: a file of the chain is already wrong
+        # merge from the root base to the file itself
+        chain.reverse()
+        root_doc = chain[0][1]
+        data = copy.deepcopy(root_doc.data)
+        values = dict(root_doc.values)
+        keys = dict(root_doc.keys)
+        origins = {p: root_doc.file for p in root_doc.values}
+        for _, doc in chain[1:]:
+            data, values, keys, origins = merge_documents(data, values, keys, origins, doc.data, doc.values, doc.keys,
+                                                          doc.file, problems=problems)
+        data.pop("extends", None)
+        problems.extend(drops_without_base(data, values, root_doc.file))
+        digest = hashlib.sha256()
+        for _, doc in chain:
+            digest.update(doc.text.encode("utf-8"))
+        resolved = Resolved(
+            file=display, data=data, values=values, keys=keys,
+            docs={doc.file: doc for _, doc in chain}, origins=origins,
+            chain=[doc.data.get("id", "") for _, doc in reversed(chain[:-1])],
+            sha256=digest.hexdigest(),
+        )
+        if any(p.severity == "error" for p in problems):
+            return None, problems
+        problems.extend(_check_complete(resolved))
+        if any(p.severity == "error" for p in problems):
+            return None, problems
+        problems.extend(apply_options(resolved, options or {}))
+        if any(p.severity == "error" for p in problems):
+            return None, problems
+        return resolved, problems
+
+    def _find_base(self, current: Path, doc: Document, base: str) -> tuple[Path, Diagnostic | None]:
+        pos = doc.pos("extends")
+
+        def fail(code: str, message: str, hint: str) -> tuple[Path, Diagnostic]:
+            return current, Diagnostic(pos.file, pos.line, pos.column, code, message, hint, "extends")
+
+        if "://" in base or base.startswith(("http:", "https:", "file:", "ftp:")):
+            return fail("extends-url", f"extends names a URL ({base}); only local rule files can be extended",
+                        "download the base into your rules folder and extend it by id or relative path")
+        root = rules_root(current)
+        if base.endswith((".yaml", ".yml")) or "/" in base or "\\" in base:
+            if Path(base).is_absolute() or base.startswith("\\"):
+                return fail("extends-outside", f"extends uses an absolute path ({base})",
+                            "use a path relative to this file, inside the rules folder")
+            try:  # a NUL byte or an over-long name is no file either
+                target = (current.resolve().parent / base).resolve()
+                outside = root not in target.parents and target != root
+                exists = not outside and target.is_file()
+            except (OSError, ValueError, RuntimeError):  # RuntimeError: a symlink loop
+                outside, exists = False, False
+            if outside:
+                return fail("extends-outside", f"extends leaves the rules tree ({base} is outside {root.name}/)",
+                            "a rule file may only extend files inside its rules folder")
+            if not exists:
+                shown = base if base.isprintable() else repr(base)
+                return fail("extends-missing", f"extends names a file that does not exist: {shown}",
+                            "check the relative path, or extend by variant id")
+            return target, None
+        ids = self.ids_in(root)
+        if base not in ids:
+            hint = did_you_mean(base, ids) or ("known ids: " + ", ".join(sorted(ids)) if ids else "")
+            return fail("extends-missing", f"extends names the variant '{base}', which no file in {root.name}/ defines", hint)
+        target = ids[base]
+        found, _ = self.load(target, str(target))
+        if found is not None and found.data.get("id") != base:
+            return fail("extends-missing", f"extends names the variant '{base}', but {target.name} does not define it",
+                        "check the id: line of that file")
+        return target, None
+
+
+def _display_for(target: Path, first: Path, first_display: str) -> str:
+    """Show a base file relative to where the user pointed, when possible."""
+    try:
+        base_dir = Path(first_display).parent
+        rel = Path(os.path.relpath(target, first.resolve().parent))
+        return str(base_dir / rel) if str(base_dir) != "." else str(rel)
+    except ValueError:
+        return str(target)
+
+
+def _check_rule_ids(doc: Document) -> list[Diagnostic]:
+    rules = get_path(doc.data, "scoring.rules")
+    out = []
+    if isinstance(rules, list):
+        first: dict[str, int] = {}
+        for i, rule in enumerate(rules):
+            if isinstance(rule, dict) and isinstance(rule.get("id"), str):
+                rid = rule["id"]
+                if rid in first:
+                    pos = doc.pos(f"scoring.rules[{i}].id")
+                    line = doc.pos(f"scoring.rules[{first[rid]}].id").line
+                    out.append(Diagnostic(pos.file, pos.line, pos.column, "duplicate-id",
+                                          f"the scoring rule id '{rid}' is used twice (first at line {line})",
+                                          "give each scoring rule its own id", f"scoring.rules[{i}].id"))
+                else:
+                    first[rid] = i
+    return out
+
+
+def _check_complete(resolved: Resolved) -> list[Diagnostic]:
+    """A resolved variant must have what a base variant must have."""
+    required = variant_schema()["then"]["required"]
+    out = []
+    for key in required:
+        if key not in resolved.data:
+            pos = resolved.pos("")
+            out.append(Diagnostic(pos.file, pos.line, pos.column, "missing-key",
+                                  f"the variant has no '{key}', and no base gives one",
+                                  f"add {key}: ... or extends: a base variant", key))
+    for i, rule in enumerate(get_path(resolved.data, "scoring.rules") or []):
+        if isinstance(rule, dict) and "award" not in rule:
+            p = f"scoring.rules[{i}]"
+            pos = resolved.pos(p)
+            out.append(Diagnostic(pos.file, pos.line, pos.column, "missing-key",
+                                  f"the scoring rule '{rule.get('id')}' has no award expression",
+                                  "add award: <boolean expression>, e.g. award: most(count(pile))", p))
+    return out

@@ -1,0 +1,80 @@
+"""The language's entry: a rule file -> its IR, or every diagnostic that says why not.
+
+The stages run in order: `loader` (YAML -> data with positions), `schema`
+(JSON Schema), `resolve` (extends, the merge rule, options), `build` (the IR
+and every semantic check). Nothing is raised on bad input: `validate_file`
+returns the diagnostics; `load_variant` raises `DiagnosticError` with them,
+for callers that want a variant or nothing.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from . import ir
+from .build import build_variant
+from .diagnostics import Diagnostic, DiagnosticError, has_errors
+from .resolve import Resolver
+
+
+def load_variant(path: str | Path, options: dict[str, str] | None = None, *, resolver: Resolver | None = None) -> ir.Variant:
+    """Load, check, resolve and build one rule file; raise DiagnosticError when it is not valid."""
+    variant, problems = validate_file(path, options, resolver=resolver)
+    if variant is None:
+        raise DiagnosticError([p for p in problems if p.severity == "error"] or problems)
+    return variant
+
+
+def validate_file(path: str | Path, options: dict[str, str] | None = None, *, resolver: Resolver | None = None,
+                  display: str | None = None) -> tuple[ir.Variant | None, list[Diagnostic]]:
+    """Every diagnostic of one rule file, and its IR when it has no error."""
+    path = Path(path)
+    resolver = resolver or Resolver()
+    resolved, problems = resolver.resolve(path, display or str(path), options)
+    if resolved is None:
+        return None, sorted(problems, key=lambda d: (d.file, d.line, d.column))
+    variant, built = build_variant(resolved)
+    problems = sorted(problems + built, key=lambda d: (d.file != resolved.file, d.file, d.line, d.column))
+    if has_errors(problems):
+        return None, problems
+    return variant, problems
+
+
+#: `validate` builds a file once for each value of each option; past this many
+#: builds (a file with hundreds of option values) it checks the first ones only
+MAX_OPTION_BUILDS = 200
+
+
+def validate_option_values(path: str | Path, variant: ir.Variant, baseline: list[Diagnostic],
+                           options: dict[str, str] | None = None, *, resolver: Resolver | None = None,
+                           display: str | None = None) -> list[Diagnostic]:
+    """The errors that only some option value brings.
+
+    `validate_file` built the file into `variant` (with `baseline`, its
+    diagnostics) with its options at their defaults or as given; a choice that
+    drops a rule which is not there, or a value that makes the capture target
+    unreachable, would stay hidden until someone picked it. Here each option
+    not fixed by `options` is set to each of its other values, one option at a
+    time, and every new diagnostic says which value brought it.
+    """
+    given = dict(options or {})
+    seen = {(d.file, d.line, d.column, d.code, d.message) for d in baseline}
+    found: list[Diagnostic] = []
+    builds = 0
+    for option in variant.options:
+        name = option.id
+        if name in given:
+            continue
+        for value in option.choices:
+            if value == option.default or builds >= MAX_OPTION_BUILDS:
+                continue
+            builds += 1
+            _, problems = validate_file(path, {**given, name: value}, resolver=resolver, display=display)
+            for d in problems:
+                key = (d.file, d.line, d.column, d.code, d.message)
+                if key in seen or d.severity != "error":
+                    continue
+                seen.add(key)
+                found.append(Diagnostic(d.file, d.line, d.column, d.code, f"{d.message} (with the option {name}={value})",
+                                        d.hint, d.path, d.severity))
+    return found
