@@ -41,7 +41,7 @@ ROOT = Path(__file__).resolve().parent.parent
 FLOOR = r"""
 import random
 
-from escoba_spec.bots import RandomBot
+from escoba_spec.engine.bots import RandomBot
 from escoba_spec.language.validate import load_variant
 
 
@@ -50,8 +50,8 @@ def floor(path, total):
     # observation and a list of Move tuples, the hand and the history are kept up to date
     from escoba_spec.engine import Move, Observation, HandState
     from escoba_spec.engine.moves import Play, tuple_new
-    from escoba_spec.engine.state import shuffled_deck
-    from escoba_spec.interpreter import Interpreter
+    from escoba_spec.engine.dealing import shuffled_deck
+    from escoba_spec.engine.interpreter import Interpreter
     rs = Interpreter(load_variant(path))
     trails = [tuple_new(Move, (c, 0, 0)) for c in range(40)]
     plays = [[tuple_new(Play, (s, c, 0, 0, 0)) for c in range(40)] for s in range(2)]
@@ -94,7 +94,7 @@ CHILD = r"""
 import sys, random
 from pathlib import Path
 sys.path.insert(0, {root!r})
-from escoba_spec.bots import RandomBot
+from escoba_spec.engine.bots import RandomBot
 from escoba_spec.language.validate import load_variant
 from escoba_spec.engine import playout
 what, path, engine, total = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
@@ -105,15 +105,15 @@ FLOOR = {floor!r}
 def playouts():
     variant = load_variant(path)
     if engine == "compiled":
-        from escoba_spec.codegen import generate, module_name
-        from escoba_spec.compiled import load_ruleset_from_source
+        from escoba_spec.compiler.codegen import generate, module_name
+        from escoba_spec.compiler.modules import load_ruleset_from_source
         rs = load_ruleset_from_source(generate(variant), module_name(variant.id) + "_counted")
     elif engine == "cython":
         import importlib
         sys.path.insert(0, built)
         rs = importlib.import_module(Path(path).stem.replace("-", "_") + "_cython").RULES
     else:
-        from escoba_spec.interpreter import Interpreter
+        from escoba_spec.engine.interpreter import Interpreter
         rs = Interpreter(variant)
     bots = [RandomBot(1000), RandomBot(1001)]
     for seed in range(total):
@@ -161,10 +161,10 @@ import sys
 sys.path.insert(0, sys.argv[1])
 sys.path.insert(1, sys.argv[2])
 import importlib
-from escoba_spec.bots import RandomBot
+from escoba_spec.engine.bots import RandomBot
 from escoba_spec.language.validate import load_variant
-from escoba_spec.codegen import generate
-from escoba_spec.compiled import load_ruleset_from_source
+from escoba_spec.compiler.codegen import generate
+from escoba_spec.compiler.modules import load_ruleset_from_source
 from escoba_spec.engine import playout
 variant = load_variant(sys.argv[3])
 built = importlib.import_module(sys.argv[4]).RULES
@@ -196,7 +196,7 @@ def build_cython(python: str, path: Path, root: Path, folder: Path) -> str:
     name = path.stem.replace("-", "_") + "_cython"
     source = subprocess.run(
         [python, "-c", f"import sys; sys.path.insert(0, {str(root)!r}); from escoba_spec.language.validate import load_variant; "
-                       f"from escoba_spec.codegen import generate; print(generate(load_variant({str(path)!r})), end='')"],
+                       f"from escoba_spec.compiler.codegen import generate; print(generate(load_variant({str(path)!r})), end='')"],
         capture_output=True, text=True, check=True).stdout
     _cythonize(python, folder, name, source)
     subprocess.run([python, "-c", CYTHON_CHECK, str(folder), str(root), str(path), name], check=True)

@@ -29,11 +29,11 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from escoba_spec.bots import RandomBot  # noqa: E402
-from escoba_spec.codegen import generate  # noqa: E402
-from escoba_spec.compiled import load_ruleset_from_source  # noqa: E402
+from escoba_spec.compiler.codegen import generate  # noqa: E402
+from escoba_spec.compiler.modules import load_ruleset_from_source  # noqa: E402
 from escoba_spec.engine import playout  # noqa: E402
-from escoba_spec.interpreter import Interpreter  # noqa: E402
+from escoba_spec.engine.bots import RandomBot  # noqa: E402
+from escoba_spec.engine.interpreter import Interpreter  # noqa: E402
 from escoba_spec.language.validate import load_variant  # noqa: E402
 
 

@@ -54,11 +54,11 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from escoba_spec.bots import RandomBot  # noqa: E402
-from escoba_spec.codegen import generate  # noqa: E402
-from escoba_spec.compiled import load_ruleset_from_source  # noqa: E402
+from escoba_spec.compiler.codegen import generate  # noqa: E402
+from escoba_spec.compiler.modules import load_ruleset_from_source  # noqa: E402
 from escoba_spec.engine import playout  # noqa: E402
-from escoba_spec.interpreter import Interpreter  # noqa: E402
+from escoba_spec.engine.bots import RandomBot  # noqa: E402
+from escoba_spec.engine.interpreter import Interpreter  # noqa: E402
 from escoba_spec.language.resolve import Resolver  # noqa: E402
 from escoba_spec.language.validate import load_variant, validate_file  # noqa: E402
 
@@ -183,8 +183,8 @@ COLD_SCRIPT = r"""
 import json, sys, time
 t0 = time.perf_counter()
 from escoba_spec.language.validate import validate_file
-from escoba_spec.codegen import generate
-from escoba_spec.compiled import load_ruleset_from_source
+from escoba_spec.compiler.codegen import generate
+from escoba_spec.compiler.modules import load_ruleset_from_source
 from escoba_spec.language.resolve import Resolver
 t1 = time.perf_counter()
 resolver = Resolver()

@@ -126,7 +126,8 @@ def _validate_all(paths: list[Path], options: dict[str, str]):
 
 def _compile(results, out_dir: Path, check: bool) -> int:
     """Generate every module; with `check`, compare instead of writing."""
-    from .compiled import compile_to, write_atomically
+    from .compiler.modules import compile_to
+    from .tools.files import write_atomically
 
     planned = []
     seen: dict[Path, Path] = {}

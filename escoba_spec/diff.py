@@ -26,7 +26,6 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
 
-from .bots import GreedyBot, RandomBot
 from .engine import (
     Bot,
     HandState,
@@ -37,6 +36,7 @@ from .engine import (
     RuleSet,
     format_move,
 )
+from .engine.bots import GreedyBot, RandomBot
 from .language import ir
 from .language.cards import CardSet
 from .language.expr import nodes
@@ -218,7 +218,7 @@ def diff_variants(
     bot_names = tuple(s if isinstance(s, str) else getattr(s, "__name__", "bot") for s in bots or ())
     makers = [_bot_maker(s) for s in bots or ()]
     if rulesets is None:
-        from .interpreter import Interpreter
+        from .engine.interpreter import Interpreter
 
         rulesets = (Interpreter(a), Interpreter(b))
     comparable = _same_cards(rulesets[0].cards, rulesets[1].cards)

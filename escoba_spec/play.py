@@ -17,7 +17,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TextIO
 
-from .bots import GreedyBot, HeuristicBot, RandomBot
 from .cli import UsageError, _existing, _parse_options, load_or_report
 from .engine import (
     Bot,
@@ -32,6 +31,7 @@ from .engine import (
     parse_move,
     shuffled_deck,
 )
+from .engine.bots import GreedyBot, HeuristicBot, RandomBot
 from .engine.protocol import whole
 from .language import ir
 from .report import points_text
@@ -148,13 +148,13 @@ class Setup:
 def make_ruleset(variant: ir.Variant, engine: str = "compiled") -> RuleSet:
     """The variant's RuleSet: compiled in memory (nothing written) or interpreted."""
     if engine == "interpreted":
-        from .interpreter import Interpreter
+        from .engine.interpreter import Interpreter
 
         return Interpreter(variant)
     if engine != "compiled":
         raise UsageError(f"no engine '{engine}' (choose {' or '.join(ENGINES)})")
-    from .codegen import generate, module_name
-    from .compiled import load_ruleset_from_source
+    from .compiler.codegen import generate, module_name
+    from .compiler.modules import load_ruleset_from_source
 
     return load_ruleset_from_source(generate(variant), module_name(variant.id))
 

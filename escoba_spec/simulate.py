@@ -43,22 +43,19 @@ import csv
 import hashlib
 import io
 import math
-import os
 import statistics
 import sys
-import tempfile
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from fractions import Fraction
 from pathlib import Path
 
 from .cli import UsageError, _existing, _parse_options, load_or_report
-from .engine.state import first_seat as first_player_seat
+from .engine.dealing import first_seat as first_player_seat
 from .report import json_text, printable
+from .tools.files import write_all
 
 Z95 = 1.959963984540054
-_UMASK = os.umask(0)
-os.umask(_UMASK)
 
 
 # ------------------------------------------------------------------ arguments
@@ -570,26 +567,6 @@ def plots(summary: dict, compare_summary: dict | None = None) -> dict[str, bytes
     return out
 
 
-def write_outputs(out_dir: Path, files: dict[str, bytes]) -> None:
-    """Write every file under a temporary name, then rename them all."""
-    out_dir.mkdir(parents=True, exist_ok=True)
-    temps = []
-    try:
-        for name, data in files.items():
-            fd, tmp = tempfile.mkstemp(prefix=f".{name}.", dir=out_dir)
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-            os.chmod(tmp, 0o666 & ~_UMASK)
-            temps.append((tmp, out_dir / name))
-        for tmp, target in temps:
-            os.replace(tmp, target)
-    except BaseException:
-        for tmp, _ in temps:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-        raise
-
-
 # -------------------------------------------------------------------- command
 
 
@@ -679,7 +656,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                   file=sys.stderr)
         else:
             files.update({k: v for k, v in pngs.items()})
-        write_outputs(out_dir, files)
+        write_all(out_dir, files)
     if args.format == "json":
         sys.stdout.write(_dumps({"summary": full, "timing": timing_out}))
     else:

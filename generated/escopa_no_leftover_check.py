@@ -33,9 +33,10 @@ _NEEDS = ((14, 29), (13, 28), (12, 27), (11, 26), (10, 25), (9, 24), (8, 23), (7
 # ---- the specialised hand loop (`Rules.play_hand`)
 from bisect import bisect_right as _bisect
 
+from escoba_spec.engine.dealing import redeal as _redeal
 from escoba_spec.engine.moves import Move as _Move, Play as _Play, tuple_new as _new
 from escoba_spec.engine.observation import Observation as _Observation
-from escoba_spec.engine.state import HandState as _HandState, redeal as _redeal
+from escoba_spec.engine.state import HandState as _HandState
 
 #: bit t of a table's *reach* is set when some subset of it totals t; only totals up
 #: to the capture limit are kept, so a reach stays a small int

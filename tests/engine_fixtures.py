@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from escoba_spec.engine import HandScore
-from escoba_spec.interpreter import Interpreter
+from escoba_spec.engine.interpreter import Interpreter
 from escoba_spec.language import ir
 from escoba_spec.language.cards import CardSet, no_jokers, preset_ranks, preset_suits
 from escoba_spec.language.expr.check import compile_expression

@@ -37,20 +37,20 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from escoba_spec.bots import GreedyBot
 from escoba_spec.cli import main
-from escoba_spec.codegen import (
+from escoba_spec.compiler.codegen import (
     ID_PATTERN,
     UnsafeValue,
     display_path,
     generate,
     module_name,
 )
-from escoba_spec.compiled import load_ruleset_from_source
+from escoba_spec.compiler.modules import load_ruleset_from_source
 from escoba_spec.engine import HandState
+from escoba_spec.engine.bots import GreedyBot
+from escoba_spec.engine.interpreter import Interpreter
 from escoba_spec.engine.match import run_hand
 from escoba_spec.engine.protocol import Params
-from escoba_spec.interpreter import Interpreter
 from escoba_spec.language import ir
 from escoba_spec.language.schema import Validator, variant_schema
 from escoba_spec.language.validate import validate_file
@@ -74,7 +74,8 @@ ALLOWED_IMPORTS = {
     # the specialised hand loop (Rules.play_hand)
     "escoba_spec.engine.moves": {"Move", "Play", "tuple_new"},
     "escoba_spec.engine.observation": {"Observation"},
-    "escoba_spec.engine.state": {"HandState", "redeal"},
+    "escoba_spec.engine.dealing": {"redeal"},
+    "escoba_spec.engine.state": {"HandState"},
     "bisect": {"bisect_right"},
 }
 ALLOWED_CALLS = {"CardSet", "Deck", "Jokers", "Rank", "Source", "Suit", "Params", "HandScore", "joker_totals",

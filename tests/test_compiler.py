@@ -9,13 +9,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from escoba_spec.bots import GreedyBot, RandomBot
 from escoba_spec.cli import main
-from escoba_spec.codegen import UnsafeValue, generate, literal, module_name
-from escoba_spec.compiled import load_module, load_ruleset_from_source
+from escoba_spec.compiler.codegen import UnsafeValue, generate, literal, module_name
+from escoba_spec.compiler.modules import load_module, load_ruleset_from_source
 from escoba_spec.engine import HandState
+from escoba_spec.engine.bots import GreedyBot, RandomBot
+from escoba_spec.engine.interpreter import Interpreter
 from escoba_spec.engine.match import run_hand
-from escoba_spec.interpreter import Interpreter
 from escoba_spec.language.validate import load_variant
 
 from .conftest import ROOT, RULES

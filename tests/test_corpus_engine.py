@@ -59,7 +59,7 @@ def card_of_the_other_seat(game: api.Game) -> str:
 
 
 def hand_played_out() -> api.Game:
-    from escoba_spec.bots import GreedyBot
+    from escoba_spec.engine.bots import GreedyBot
 
     game = dealt()
     game.play_hand([GreedyBot(1), GreedyBot(2)])

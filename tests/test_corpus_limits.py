@@ -20,11 +20,11 @@ from pathlib import Path
 
 import pytest
 
-from escoba_spec import compiled
 from escoba_spec.cli import main
-from escoba_spec.codegen import generate, module_name
+from escoba_spec.compiler.codegen import generate, module_name
 from escoba_spec.language.loader import MAX_BYTES
 from escoba_spec.language.validate import load_variant, validate_file
+from escoba_spec.tools import files
 
 from .conftest import ROOT, RULES
 
@@ -216,7 +216,7 @@ def _interrupt_replace_after(monkeypatch, allowed: int, error: BaseException):
             raise error
         return real(src, dst, *args, **kwargs)
 
-    monkeypatch.setattr(compiled.os, "replace", replace)
+    monkeypatch.setattr(files.os, "replace", replace)
     return calls
 
 
@@ -276,8 +276,8 @@ def test_a_write_that_fails_midway_leaves_no_temporary_file(tmp_path, monkeypatc
             self.handle.flush()
             raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(compiled.os, "fdopen", lambda fd, *a, **k: HalfWriter(real_fdopen(fd, *a, **k)))
+    monkeypatch.setattr(files.os, "fdopen", lambda fd, *a, **k: HalfWriter(real_fdopen(fd, *a, **k)))
     target = tmp_path / "out" / "scopa.py"
     with pytest.raises(OSError):
-        compiled.write_atomically(target, generate(load_variant(RULES / "scopa.yaml")))
+        files.write_atomically(target, generate(load_variant(RULES / "scopa.yaml")))
     assert list(target.parent.iterdir()) == []

@@ -10,7 +10,7 @@ import pytest
 from escoba_spec import diff as diffmod
 from escoba_spec.cli import main
 from escoba_spec.diff import FIELDS, diff_variants, variant_differences
-from escoba_spec.interpreter import Interpreter
+from escoba_spec.engine.interpreter import Interpreter
 from escoba_spec.language.validate import load_variant
 
 from .conftest import RULES
@@ -213,12 +213,12 @@ def test_a_divergence_no_difference_explains_is_unexplained():
 
 
 def test_cli_exits_1_and_says_so_when_a_divergence_is_unexplained(capsys, monkeypatch):
-    import escoba_spec.interpreter
+    import escoba_spec.engine.interpreter
 
     def faulty(variant):
         return _DoubleSweeps(variant) if variant.id == "open-table" else Interpreter(variant)
 
-    monkeypatch.setattr(escoba_spec.interpreter, "Interpreter", faulty)
+    monkeypatch.setattr(escoba_spec.engine.interpreter, "Interpreter", faulty)
     code, out, _ = _run(capsys, str(RULES / "escoba-de-15.yaml"), str(RULES / "open-table.yaml"), "--deals", "30")
     assert code == 1
     assert "Unexplained divergences (" in out and "UNEXPLAINED: no stated difference can change the sweeps" in out

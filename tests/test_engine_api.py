@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 
 from escoba_spec.api import Game, load
-from escoba_spec.bots import GreedyBot, RandomBot, scoring_seven
 from escoba_spec.engine import IllegalMove, Observation, playout
+from escoba_spec.engine.bots import GreedyBot, RandomBot, scoring_seven
 from tests.engine_fixtures import deck_order, escoba_de_15, ruleset, scopa
 
 ROOT = Path(__file__).resolve().parent.parent

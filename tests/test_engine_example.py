@@ -6,10 +6,10 @@ you play first."""
 
 import pytest
 
-from escoba_spec.codegen import generate
-from escoba_spec.compiled import load_ruleset_from_source
+from escoba_spec.compiler.codegen import generate
+from escoba_spec.compiler.modules import load_ruleset_from_source
 from escoba_spec.engine import HandState
-from escoba_spec.interpreter import Interpreter
+from escoba_spec.engine.interpreter import Interpreter
 from escoba_spec.language.validate import load_variant
 from tests.conftest import RULES
 from tests.engine_fixtures import as_moves, deck_order, legal, moves_text, play

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from escoba_spec.bots import GreedyBot, RandomBot
 from escoba_spec.engine import EngineError, HandState, playout
+from escoba_spec.engine.bots import GreedyBot, RandomBot
 from escoba_spec.engine.captures import build_sums
 from escoba_spec.language import ir
 from tests.engine_fixtures import (

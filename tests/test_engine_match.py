@@ -5,8 +5,14 @@ from dataclasses import replace
 
 import pytest
 
-from escoba_spec.bots import GreedyBot, RandomBot
-from escoba_spec.engine import HandResult, HandScore, MatchState, MatchTooLong, play_match
+from escoba_spec.engine import (
+    HandResult,
+    HandScore,
+    MatchState,
+    MatchTooLong,
+    play_match,
+)
+from escoba_spec.engine.bots import GreedyBot, RandomBot
 from tests.engine_fixtures import ReferenceRules, escoba_de_15, ruleset, variant_with
 
 

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from escoba_spec.bots import GreedyBot, RandomBot
 from escoba_spec.engine import HandState, Observation
+from escoba_spec.engine.bots import GreedyBot, RandomBot
 from escoba_spec.language import ir
 from tests.engine_fixtures import (
     escoba_de_15,
@@ -127,7 +127,7 @@ def test_every_shipped_variant_plays_in_every_layout(path):
 
 @pytest.mark.parametrize("make", [escoba_de_15, scopa])
 def test_interpreter_scoring_agrees_with_a_plain_python_reference(make):
-    from escoba_spec.interpreter import Interpreter
+    from escoba_spec.engine.interpreter import Interpreter
     from tests.engine_fixtures import ReferenceRules
 
     variant = make()

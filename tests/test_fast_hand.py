@@ -17,9 +17,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from escoba_spec.bots import GreedyBot, HeuristicBot, RandomBot
-from escoba_spec.codegen import generate, module_name
-from escoba_spec.compiled import load_ruleset_from_source
+from escoba_spec.compiler.codegen import generate, module_name
+from escoba_spec.compiler.modules import load_ruleset_from_source
 from escoba_spec.engine import (
     EngineError,
     HandState,
@@ -28,7 +27,8 @@ from escoba_spec.engine import (
     run_hand,
     shuffled_deck,
 )
-from escoba_spec.interpreter import Interpreter
+from escoba_spec.engine.bots import GreedyBot, HeuristicBot, RandomBot
+from escoba_spec.engine.interpreter import Interpreter
 from escoba_spec.language import ir
 from escoba_spec.language.validate import load_variant
 

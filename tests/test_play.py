@@ -97,7 +97,7 @@ def test_a_full_match_finishes_and_adds_up(path, players, options):
     assert record["totals"] == running
     assert record["winner"] in range(len(sides))
     # the same match as the engine plays it with the same seeded bots
-    from escoba_spec.bots import GreedyBot, RandomBot
+    from escoba_spec.engine.bots import GreedyBot, RandomBot
 
     cls = RandomBot if bots == "random" else GreedyBot
     engine = play_match(setup.ruleset, [cls(bot_seed(5, s)) for s in range(players)], 5, team_size=setup.team_size)

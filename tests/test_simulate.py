@@ -147,8 +147,8 @@ def test_statistics_helpers():
 
 
 def test_heuristic_bot_plays_every_rule_file():
-    from escoba_spec.bots import HeuristicBot
     from escoba_spec.engine import play_match
+    from escoba_spec.engine.bots import HeuristicBot
     from escoba_spec.language.validate import load_variant
     from escoba_spec.play import bot_seed, make_ruleset
 

@@ -25,22 +25,27 @@ Optional: `play_hand(deck, bots, team_size, dealer, rng) -> HandState`, a whole
 hand dealt and played; compiled modules have one specialised for their variant
 and `playout` / `play_match` use it (see `protocol.py`).
 
-Two implementations: `escoba_spec.interpreter.Interpreter` (walks the IR) and
-the compiled `generated/<id>.py` modules. `engine.captures` holds the mask
-arithmetic both can share.
+Two implementations: `interpreter.Interpreter` (walks the IR, the oracle) and
+the compiled `generated/<id>.py` modules (`escoba_spec.compiler`).
+`engine.captures` holds the mask arithmetic both can share.
 
 Modules: `protocol` (RuleSet, Params, HandScore), `captures` (subset sums,
-capture options, opening tests), `moves` (Move, Play, text form), `state`
-(HandState: deal, legal moves, apply, end of hand), `observation` (what a seat
-sees), `match` (playout, MatchState, play_match), `errors`.
+capture options, opening tests), `moves` (Move, Play, text form), `dealing`
+(the deck order, redeals, who leads), `state` (HandState: deal, legal moves,
+apply, end of hand), `records` (Opening, HandResult), `observation` (what a
+seat sees), `match` (playout, MatchState, play_match), `errors`; on top of
+them `interpreter` (the IR's RuleSet), `bots` (random, greedy, heuristic) and
+`game` (a match driven move by move with cards as text: the API's Game).
 """
 
+from .dealing import shuffled_deck
 from .errors import EngineError, IllegalMove, MatchTooLong
 from .match import Bot, MatchState, play_match, playout, run_hand
 from .moves import Move, Play, format_move, parse_move
 from .observation import Observation
 from .protocol import HandScore, Params, RuleSet, SubsetSums
-from .state import HandResult, HandState, Opening, shuffled_deck
+from .records import HandResult, Opening
+from .state import HandState
 
 __all__ = [
     "Bot",

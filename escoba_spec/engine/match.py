@@ -12,11 +12,13 @@ import random
 from dataclasses import dataclass, field
 from typing import Protocol, Sequence
 
+from .dealing import check_deck, shuffled_deck
 from .errors import MatchTooLong
 from .moves import Move
 from .observation import Observation
 from .protocol import RuleSet, whole
-from .state import HandResult, HandState, check_deck, shuffled_deck
+from .records import HandResult
+from .state import HandState
 
 
 class Bot(Protocol):

@@ -2,7 +2,7 @@
 
 The engine is generic; everything a variant decides reaches it through one
 `RuleSet` object. Two implementations exist side by side: the interpreter
-(`escoba_spec.interpreter.Interpreter`, which walks the IR) and the compiled
+(`escoba_spec.engine.interpreter.Interpreter`, which walks the IR) and the compiled
 modules (`generated/<id>.py`, specialised code). Both must give identical
 answers, so the protocol is deliberately small:
 

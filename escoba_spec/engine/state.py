@@ -13,100 +13,17 @@ Seats are numbered 0..n-1 in playing order; seat s belongs to side s % sides.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from functools import lru_cache
 from typing import Sequence
 
 from .captures import bits, build_sums, mask_total, sums_add, sums_remove
+from .dealing import check_deck, first_seat, redeal, shuffled_deck
 from .errors import EngineError
 from .moves import Move, Play
-from .protocol import HandScore, RuleSet
-
-
-@dataclass(frozen=True)
-class Opening:
-    """What the opening-table rule did at the start of the hand."""
-
-    action: str  # play-on | set-aside | redeal | capture
-    multiple: int  # the multiple k the table made
-    cards: int  # the table cards it concerned
-    taker: int = -1  # the seat that took them (action capture)
-    redeals: int = 0  # how many times the hand was dealt again before this deal
-
-
-@dataclass(frozen=True)
-class HandResult:
-    """The outcome of a finished hand."""
-
-    score: HandScore
-    piles: tuple[int, ...]
-    sweeps: tuple[int, ...]
-    captures: tuple[int, ...]
-    leftovers: int  # table cards left at the end
-    leftovers_side: int | None  # the side that took them; None = set aside (nobody captured)
-    leftover_total: int
-    leftover_listed: bool | None  # the total is one of the variant's listed totals; None = no check
-
-    @property
-    def totals(self) -> tuple[int, ...]:
-        return self.score.totals()
-
+from .protocol import RuleSet
+from .records import HandResult, Opening
 
 _new = tuple.__new__  # builds a NamedTuple without its Python-level __new__
 _EMPTY_SUMS: dict[int, list[int]] = {0: [0]}  # shared: never mutated
-
-
-def shuffled_deck(size: int, rng: random.Random) -> list[int]:
-    """The cards 0..size-1 in the order `rng.shuffle` puts them.
-
-    For a plain `random.Random` the shuffle is inlined (the same Fisher-Yates
-    steps and the same `getrandbits` draws as `Random.shuffle`, without its two
-    Python-level calls per card: a tenth of a fast playout's time); a subclass
-    keeps its own `shuffle`. `tests/test_fast_hand.py` holds the two equal."""
-    deck = list(range(size))
-    if type(rng) is not random.Random:
-        rng.shuffle(deck)
-        return deck
-    getrandbits = rng.getrandbits
-    for i, bits_needed in _shuffle_steps(size):
-        j = getrandbits(bits_needed)
-        while j > i:
-            j = getrandbits(bits_needed)
-        deck[i], deck[j] = deck[j], deck[i]
-    return deck
-
-
-@lru_cache(maxsize=None)
-def _shuffle_steps(size: int) -> tuple[tuple[int, int], ...]:
-    """(i, bits of i + 1) for i from size - 1 down to 1: `Random.shuffle`'s draws."""
-    return tuple((i, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
-
-
-def redeal(deck: Sequence[int], rng: random.Random | None, redeals: int) -> tuple[list[int], random.Random]:
-    """The deck shuffled again for redeal number `redeals` (an opening table that
-    asks for it), and the generator that did it (a new one seeded with 0 if
-    none was given); an error after 1000 redeals in a row."""
-    if redeals > 1000:
-        raise EngineError("the opening table asked for a redeal 1000 times in a row")
-    if rng is None:
-        rng = random.Random(0)
-    deck = list(deck)
-    rng.shuffle(deck)
-    return deck, rng
-
-
-def check_deck(deck: Sequence[int], size: int) -> None:
-    """Raise ValueError unless `deck` lists each of the `size` cards once."""
-    if len(deck) != size or set(deck) != set(range(size)):
-        raise ValueError(f"a deck order must list each of the {size} cards exactly once")
-
-
-def first_seat(first_player: str, dealer: int, players: int) -> int:
-    """The seat that plays first in a hand: the one after the dealer in the
-    direction of play (the dealer plays last), or with `before-dealer` the one
-    before (003 read to the letter: "the player on the dealer's right starts"
-    while play goes clockwise, so the dealer plays second)."""
-    return (dealer + (-1 if first_player == "before-dealer" else 1)) % players
 
 
 class HandState:

@@ -26,7 +26,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 
-from ..engine.state import first_seat
+from ..engine.dealing import first_seat
 from ..language import ir
 from .catalog import LANGS, MissingMessage
 from .differences import compare, describe
@@ -306,7 +306,7 @@ def write_rulebooks(
 
     Checks the catalogues first and raises RulebookError when one is
     incomplete, so `build` fails rather than publish a rulebook with a gap."""
-    from ..compiled import write_atomically
+    from ..tools.files import write_atomically
 
     check_coverage()
     out = Path(out_dir)

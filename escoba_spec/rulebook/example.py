@@ -1,7 +1,7 @@
 """A short example play, produced by the engine, for the rulebook.
 
 `example_play(variant)` deals a hand with a fixed seed through
-`escoba_spec.api.Game` and lets `GreedyBot`s play its first turns. The
+`escoba_spec.engine.game.Game` and lets `GreedyBot`s play its first turns. The
 result records the seed, the table and every move in the card text form, so
 the tests replay the same moves through the API and check that each one is
 legal and captures what the rulebook says.
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..api import Game
-from ..bots import GreedyBot
+from ..engine.bots import GreedyBot
+from ..engine.game import Game
 from ..language import ir
 
 #: Seeds tried in order; the first whose opening plays include a capture is shown.

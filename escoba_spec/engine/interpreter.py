@@ -10,7 +10,12 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .engine.captures import (
+from ..language import ir
+from ..language.cards import CardSet
+from ..language.expr import runtime as rt
+from ..language.expr.env import Env, ScoreContext
+from ..language.expr.evaluate import evaluate
+from .captures import (
     contains_capture,
     joker_totals,
     mask_total,
@@ -18,12 +23,7 @@ from .engine.captures import (
     sum_options,
     total_multiple,
 )
-from .engine.protocol import HandScore, Params, SubsetSums
-from .language import ir
-from .language.cards import CardSet
-from .language.expr import runtime as rt
-from .language.expr.env import Env, ScoreContext
-from .language.expr.evaluate import evaluate
+from .protocol import HandScore, Params, SubsetSums
 
 
 class Interpreter:

@@ -1,33 +1,17 @@
-"""Compiled rule modules on disk: write them atomically, check they are current, load them."""
+"""Compiled rule modules: where they go, their source, and loading them (from a file or from memory)."""
 
 from __future__ import annotations
 
 import importlib.util
-import os
-import tempfile
 from pathlib import Path
 from types import ModuleType
 
+from ..language import ir
 from .codegen import generate, module_name
-from .language import ir
 
 
 def module_path(out_dir: Path, variant: ir.Variant) -> Path:
     return out_dir / f"{module_name(variant.id)}.py"
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Write through a temporary file and rename it, so an interrupted run never
-    leaves a half-written module."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def compile_to(variant: ir.Variant, out_dir: Path) -> tuple[Path, str]:

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import random
 
-from .engine import Move, Observation
-from .language.cards import CardSet
+from ..language.cards import CardSet
+from .moves import Move
+from .observation import Observation
 
 
 class RandomBot:

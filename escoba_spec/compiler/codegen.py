@@ -25,13 +25,13 @@ from pathlib import Path
 
 import jinja2
 
-from . import __version__
-from .compiler.expressions import to_python
-from .engine.protocol import Params
-from .language import ir
-from .language.cards import CardSet
-from .language.expr.env import Env
-from .language.expr.nodes import may_be_negative
+from .. import __version__
+from ..engine.protocol import Params
+from ..language import ir
+from ..language.cards import CardSet
+from ..language.expr.env import Env
+from ..language.expr.nodes import may_be_negative
+from .expressions import to_python
 
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*\Z")  # \Z: `$` would allow a final newline
 _LITERAL_CLASSES = {cls.__name__: cls for cls in (ir.Deck, ir.Jokers, ir.Rank, ir.Suit, ir.Source, Params)}
@@ -87,7 +87,7 @@ def _comment(text: str) -> str:
 @lru_cache(maxsize=1)
 def _template() -> jinja2.Template:
     env = jinja2.Environment(
-        loader=jinja2.PackageLoader("escoba_spec", "templates"),
+        loader=jinja2.PackageLoader("escoba_spec.compiler", "templates"),
         trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
         undefined=jinja2.StrictUndefined, autoescape=False,
     )
