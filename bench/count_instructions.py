@@ -37,21 +37,36 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
+#: the names the child scripts use: from this checkout's layout, or from the flat
+#: layout the package had before it was arranged in stages (a `--root` of an older commit)
+IMPORTS = r"""
+try:
+    from escoba_spec.compiler.codegen import generate, module_name
+    from escoba_spec.compiler.modules import load_ruleset_from_source
+    from escoba_spec.engine.bots import RandomBot
+    from escoba_spec.engine.dealing import shuffled_deck
+    from escoba_spec.engine.interpreter import Interpreter
+    from escoba_spec.language.validate import load_variant
+except ImportError:
+    from escoba_spec.bots import RandomBot
+    from escoba_spec.build import load_variant
+    from escoba_spec.codegen import generate, module_name
+    from escoba_spec.compiled import load_ruleset_from_source
+    from escoba_spec.engine.state import shuffled_deck
+    from escoba_spec.interpreter import Interpreter
+from escoba_spec.engine import HandState, Move, Observation, playout
+from escoba_spec.engine.moves import Play, tuple_new
+"""
+
 #: the bare hand loop (`--what floor`), a module of its own so that Cython can build it too
 FLOOR = r"""
 import random
-
-from escoba_spec.engine.bots import RandomBot
-from escoba_spec.language.validate import load_variant
+""" + IMPORTS + r"""
 
 
 def floor(path, total):
     # 36 plays of a 2-player hand with no capture rule at all: the bot is asked with an
     # observation and a list of Move tuples, the hand and the history are kept up to date
-    from escoba_spec.engine import Move, Observation, HandState
-    from escoba_spec.engine.moves import Play, tuple_new
-    from escoba_spec.engine.dealing import shuffled_deck
-    from escoba_spec.engine.interpreter import Interpreter
     rs = Interpreter(load_variant(path))
     trails = [tuple_new(Move, (c, 0, 0)) for c in range(40)]
     plays = [[tuple_new(Play, (s, c, 0, 0, 0)) for c in range(40)] for s in range(2)]
@@ -94,9 +109,7 @@ CHILD = r"""
 import sys, random
 from pathlib import Path
 sys.path.insert(0, {root!r})
-from escoba_spec.engine.bots import RandomBot
-from escoba_spec.language.validate import load_variant
-from escoba_spec.engine import playout
+{imports}
 what, path, engine, total = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
 built = sys.argv[5] if len(sys.argv) > 5 else ""
 FLOOR = {floor!r}
@@ -105,15 +118,12 @@ FLOOR = {floor!r}
 def playouts():
     variant = load_variant(path)
     if engine == "compiled":
-        from escoba_spec.compiler.codegen import generate, module_name
-        from escoba_spec.compiler.modules import load_ruleset_from_source
         rs = load_ruleset_from_source(generate(variant), module_name(variant.id) + "_counted")
     elif engine == "cython":
         import importlib
         sys.path.insert(0, built)
         rs = importlib.import_module(Path(path).stem.replace("-", "_") + "_cython").RULES
     else:
-        from escoba_spec.engine.interpreter import Interpreter
         rs = Interpreter(variant)
     bots = [RandomBot(1000), RandomBot(1001)]
     for seed in range(total):
@@ -140,7 +150,7 @@ def count(python: str, args: list[str], root: Path = ROOT) -> int:
     """Instructions executed by one child (valgrind's callgrind total)."""
     out = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=" + os.devnull, python, "-c",
-         CHILD.format(root=str(root), floor=FLOOR), *args],
+         CHILD.format(root=str(root), floor=FLOOR, imports=IMPORTS), *args],
         capture_output=True, text=True, check=True,
     )
     found = re.search(r"Collected\s*:\s*(\d+)", out.stderr)
@@ -161,11 +171,7 @@ import sys
 sys.path.insert(0, sys.argv[1])
 sys.path.insert(1, sys.argv[2])
 import importlib
-from escoba_spec.engine.bots import RandomBot
-from escoba_spec.language.validate import load_variant
-from escoba_spec.compiler.codegen import generate
-from escoba_spec.compiler.modules import load_ruleset_from_source
-from escoba_spec.engine import playout
+""" + IMPORTS + r"""
 variant = load_variant(sys.argv[3])
 built = importlib.import_module(sys.argv[4]).RULES
 pure = load_ruleset_from_source(generate(variant), "pure")
@@ -195,8 +201,8 @@ def build_cython(python: str, path: Path, root: Path, folder: Path) -> str:
     plays like the pure-Python module; returns the folder to import it from."""
     name = path.stem.replace("-", "_") + "_cython"
     source = subprocess.run(
-        [python, "-c", f"import sys; sys.path.insert(0, {str(root)!r}); from escoba_spec.language.validate import load_variant; "
-                       f"from escoba_spec.compiler.codegen import generate; print(generate(load_variant({str(path)!r})), end='')"],
+        [python, "-c", f"import sys; sys.path.insert(0, {str(root)!r})\n{IMPORTS}\n"
+                       f"print(generate(load_variant({str(path)!r})), end='')"],
         capture_output=True, text=True, check=True).stdout
     _cythonize(python, folder, name, source)
     subprocess.run([python, "-c", CYTHON_CHECK, str(folder), str(root), str(path), name], check=True)

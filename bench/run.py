@@ -289,7 +289,7 @@ def bench_compile(files, repeat: int) -> dict:
 
 
 def bench_rulebook(files, repeat: int) -> dict:
-    from escoba_spec.rulebook import LANGS, render_rulebook
+    from escoba_spec.tools.rulebook import LANGS, render_rulebook
 
     variants = [(vid, load_variant(p)) for vid, p in files]
     fmts = ("md", "html")

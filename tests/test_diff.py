@@ -7,11 +7,11 @@ from dataclasses import fields, is_dataclass, replace
 
 import pytest
 
-from escoba_spec import diff as diffmod
 from escoba_spec.cli import main
-from escoba_spec.diff import FIELDS, diff_variants, variant_differences
 from escoba_spec.engine.interpreter import Interpreter
 from escoba_spec.language.validate import load_variant
+from escoba_spec.tools.diff import diff_variants, variant_differences
+from escoba_spec.tools.diff.effects import FIELDS, SECTIONS
 
 from .conftest import RULES
 
@@ -81,7 +81,7 @@ def test_every_ir_field_the_walk_reaches_has_words_and_effects():
             yield path
 
     for variant in (ESCOBA, ESCOPA):
-        for section in diffmod._SECTIONS:
+        for section in SECTIONS:
             for path in leaves(section, getattr(variant, section)):
                 assert path in FIELDS, path
     assert {"end_of_deal.check", "end_of_deal.penalty"} <= set(FIELDS)

@@ -18,13 +18,14 @@ from hypothesis import strategies as st
 
 from escoba_spec.compiler.codegen import generate, module_name
 from escoba_spec.compiler.modules import load_ruleset_from_source
-from escoba_spec.diff import POINTS, SEEN, diff_variants, variant_differences
 from escoba_spec.engine import HandState, play_match, run_hand, shuffled_deck
 from escoba_spec.engine.bots import GreedyBot, RandomBot
 from escoba_spec.engine.interpreter import Interpreter
 from escoba_spec.language.expr import nodes as expr
 from escoba_spec.language.resolve import Resolver
 from escoba_spec.language.validate import load_variant
+from escoba_spec.tools.diff import diff_variants, variant_differences
+from escoba_spec.tools.diff.effects import POINTS, SEEN
 
 from .conftest import RULES
 

@@ -17,7 +17,8 @@ from escoba_spec.cli import main
 from escoba_spec.engine import Move, format_move, play_match
 from escoba_spec.language.resolve import Resolver
 from escoba_spec.language.validate import load_variant
-from escoba_spec.play import HumanSeat, MatchRunner, Quit, bot_seed, make_setup, to_json
+from escoba_spec.tools.play import HumanSeat, MatchRunner, Quit, to_json
+from escoba_spec.tools.setup import bot_seed, make_setup
 
 from .conftest import ROOT, RULES
 
@@ -374,7 +375,7 @@ def test_a_split_tie_is_shown_as_a_half_and_written_as_a_number(capsys):
 def test_points_read_as_people_write_them():
     from fractions import Fraction
 
-    from escoba_spec.report import json_text, points_text
+    from escoba_spec.tools.text import json_text, points_text
 
     assert [points_text(x) for x in (0, 21, Fraction(1, 2), Fraction(41, 2), Fraction(7, 3), Fraction(15, 7))] == \
         ["0", "21", "½", "20½", "2⅓", "2 1/7"]

@@ -18,7 +18,7 @@ from escoba_spec.language.expr.check import compile_expression
 from escoba_spec.language.expr.env import Env
 from escoba_spec.language.expr.parse import parse
 from escoba_spec.language.validate import load_variant
-from escoba_spec.rulebook import (
+from escoba_spec.tools.rulebook import (
     LANGS,
     PdfUnavailable,
     RulebookError,
@@ -27,8 +27,8 @@ from escoba_spec.rulebook import (
     render_rulebook,
     write_rulebooks,
 )
-from escoba_spec.rulebook.catalog import MissingMessage, catalog, coverage
-from escoba_spec.rulebook.coverage import (
+from escoba_spec.tools.rulebook.catalog import MissingMessage, catalog, coverage
+from escoba_spec.tools.rulebook.coverage import (
     SAMPLES,
     _forms_in,
     expression_forms,
@@ -37,10 +37,10 @@ from escoba_spec.rulebook.coverage import (
     literal_values,
     problems,
 )
-from escoba_spec.rulebook.document import IR_SECTIONS
-from escoba_spec.rulebook.example import example_play, replay
-from escoba_spec.rulebook.exprtext import ExprText
-from escoba_spec.rulebook.lang import Lang, contract
+from escoba_spec.tools.rulebook.document import IR_SECTIONS
+from escoba_spec.tools.rulebook.example import example_play, replay
+from escoba_spec.tools.rulebook.exprtext import ExprText
+from escoba_spec.tools.rulebook.lang import Lang, contract
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "rules"
@@ -114,7 +114,7 @@ def test_a_missing_translation_fails_loudly(monkeypatch):
 
 
 def test_build_fails_on_an_incomplete_catalogue(monkeypatch, tmp_path):
-    monkeypatch.setattr("escoba_spec.rulebook.coverage.problems", lambda: ("fr: missing 'x'",))
+    monkeypatch.setattr("escoba_spec.tools.rulebook.coverage.problems", lambda: ("fr: missing 'x'",))
     with pytest.raises(RulebookError, match="missing 'x'"):
         write_rulebooks([(RULES / "scopa.yaml", variant(RULES / "scopa.yaml"))], tmp_path)
     assert not list(tmp_path.iterdir())
@@ -356,7 +356,7 @@ def test_cli_rulebook_pdf_without_the_extra(capsys, tmp_path, monkeypatch):
     def unavailable(doc):
         raise PdfUnavailable("PDF rulebooks need the optional extra: pip install 'escoba-spec[pdf]'")
 
-    monkeypatch.setattr("escoba_spec.rulebook.render_pdf", unavailable)
+    monkeypatch.setattr("escoba_spec.tools.rulebook.book.render_pdf", unavailable)
     code = main(["rulebook", str(RULES / "scopa.yaml"), "--format", "pdf", "--out", str(tmp_path / "s.pdf")])
     assert code == 2
     assert "escoba-spec[pdf]" in capsys.readouterr().err

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from escoba_spec.language.validate import load_variant
-from escoba_spec.rulebook import LANGS, render_rulebook
+from escoba_spec.tools.rulebook import LANGS, render_rulebook
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = sorted((ROOT / "rules").glob("*.yaml")) + sorted((ROOT / "rules" / "house").glob("*.yaml"))

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from escoba_spec.cli import main
-from escoba_spec.simulate import match_seed, two_proportion, welch, wilson
+from escoba_spec.tools.simulate import match_seed, two_proportion, welch, wilson
 
 from .conftest import ROOT, RULES
 
@@ -150,7 +150,7 @@ def test_heuristic_bot_plays_every_rule_file():
     from escoba_spec.engine import play_match
     from escoba_spec.engine.bots import HeuristicBot
     from escoba_spec.language.validate import load_variant
-    from escoba_spec.play import bot_seed, make_ruleset
+    from escoba_spec.tools.setup import bot_seed, make_ruleset
 
     for path in sorted((ROOT / "rules").rglob("*.yaml")):
         variant = load_variant(path, {})

@@ -1,10 +1,10 @@
 """Run-time helpers of scoring expressions.
 
-Shared by `expr.evaluate` and by the Python code `expr.to_python` emits (which
-refers to this module as `rt`), so the interpreter and compiled variants
+Shared by `evaluate.evaluate` and by the Python code `compiler.expressions.to_python`
+emits (which refers to this module as `rt`), so the interpreter and compiled variants
 compute exactly the same thing. They run once per side per rule at the end of
 every simulated hand: everything is bit operations on card masks and the
-deck tables are precomputed by `expr.Env` (and emitted as literals).
+deck tables are precomputed by `env.Env` (and emitted as literals).
 """
 
 from __future__ import annotations

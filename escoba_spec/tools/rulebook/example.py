@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine.bots import GreedyBot
-from ..engine.game import Game
-from ..language import ir
+from ...engine.bots import GreedyBot
+from ...engine.game import Game
+from ...language import ir
 
 #: Seeds tried in order; the first whose opening plays include a capture is shown.
 SEEDS = range(1, 41)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..language import ir
+from ...language import ir
 from .catalog import Catalog, MissingMessage, catalog
 
 _VOWEL = "aeiouyàâäéèêëîïôöûüœAEIOUYÀÂÉÈÊÎÔÛŒ"

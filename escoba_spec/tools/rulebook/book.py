@@ -1,23 +1,10 @@
-"""Rulebooks generated from the IR, in five languages, as Markdown, HTML or PDF.
+"""The rulebook of one variant: its document model, rendered, or written for many variants.
 
-    from escoba_spec.rulebook import render_rulebook
-    text = render_rulebook(variant, "es", "md")      # str; "pdf" gives bytes
-
-Everything a rulebook says comes from the compiled `ir.Variant` and the
-message catalogues (`locales/<lang>/LC_MESSAGES/rulebook.po`, see
-`catalog.py` for why gettext): the deck and card values, players and teams,
-the deal, captures, sweeps, the end of a hand, every scoring rule in words
-generated from its expression (`exprtext.py`), the end of the match, the
-options (each other choice described by what it changes), an example play
-produced by the engine (`example.py`), and the sources. A house rule's
-rulebook adds "differences from <base>" (`differences.py`). No prose a
-variant's author wrote (names of rules, descriptions) is copied, except the
-variant's name as the title.
-
-`write_rulebooks(variants_with_paths, out_dir)` writes the Markdown and HTML
-rulebooks of many variants (what `escoba-spec build` calls);
-`check_coverage()` lists every missing or broken catalogue entry, and fails
-`build` through `write_rulebooks` when there is one.
+`document` builds the sections (`document.py` the rules, then the
+differences from a house rule's base, the options, an example play and the
+sources); `render_rulebook` renders it as Markdown, HTML or PDF;
+`write_rulebooks` writes the Markdown and HTML of many variants, after
+checking that every catalogue is complete.
 """
 
 from __future__ import annotations
@@ -26,33 +13,20 @@ from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 
-from ..engine.dealing import first_seat
-from ..language import ir
-from .catalog import LANGS, MissingMessage
+from ...engine.dealing import first_seat
+from ...language import ir
+from .catalog import LANGS
 from .differences import compare, describe
 from .document import Block, Document, Section, build_document
 from .example import example_play
 from .lang import Lang
 from .render import (
     FORMATS,
-    PdfUnavailable,
     code,
     render_html,
     render_markdown,
     render_pdf,
 )
-
-__all__ = [
-    "FORMATS",
-    "LANGS",
-    "MissingMessage",
-    "PdfUnavailable",
-    "RulebookError",
-    "check_coverage",
-    "document",
-    "render_rulebook",
-    "write_rulebooks",
-]
 
 
 class RulebookError(RuntimeError):
@@ -64,7 +38,7 @@ class RulebookError(RuntimeError):
 
 @lru_cache(maxsize=256)
 def _load(path: str, options: tuple[tuple[str, str], ...]) -> ir.Variant:
-    from ..language.validate import load_variant
+    from ...language.validate import load_variant
 
     return load_variant(path, dict(options))
 
@@ -77,7 +51,7 @@ def load_base(variant: ir.Variant) -> ir.Variant | None:
     """The variant a house rule extends (its nearest base), from the same rules tree."""
     if not variant.extends:
         return None
-    from ..language.resolve import Resolver, rules_root
+    from ...language.resolve import Resolver, rules_root
 
     path = Path(variant.file)
     ids = Resolver().ids_in(rules_root(path))
@@ -193,8 +167,8 @@ def _options(variant: ir.Variant, lang: str, L: Lang) -> Section:
 
 
 def _example(variant: ir.Variant, L: Lang) -> Section:
-    from ..language.cards import CardSet
-    from ..language.expr.env import Env
+    from ...language.cards import CardSet
+    from ...language.expr.env import Env
     from .exprtext import ExprText
 
     section = Section("example", L.sentence(L.t("section.example")))
@@ -306,7 +280,7 @@ def write_rulebooks(
 
     Checks the catalogues first and raises RulebookError when one is
     incomplete, so `build` fails rather than publish a rulebook with a gap."""
-    from ..tools.files import write_atomically
+    from ..files import write_atomically
 
     check_coverage()
     out = Path(out_dir)

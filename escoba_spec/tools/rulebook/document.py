@@ -17,9 +17,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..language import ir
-from ..language.cards import CardSet
-from ..language.expr.env import SCORING_SUIT, Env
+from ...language import ir
+from ...language.cards import CardSet
+from ...language.expr.env import SCORING_SUIT, Env
 from .exprtext import ExprText
 from .lang import Lang
 

@@ -1,43 +1,36 @@
 """`escoba-spec play`: a whole match of a variant, narrated or recorded as JSON.
 
 The match is played exactly as `engine.play_match` plays it (one RNG seeded
-with `--seed` shuffles every deal; bots see only their `Observation`), but
+with the seed shuffles every deal; bots see only their `Observation`), but
 hand by hand here so that every play, deal and opening can be told as it
 happens, and so that one seat may be a person at the terminal. Nothing here
 applies a rule: the engine does, and this module only describes what it did.
+
+    setup = make_setup(variant, players=2, seed=7)       # tools.setup: ruleset, bots, seats
+    record = MatchRunner(setup, say=print).run()          # the narration, and the JSON record
 """
 
 from __future__ import annotations
 
-import argparse
-import hashlib
 import random
-import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import TextIO
 
-from .cli import UsageError, _existing, _parse_options, load_or_report
-from .engine import (
-    Bot,
+from ..engine import (
     HandState,
     IllegalMove,
     MatchState,
     Move,
     Observation,
     Play,
-    RuleSet,
     format_move,
     parse_move,
     shuffled_deck,
 )
-from .engine.bots import GreedyBot, HeuristicBot, RandomBot
-from .engine.protocol import whole
-from .language import ir
-from .report import points_text
+from ..engine.protocol import whole
+from .setup import Setup
+from .text import json_text, points_text
 
-BOTS: dict[str, Callable[[int], Bot]] = {"greedy": GreedyBot, "random": RandomBot, "heuristic": HeuristicBot}
-ENGINES = ("compiled", "interpreted")
 #: What a sweep is called with each deck, as the English rulebooks say it.
 SWEEP_BY_DECK = {"spanish-40": "ESCOBA", "french-40": "ESCOPA", "italian-40": "SCOPA"}
 
@@ -45,6 +38,7 @@ SWEEP_BY_DECK = {"spanish-40": "ESCOBA", "french-40": "ESCOPA", "italian-40": "S
 def sweep_word(cards) -> str:
     """The sweep's name for the variant's deck (escoba / escopa / scopa)."""
     return SWEEP_BY_DECK.get(cards.deck.preset, "SWEEP")
+
 
 Say = Callable[[str], None]
 
@@ -57,164 +51,9 @@ class Quit(Exception):
         self.code = code
 
 
-# ------------------------------------------------------------------ the command
-
-
-def add_play_arguments(parser: argparse.ArgumentParser) -> None:
-    """The arguments of `escoba-spec play` (cli.make_parser calls this)."""
-    parser.add_argument("path", metavar="PATH", help="the rule file (YAML)")
-    parser.add_argument("--players", type=int, required=True, metavar="N", help="number of seats")
-    parser.add_argument("--seed", type=int, required=True, metavar="S", help="seed of the deals and the bots")
-    parser.add_argument("--team-size", type=int, metavar="T",
-                        help="players per side (default: the one the variant's layout gives for N players)")
-    parser.add_argument("--bots", default="greedy", metavar="NAME[,NAME...]",
-                        help=f"bot per seat ({', '.join(BOTS)}); one name plays every seat (default: greedy). "
-                             "With --human, list every seat or every seat but the human's")
-    parser.add_argument("--human", type=int, metavar="SEAT", help="play this seat yourself at the terminal")
-    parser.add_argument("--option", action="append", metavar="ID=VALUE", help="choose a variant option (repeatable)")
-    parser.add_argument("--engine", choices=ENGINES, default="compiled",
-                        help="compiled rules (default) or the interpreter walking the IR")
-    parser.add_argument("--format", choices=("text", "json"), default="text",
-                        help="text narrates the match, json prints one object (default: text)")
-
-
-def cmd_play(args: argparse.Namespace) -> int:
-    """Run `escoba-spec play`; usage errors raise cli.UsageError (exit 2)."""
-    if args.human is not None and args.format == "json":
-        raise UsageError("--human plays at the terminal and cannot be combined with --format json")
-    path = _existing([args.path])[0]
-    options = _parse_options(args.option)
-    variant = load_or_report(path, options, "nothing played")
-    if variant is None:
-        return 1
-    setup = make_setup(
-        variant, players=args.players, seed=args.seed, team_size=args.team_size,
-        bots=args.bots, human=args.human, engine=args.engine,
-    )
-    out = sys.stdout
-    if args.format == "json":
-        record = MatchRunner(setup).run()
-        out.write(to_json(record) + "\n")
-        return 0
-    say = _printer(out)
-    human = HumanSeat(setup.human, sys.stdin, out) if setup.human is not None else None
-    try:
-        MatchRunner(setup, say=say, human=human).run()
-    except Quit as exc:
-        out.flush()
-        print(f"escoba-spec: {exc}", file=sys.stderr)
-        return exc.code
-    return 0
-
-
-def _printer(out: TextIO) -> Say:
-    from .report import printable
-
-    def say(line: str = "") -> None:
-        out.write(printable(line) + "\n")  # names come from the rule file: no escape sequence reaches the terminal
-
-    return say
-
-
 def to_json(record: dict) -> str:
     """The match record as printed by --format json (stable bytes for a seed)."""
-    from .report import json_text
-
     return json_text(record, indent=2)
-
-
-# -------------------------------------------------------------------- the setup
-
-
-@dataclass
-class Setup:
-    """Everything a match needs, checked: the variant, its RuleSet, the seats."""
-
-    variant: ir.Variant
-    ruleset: RuleSet
-    engine: str
-    players: int
-    team_size: int
-    seed: int
-    bot_names: list[str | None]  # per seat; None for the human seat
-    human: int | None = None
-    bots: list[Bot | None] = field(default_factory=list)
-
-    @property
-    def sides(self) -> int:
-        return self.players // self.team_size
-
-
-def make_ruleset(variant: ir.Variant, engine: str = "compiled") -> RuleSet:
-    """The variant's RuleSet: compiled in memory (nothing written) or interpreted."""
-    if engine == "interpreted":
-        from .engine.interpreter import Interpreter
-
-        return Interpreter(variant)
-    if engine != "compiled":
-        raise UsageError(f"no engine '{engine}' (choose {' or '.join(ENGINES)})")
-    from .compiler.codegen import generate, module_name
-    from .compiler.modules import load_ruleset_from_source
-
-    return load_ruleset_from_source(generate(variant), module_name(variant.id))
-
-
-def bot_seed(seed: int, seat: int) -> int:
-    """A seat's bot seed: fixed by the match seed and the seat, and unrelated to
-    the deal RNG (itself seeded with `seed`)."""
-    digest = hashlib.sha256(f"escoba-spec play {seed} {seat}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
-
-
-def make_setup(
-    variant: ir.Variant,
-    *,
-    players: int,
-    seed: int,
-    team_size: int | None = None,
-    bots: str | Sequence[str] = "greedy",
-    human: int | None = None,
-    engine: str = "compiled",
-) -> Setup:
-    """Check the table against the variant's layouts and build the seats;
-    raise cli.UsageError naming what is allowed."""
-    layouts = [(lay.players, lay.team_size) for lay in variant.players.layouts]
-    allowed = ", ".join(f"{p} players" + (f" in teams of {t}" if t > 1 else "") for p, t in layouts)
-    counts = [t for p, t in layouts if p == players]
-    if not counts:
-        raise UsageError(f"{variant.id} is not played by {players} players (allowed: {allowed})")
-    if team_size is None:
-        team_size = counts[0]
-    elif team_size not in counts:
-        raise UsageError(f"{variant.id} is not played by {players} players in teams of {team_size} (allowed: {allowed})")
-    if human is not None and not 0 <= human < players:
-        raise UsageError(f"--human {human} is not a seat: seats are 0 to {players - 1}")
-    names = _bot_names(bots, players, human)
-    setup = Setup(variant, make_ruleset(variant, engine), engine, players, team_size, seed, names, human)
-    setup.bots = [None if name is None else BOTS[name](bot_seed(seed, seat)) for seat, name in enumerate(names)]
-    return setup
-
-
-def _bot_names(bots: str | Sequence[str], players: int, human: int | None) -> list[str | None]:
-    names = [b.strip() for b in bots.split(",")] if isinstance(bots, str) else [b.strip() for b in bots]
-    for name in names:
-        if name not in BOTS:
-            raise UsageError(f"no bot named '{name}' (bots: {', '.join(BOTS)})")
-    others = [s for s in range(players) if s != human]
-    if len(names) == 1:
-        per_seat: list[str | None] = [names[0]] * players
-    elif len(names) == players:
-        per_seat = list(names)
-    elif human is not None and len(names) == len(others):
-        per_seat = [None] * players
-        for seat, name in zip(others, names):
-            per_seat[seat] = name
-    else:
-        wanted = f"{players}" + (f" (or {len(others)}, the seats but the human's)" if human is not None else "")
-        raise UsageError(f"--bots names {len(names)} bots for {players} seats: give one name or {wanted}")
-    if human is not None:
-        per_seat[human] = None
-    return per_seat
 
 
 # ------------------------------------------------------------------- the match

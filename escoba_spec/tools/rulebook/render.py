@@ -15,7 +15,7 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup, escape
 
-from ..report import without_controls
+from ..text import without_controls
 from .document import Document
 
 CODE_OPEN, CODE_CLOSE = "\ue000", "\ue001"

@@ -6,26 +6,25 @@ import argparse
 import sys
 from pathlib import Path
 
-LANG_CHOICES = ("en", "es", "pt", "fr", "it")
-FORMAT_CHOICES = ("md", "html", "pdf")
+from ..tools.rulebook import FORMATS, LANGS
+from .common import UsageError, existing, load_or_report, parse_options
 
 
-def add_rulebook_parser(sub) -> None:
+def register(sub) -> None:
     p = sub.add_parser("rulebook", help="write the rulebook of a rule file in a language (md, html or pdf)")
     p.add_argument("path", metavar="PATH", help="a rule file (YAML)")
-    p.add_argument("--lang", choices=LANG_CHOICES, default="en", help="language (default: en)")
-    p.add_argument("--format", choices=FORMAT_CHOICES, default="md", help="output format (default: md)")
+    p.add_argument("--lang", choices=LANGS, default="en", help="language (default: en)")
+    p.add_argument("--format", choices=FORMATS, default="md", help="output format (default: md)")
     p.add_argument("--out", metavar="FILE", help="write to FILE instead of standard output (required for pdf)")
     p.add_argument("--option", action="append", metavar="ID=VALUE", help="choose a variant option (repeatable)")
-    p.set_defaults(func=cmd_rulebook)
+    p.set_defaults(func=run)
 
 
-def cmd_rulebook(args: argparse.Namespace) -> int:
-    from ..cli import UsageError, _existing, _parse_options, load_or_report
-    from . import PdfUnavailable, RulebookError, render_rulebook
+def run(args: argparse.Namespace) -> int:
+    from ..tools.rulebook import PdfUnavailable, RulebookError, render_rulebook
 
-    (path,) = _existing([args.path])
-    variant = load_or_report(path, _parse_options(args.option), "no rulebook written")
+    (path,) = existing([args.path])
+    variant = load_or_report(path, parse_options(args.option), "no rulebook written")
     if variant is None:
         return 1
     if args.format == "pdf" and not args.out:

@@ -1,0 +1,117 @@
+"""What the commands share: usage errors, reading the arguments, validating rule files.
+
+Exit codes: 0 success, 1 a rule file (or game input) is wrong, 2 usage errors
+(missing file, bad flag, unknown option).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from ..language import ir
+from ..language.diagnostics import Diagnostic
+from .diagnostics import render
+
+#: diagnostics that say the command line asked for something the file does not offer
+USAGE_CODES = {"unknown-option", "bad-option-choice"}
+
+
+class UsageError(Exception):
+    """A command line that cannot be run as written (exit code 2)."""
+
+
+def parse_options(items: list[str] | None) -> dict[str, str]:
+    """`--option ID=VALUE` arguments as a dict."""
+    options: dict[str, str] = {}
+    for item in items or []:
+        if "=" not in item:
+            raise UsageError(f"--option takes ID=VALUE, not '{item}'")
+        key, value = item.split("=", 1)
+        options[key.strip()] = value.strip()
+    return options
+
+
+def existing(paths: list[str]) -> list[Path]:
+    """The paths as rule files, each of which must exist and not be a folder."""
+    out = []
+    for p in paths:
+        path = Path(p)
+        if not path.exists():
+            raise UsageError(f"no such file: {p}")
+        if path.is_dir():
+            raise UsageError(f"{p} is a folder; give rule files (e.g. {p}/*.yaml)")
+        out.append(path)
+    return out
+
+
+def load_or_report(path: Path, options: dict[str, str], nothing_done: str) -> ir.Variant | None:
+    """The variant of a rule file for a command that uses it, or None after the
+    diagnostics went to stderr (the command then exits 1); an unknown option
+    or option value is a usage error (exit 2)."""
+    from ..language.validate import validate_file
+
+    variant, problems = validate_file(path, options)
+    usage = [p for p in problems if p.code in USAGE_CODES]
+    if usage:
+        raise UsageError("; ".join(p.message + (f" ({p.hint})" if p.hint else "") for p in usage))
+    if variant is None:
+        print(render(problems, "text"), file=sys.stderr)
+        print(f"escoba-spec: {path} is not a valid rule file; {nothing_done}", file=sys.stderr)
+    return variant
+
+
+def emit(diagnostics: list[Diagnostic], fmt: str) -> None:
+    """Print the diagnostics in `fmt` on stdout (nothing when there are none)."""
+    text = render(diagnostics, fmt)
+    if text:
+        print(text)
+
+
+def validate_all(paths: list[Path], options: dict[str, str]) -> tuple[list[tuple[Path, ir.Variant | None]], list[Diagnostic]]:
+    """(path, variant or None) per file, and every diagnostic."""
+    from ..language.resolve import Resolver
+    from ..language.validate import validate_file
+
+    resolver = Resolver()
+    results = []
+    diagnostics: list[Diagnostic] = []
+    for path in paths:
+        variant, problems = validate_file(path, options, resolver=resolver)
+        diagnostics.extend(problems)
+        results.append((path, variant))
+    return results, diagnostics
+
+
+def write_modules(results: list[tuple[Path, ir.Variant]], out_dir: Path, check: bool) -> int:
+    """Generate every module into `out_dir` (compile, build); with `check`, compare instead of writing."""
+    from ..compiler.modules import compile_to
+    from ..tools.files import write_atomically
+
+    planned = []
+    seen: dict[Path, Path] = {}
+    for path, variant in results:
+        target, source = compile_to(variant, out_dir)
+        if target in seen:
+            raise UsageError(f"{path} and {seen[target]} both define the variant id '{variant.id}'")
+        seen[target] = path
+        planned.append((path, variant, target, source))
+    if check:
+        stale = []
+        for path, variant, target, source in planned:
+            current = target.read_text(encoding="utf-8") if target.is_file() else None
+            state = "current" if current == source else ("missing" if current is None else "stale")
+            print(f"{state:8} {target}  ({path})")
+            if state != "current":
+                stale.append(target)
+        if stale:
+            print(f"{len(stale)} module(s) out of date: run escoba-spec compile ... --out {out_dir}", file=sys.stderr)
+            return 1
+        return 0
+    for path, variant, target, source in planned:
+        try:
+            write_atomically(target, source)
+        except OSError as exc:
+            raise UsageError(f"cannot write {target}: {exc.strerror or exc}") from exc
+        print(f"wrote    {target}  ({variant.id}: {variant.name})")
+    return 0

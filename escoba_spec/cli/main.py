@@ -1,0 +1,63 @@
+"""The `escoba-spec` command: thin, it parses arguments, calls the stages, prints.
+
+Each command is one module of this package with `register(subparsers)` and
+`run(args) -> exit code`; `common.py` holds what they share.
+
+Exit codes: 0 success, 1 a rule file (or game input) is wrong, 2 usage errors
+(missing file, bad flag, unknown option, a table or bot the variant does not
+allow), 3 a bug of ours, 130 interrupted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from .. import __version__
+from ..tools.setup import SetupError
+from . import build, compile, diff, play, rulebook, schema, simulate, validate
+from .common import UsageError
+
+#: the commands, in the order `--help` lists them
+COMMANDS = (validate, schema, compile, play, diff, rulebook, simulate, build)
+
+
+def make_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="escoba-spec",
+        description="Declarative rule files for Escoba / Scopa fishing card games.",
+    )
+    parser.add_argument("--version", action="version", version=f"escoba-spec {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+    for command in COMMANDS:
+        command.register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the `escoba-spec` command: the exit code."""
+    parser = make_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except (UsageError, SetupError) as exc:
+        print(f"escoba-spec: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("escoba-spec: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as exc:  # a bug of ours: say so plainly, never a traceback
+        if os.environ.get("ESCOBA_SPEC_DEBUG"):
+            raise
+        print(f"escoba-spec: internal error: {type(exc).__name__}: {exc}\n"
+              "  this is a bug in escoba-spec, not in your rule file; rerun with ESCOBA_SPEC_DEBUG=1 "
+              "for the details and report it", file=sys.stderr)
+        return 3
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,69 @@
+"""`escoba-spec play`: a whole match of a variant between bots (or you), narrated or as JSON."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TextIO
+
+from ..tools.setup import BOTS, ENGINES
+from ..tools.text import printable
+from .common import UsageError, existing, load_or_report, parse_options
+
+
+def register(sub) -> None:
+    parser = sub.add_parser("play", help="play a whole match of a variant between bots (or you), narrated or as JSON")
+    parser.add_argument("path", metavar="PATH", help="the rule file (YAML)")
+    parser.add_argument("--players", type=int, required=True, metavar="N", help="number of seats")
+    parser.add_argument("--seed", type=int, required=True, metavar="S", help="seed of the deals and the bots")
+    parser.add_argument("--team-size", type=int, metavar="T",
+                        help="players per side (default: the one the variant's layout gives for N players)")
+    parser.add_argument("--bots", default="greedy", metavar="NAME[,NAME...]",
+                        help=f"bot per seat ({', '.join(BOTS)}); one name plays every seat (default: greedy). "
+                             "With --human, list every seat or every seat but the human's")
+    parser.add_argument("--human", type=int, metavar="SEAT", help="play this seat yourself at the terminal")
+    parser.add_argument("--option", action="append", metavar="ID=VALUE", help="choose a variant option (repeatable)")
+    parser.add_argument("--engine", choices=ENGINES, default="compiled",
+                        help="compiled rules (default) or the interpreter walking the IR")
+    parser.add_argument("--format", choices=("text", "json"), default="text",
+                        help="text narrates the match, json prints one object (default: text)")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run `escoba-spec play`; a table or bots that cannot be had are usage errors (exit 2)."""
+    from ..tools.play import HumanSeat, MatchRunner, Quit, to_json
+    from ..tools.setup import make_setup
+
+    if args.human is not None and args.format == "json":
+        raise UsageError("--human plays at the terminal and cannot be combined with --format json")
+    path = existing([args.path])[0]
+    options = parse_options(args.option)
+    variant = load_or_report(path, options, "nothing played")
+    if variant is None:
+        return 1
+    setup = make_setup(
+        variant, players=args.players, seed=args.seed, team_size=args.team_size,
+        bots=args.bots, human=args.human, engine=args.engine,
+    )
+    out = sys.stdout
+    if args.format == "json":
+        record = MatchRunner(setup).run()
+        out.write(to_json(record) + "\n")
+        return 0
+    say = _printer(out)
+    human = HumanSeat(setup.human, sys.stdin, out) if setup.human is not None else None
+    try:
+        MatchRunner(setup, say=say, human=human).run()
+    except Quit as exc:
+        out.flush()
+        print(f"escoba-spec: {exc}", file=sys.stderr)
+        return exc.code
+    return 0
+
+
+def _printer(out: TextIO):
+    def say(line: str = "") -> None:
+        out.write(printable(line) + "\n")  # names come from the rule file: no escape sequence reaches the terminal
+
+    return say

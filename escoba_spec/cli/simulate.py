@@ -1,0 +1,173 @@
+"""`escoba-spec simulate`: many bot matches of a variant: win rates, points per rule, match length.
+
+The matches and their statistics are `tools.simulate`; this command reads the
+arguments, shows a progress bar on a terminal, writes the outputs (`--out`:
+summary.json, timing.json, games.csv and the plots, all or none) and prints
+the summary.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from concurrent.futures import Executor
+from pathlib import Path
+
+from ..tools.setup import BOTS, bot_names, seating
+from ..tools.text import printable
+from .common import UsageError, existing, load_or_report, parse_options
+
+
+def register(sub) -> None:
+    parser = sub.add_parser("simulate", help="many bot matches of a variant: win rates, points per rule, match length")
+    parser.add_argument("path", metavar="PATH", help="the rule file (YAML)")
+    parser.add_argument("--games", type=int, required=True, metavar="N", help="number of matches")
+    parser.add_argument("--seed", type=int, required=True, metavar="S", help="root seed of every match")
+    parser.add_argument("--players", type=int, metavar="K",
+                        help="number of seats (default: the variant's first layout)")
+    parser.add_argument("--team-size", type=int, metavar="T",
+                        help="players per side (default: the one the variant's layout gives)")
+    parser.add_argument("--bots", default="greedy", metavar="NAME[,NAME...]",
+                        help=f"bot per seat ({', '.join(BOTS)}); one name plays every seat (default: greedy)")
+    parser.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default: 1)")
+    parser.add_argument("--scheduler", metavar="ADDRESS",
+                        help="run the matches on the Dask cluster at ADDRESS, e.g. tcp://10.0.0.5:8786 (the dask extra)")
+    parser.add_argument("--option", action="append", metavar="ID=VALUE", help="choose a variant option (repeatable)")
+    parser.add_argument("--out", metavar="DIR", help="write summary.json, timing.json, games.csv and plots here")
+    parser.add_argument("--compare", metavar="B", help="a second rule file: the same statistics side by side")
+    parser.add_argument("--format", choices=("text", "json"), default="text",
+                        help="stdout summary format (default: text)")
+    parser.set_defaults(func=run)
+
+
+def dask_executor(address: str) -> Executor:
+    """A `concurrent.futures.Executor` on the Dask cluster at `address` (the `dask` extra)."""
+    try:
+        from distributed import Client
+    except ImportError as exc:
+        raise UsageError("--scheduler needs Dask: pip install 'escoba-spec[dask]'") from exc
+    try:
+        client = Client(address, timeout="5s")
+    except (OSError, TimeoutError) as exc:
+        raise UsageError(f"cannot reach the Dask scheduler at {address}: {exc}") from exc
+    return client.get_executor()
+
+
+class Progress:
+    """A one-line progress bar on stderr (only made when stderr is a terminal)."""
+
+    def __init__(self, total: int, label: str, stream=sys.stderr):
+        self.total, self.label, self.stream = total, label, stream
+        self.start = time.perf_counter()
+        self.last = -1
+
+    def __call__(self, done: int) -> None:
+        pct = int(100 * done / self.total)
+        if pct == self.last and done != self.total:
+            return
+        self.last = pct
+        width = 30
+        fill = width * done // self.total
+        rate = done / max(1e-9, time.perf_counter() - self.start)
+        self.stream.write(f"\r{self.label} [{'#' * fill}{'.' * (width - fill)}] {done}/{self.total} "
+                          f"{rate:.0f} matches/s")
+        if done == self.total:
+            self.stream.write("\n")
+        self.stream.flush()
+
+
+def _context(variant, path: Path, options, args):
+    """The matches' context: the table checked against the variant, the bots named."""
+    from ..tools.simulate import Context
+
+    players = args.players
+    if players is None:
+        players = variant.players.layouts[0].players
+    team_size = seating(variant, players, args.team_size)
+    return Context(str(path), options, players, team_size, bot_names(args.bots, players), variant=variant)
+
+
+def _simulate(ctx, path: Path, options, args, executor: Executor | None) -> tuple[list[dict], dict]:
+    from ..tools.simulate import play_matches
+
+    progress = Progress(args.games, ctx.variant.id) if sys.stderr.isatty() else None
+    return play_matches(ctx, str(path), options, args.seed, args.games, args.jobs, progress, executor)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run `escoba-spec simulate`; usage errors raise UsageError (exit 2)."""
+    from ..engine import EngineError
+    from ..tools.files import write_all
+    from ..tools.simulate import (
+        compare,
+        dumps,
+        games_csv,
+        plots,
+        render_compare_text,
+        render_text,
+        summarize,
+    )
+
+    if args.games < 1:
+        raise UsageError(f"--games must be at least 1, not {args.games}")
+    if args.jobs < 1:
+        raise UsageError(f"--jobs must be at least 1, not {args.jobs}")
+    out_dir = Path(args.out) if args.out else None
+    if out_dir is not None and out_dir.exists() and not out_dir.is_dir():
+        raise UsageError(f"--out {out_dir} is a file, not a folder")
+    path = existing([args.path])[0]
+    other = existing([args.compare])[0] if args.compare else None
+    options = parse_options(args.option)
+    variant = load_or_report(path, options, "nothing simulated")
+    if variant is None:
+        return 1
+    ctx = _context(variant, path, options, args)
+    ctx_b = None
+    if other is not None:
+        variant_b = load_or_report(other, options, "nothing simulated")
+        if variant_b is None:
+            return 1
+        ctx_b = _context(variant_b, other, options, args)
+        if ctx_b.players // ctx_b.team_size != ctx.players // ctx.team_size:
+            raise UsageError("--compare needs both variants played by the same number of sides")
+    executor = dask_executor(args.scheduler) if args.scheduler else None
+    try:
+        records, timing = _simulate(ctx, path, options, args, executor)
+        records_b, timing_b = _simulate(ctx_b, other, options, args, executor) if ctx_b else (None, None)
+    except EngineError as exc:
+        print(printable(f"escoba-spec: a match could not be played: {exc}"), file=sys.stderr)
+        return 1
+    summary = summarize(records, ctx, str(path), args.seed)
+    summary_b = summarize(records_b, ctx_b, str(other), args.seed) if ctx_b else None
+    diff = compare(summary, summary_b) if summary_b else None
+    if summary_b:
+        full = {"a": summary, "b": summary_b, "comparison": diff}
+        timing_out: dict = {"a": timing, "b": timing_b}
+    else:
+        full, timing_out = summary, timing
+    if out_dir is not None:
+        sides = ctx.players // ctx.team_size
+        files = {
+            "summary.json": dumps(full).encode(),
+            "timing.json": dumps(timing_out).encode(),
+            "games.csv": games_csv(records, sides).encode(),
+        }
+        if records_b is not None:
+            files["games-compare.csv"] = games_csv(records_b, sides).encode()
+        pngs = plots(summary, summary_b)
+        if pngs is None:
+            print("escoba-spec: matplotlib is not installed: no plots (pip install 'escoba-spec[plots]')",
+                  file=sys.stderr)
+        else:
+            files.update({k: v for k, v in pngs.items()})
+        write_all(out_dir, files)
+    if args.format == "json":
+        sys.stdout.write(dumps({"summary": full, "timing": timing_out}))
+    else:
+        # the paths (and whatever else of a rule file shows) are printed escaped, never obeyed
+        print(printable(render_text(summary, timing)))
+        if summary_b:
+            print(printable(render_text(summary_b, timing_b)))
+            print(printable(render_compare_text(diff)))
+    return 0

@@ -1,0 +1,236 @@
+"""The stated differences: two resolved variants compared field by field, in IR order.
+
+Scoring rules are compared by id (a rule that differs only by its id is a
+rename), options by id, ranks by number; every difference says both values
+in words and the kinds of effect it can have on play (`effects.py`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, is_dataclass
+
+from ...language import ir
+from ...language.expr import nodes
+from .effects import (
+    CAPTURES,
+    DEAL,
+    FIELDS,
+    LEGAL,
+    MATCH,
+    NAMES,
+    PLAY,
+    POINTS,
+    SECTIONS,
+    SEEN,
+    SKIP,
+    SWEEPS,
+    TABLES,
+)
+from .report import Difference
+
+
+def variant_differences(a: ir.Variant, b: ir.Variant, names: tuple[str, str] | None = None) -> list[Difference]:
+    """The semantic differences of two resolved variants, in IR order. Names,
+    descriptions, citations and file positions are not rules and are skipped."""
+    names = names or (a.id, b.id)
+    out: list[Difference] = []
+
+    def add(path: str, label: str, va: object, vb: object, effects: tuple[str, ...]) -> None:
+        text = f"{label}: {_words(va)} in {names[0]}, {_words(vb)} in {names[1]}"
+        out.append(Difference(path, text, _jsonable(va), _jsonable(vb), effects))
+
+    _deck_differences(a.deck, b.deck, add)
+    if set(a.players.layouts) != set(b.players.layouts):
+        add("players.layouts", "tables", _Layouts(a.players.layouts), _Layouts(b.players.layouts), (TABLES,))
+    for section in SECTIONS:  # in IR order, scoring between end_of_deal and match
+        if section == "match":
+            _scoring_differences(a.scoring, b.scoring, names, out, add)
+        _walk(section, getattr(a, section), getattr(b, section), add)
+    _option_differences(a.options, b.options, names, out, add)
+    return out
+
+
+def _walk(path: str, va: object, vb: object, add) -> None:
+    """Compare two values of one IR path, recursing into nested dataclasses."""
+    if is_dataclass(va) and is_dataclass(vb):
+        for f in fields(va):
+            if f.name not in SKIP:
+                _walk(f"{path}.{f.name}", getattr(va, f.name), getattr(vb, f.name), add)
+    elif va != vb:
+        label, effects = FIELDS.get(path, (path, PLAY))
+        add(path, label, va, vb, effects)
+
+
+def _deck_differences(da: ir.Deck, db: ir.Deck, add) -> None:
+    if da.preset != db.preset:
+        add("deck.preset", "deck", da.preset, db.preset, (NAMES,))
+    for ra, rb in zip(da.ranks, db.ranks):
+        rank = ra.name if ra.name == rb.name else f"{ra.number} ({ra.name} / {rb.name})"
+        if ra.value != rb.value:
+            add(f"deck.ranks.{ra.number}.value", f"capture value of {rank}", ra.value, rb.value, (*PLAY, SEEN))
+        if ra.primiera != rb.primiera:
+            add(f"deck.ranks.{ra.number}.primiera", f"primiera value of {rank}", ra.primiera, rb.primiera, (POINTS,))
+    # oros and diamonds are the same suit of two position-matched decks: only the name differs
+    if _suit_index(da) != _suit_index(db) or (da.preset == db.preset and da.scoring_suit != db.scoring_suit):
+        add("deck.scoring_suit", "scoring suit", da.scoring_suit, db.scoring_suit, (POINTS, SEEN))
+    ja, jb = da.jokers, db.jokers
+    if ja.count != jb.count:
+        add("deck.jokers.count", "jokers in the deck", ja.count, jb.count, PLAY)
+    if ja.count and jb.count and ja.values != jb.values:
+        add("deck.jokers.values", "values a joker may stand for", ja.values, jb.values, (DEAL, LEGAL, CAPTURES, SWEEPS))
+    if ja.count and jb.count and ja.primiera != jb.primiera:
+        add("deck.jokers.primiera", "primiera value of a joker", ja.primiera, jb.primiera, (POINTS,))
+
+
+def _suit_index(deck: ir.Deck) -> int:
+    names = [s.name for s in deck.suits]
+    return names.index(deck.scoring_suit) if deck.scoring_suit in names else -1
+
+
+def _scoring_differences(sa: ir.Scoring, sb: ir.Scoring, names, out: list[Difference], add) -> None:
+    if sa.ties != sb.ties:
+        add("scoring.ties", "ties for a majority score for", _Ties(sa.ties), _Ties(sb.ties), (POINTS,))
+    ra = {r.id: r for r in sa.rules}
+    rb = {r.id: r for r in sb.rules}
+    renamed = _renamed([r for r in sa.rules if r.id not in rb], [r for r in sb.rules if r.id not in ra])
+    for rid in [*ra, *(i for i in rb if i not in ra)]:
+        x, y = ra.get(rid), rb.get(rid)
+        if rid in renamed.values():
+            continue
+        if rid in renamed:
+            text = f"scoring rule {rid} in {names[0]} is {renamed[rid]} in {names[1]} (same award and points)"
+            out.append(Difference(f"scoring.rules.{rid}", text, rid, renamed[rid], ()))
+            continue
+        if x is None or y is None:
+            rule, where = (x or y), names[0] if x else names[1]
+            text = f"scoring rule {rid} ({rule.name}) only in {where}: {_rule_words(rule)}"
+            value = {"award": rule.award_text, "points": rule.points_text, "effect": rule.effect}
+            out.append(Difference(f"scoring.rules.{rid}", text, value if x else None, value if y else None,
+                                  _rule_effects(rule)))
+            continue
+        effects = tuple(dict.fromkeys(_rule_effects(x) + _rule_effects(y)))
+        if _shape(x.award) != _shape(y.award):
+            add(f"scoring.rules.{rid}.award", f"award of scoring rule {rid}", x.award_text, y.award_text, effects)
+        if x.effect == y.effect == "points" and _shape(x.points) != _shape(y.points):
+            add(f"scoring.rules.{rid}.points", f"points of scoring rule {rid}", x.points_text, y.points_text, effects)
+        if x.effect != y.effect:
+            add(f"scoring.rules.{rid}.effect", f"effect of scoring rule {rid}", x.effect, y.effect, effects)
+
+
+def _renamed(only_a: list[ir.ScoringRule], only_b: list[ir.ScoringRule]) -> dict[str, str]:
+    """Rules that differ only by id: A's id -> B's id."""
+    def key(rule: ir.ScoringRule) -> tuple:
+        return _shape(rule.award), _shape(rule.points) if rule.effect == "points" else None, rule.effect
+
+    free = list(only_b)
+    pairs = {}
+    for x in only_a:
+        y = next((y for y in free if key(y) == key(x)), None)
+        if y is not None:
+            free.remove(y)
+            pairs[x.id] = y.id
+    return pairs
+
+
+def _rule_effects(rule: ir.ScoringRule) -> tuple[str, ...]:
+    return (POINTS,) if rule.effect == "points" else (MATCH,)
+
+
+def _rule_words(rule: ir.ScoringRule) -> str:
+    if rule.effect == "points":
+        return f"award {rule.award_text}, points {rule.points_text}"
+    return f"award {rule.award_text}, effect {rule.effect}"
+
+
+def _shape(node: object) -> object:
+    """An expression tree without its text positions, constants by resolved value,
+    so `suit == oros` and `suit == diamonds` of two position-matched decks agree."""
+    if isinstance(node, nodes.CardLit):
+        return ("card", node.index)
+    if isinstance(node, nodes.Name) and node.value is not None:
+        return ("num", node.value)
+    if isinstance(node, nodes.Num):
+        return ("num", node.value)
+    if isinstance(node, nodes.Node):
+        skip = {"line", "column", "suit_line", "suit_column", "ties"}  # ties: resolved from scoring.ties
+        return (type(node).__name__, *(_shape(getattr(node, f.name)) for f in fields(node) if f.name not in skip))
+    if isinstance(node, tuple):
+        return tuple(_shape(n) for n in node)
+    return node
+
+
+def _option_differences(oa, ob, names, out: list[Difference], add) -> None:
+    """Options only offer choices; the chosen value is already compared in its field."""
+    xa = {o.id: o for o in oa}
+    xb = {o.id: o for o in ob}
+    for oid in [*xa, *(i for i in xb if i not in xa)]:
+        x, y = xa.get(oid), xb.get(oid)
+        if x is None or y is None:
+            where = names[0] if x else names[1]
+            option = x or y
+            text = f"option {oid} ({', '.join(option.choices)}) offered only in {where}"
+            out.append(Difference(f"options.{oid}", text, list(x.choices) if x else None,
+                                  list(y.choices) if y else None, ()))
+            continue
+        if x.choices != y.choices:
+            add(f"options.{oid}.choices", f"choices of option {oid}", x.choices, y.choices, ())
+        if (x.chosen or x.default) != (y.chosen or y.default):
+            add(f"options.{oid}.chosen", f"option {oid} chosen", x.chosen or x.default, y.chosen or y.default, ())
+
+
+@dataclass(frozen=True)
+class _Layouts:
+    layouts: tuple[ir.Layout, ...]
+
+
+@dataclass(frozen=True)
+class _Ties:
+    policy: str
+
+
+def layouts_text(layouts) -> str:
+    """E.g. "2, 3 or 4 players (4 in teams of 2)"."""
+    counts = [str(lay.players) for lay in layouts]
+    text = (", ".join(counts[:-1]) + " or " if len(counts) > 1 else "") + counts[-1] + " players"
+    teams = [f"{lay.players} in teams of {lay.team_size}" for lay in layouts if lay.team_size > 1]
+    return text + (f" ({', '.join(teams)})" if teams else "")
+
+
+def _words(value: object) -> str:
+    """A value as a designer reads it."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, tuple):
+        return "[" + ", ".join(_words(v) for v in value) + "]"
+    if isinstance(value, _Layouts):
+        return layouts_text(value.layouts)
+    if isinstance(value, _Ties):
+        return {"all": "every tied side", "split": "the tied sides, sharing the points"}.get(value.policy, "nobody")
+    if isinstance(value, ir.LeftoverCheck):
+        return f"totals {_words(value.totals)} (modulo {value.modulus})"
+    if isinstance(value, ir.Penalty):
+        parts = []
+        if value.loses_match:
+            parts.append("loses the match")
+        if value.points_to_opponents or value.opponents_add_sweeps:
+            extra = " plus its sweeps" if value.opponents_add_sweeps else ""
+            parts.append(f"{value.points_to_opponents} points{extra} to the opponents")
+        if value.points_lost or value.points_lost_add_sweeps:
+            extra = " plus its sweeps" if value.points_lost_add_sweeps else ""
+            parts.append(f"loses {value.points_lost} points{extra}")
+        return "the side at fault " + ", ".join(parts) if parts else "nothing"
+    return str(value)
+
+
+def _jsonable(value: object) -> object:
+    if isinstance(value, _Layouts):
+        return [[lay.players, lay.team_size] for lay in value.layouts]
+    if isinstance(value, _Ties):
+        return value.policy
+    if is_dataclass(value):
+        return {f.name: _jsonable(getattr(value, f.name)) for f in fields(value) if f.name != "sources"}
+    if isinstance(value, (tuple, list)):
+        return [_jsonable(v) for v in value]
+    return value

@@ -1,0 +1,127 @@
+"""What the tools share to set a match up: the variant's ruleset, the bots, the seats.
+
+`play` and `simulate` seat the same bots, seeded the same way, on a table
+checked the same way; `diff` takes its bots from the same registry. A table,
+a bot or an engine that cannot be had raises `SetupError`, whose message
+names what is allowed (the command line reports it as a usage error).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from ..engine.bots import GreedyBot, HeuristicBot, RandomBot
+from ..engine.interpreter import Interpreter
+from ..engine.match import Bot
+from ..engine.protocol import RuleSet
+from ..language import ir
+
+BOTS: dict[str, Callable[[int], Bot]] = {"greedy": GreedyBot, "random": RandomBot, "heuristic": HeuristicBot}
+ENGINES = ("compiled", "interpreted")
+
+
+class SetupError(ValueError):
+    """A match that cannot be set up as asked: its message says what is allowed."""
+
+
+@dataclass
+class Setup:
+    """Everything a match needs, checked: the variant, its RuleSet, the seats."""
+
+    variant: ir.Variant
+    ruleset: RuleSet
+    engine: str
+    players: int
+    team_size: int
+    seed: int
+    bot_names: list[str | None]  # per seat; None for the human seat
+    human: int | None = None
+    bots: list[Bot | None] = field(default_factory=list)
+
+    @property
+    def sides(self) -> int:
+        return self.players // self.team_size
+
+
+def make_ruleset(variant: ir.Variant, engine: str = "compiled") -> RuleSet:
+    """The variant's RuleSet: compiled in memory (nothing written) or interpreted."""
+    if engine == "interpreted":
+        return Interpreter(variant)
+    if engine != "compiled":
+        raise SetupError(f"no engine '{engine}' (choose {' or '.join(ENGINES)})")
+    from ..compiler.codegen import (  # Jinja2 is loaded only when something compiles
+        generate,
+        module_name,
+    )
+    from ..compiler.modules import load_ruleset_from_source
+
+    return load_ruleset_from_source(generate(variant), module_name(variant.id))
+
+
+def bot_seed(seed: int, seat: int) -> int:
+    """A seat's bot seed: fixed by the match seed and the seat, and unrelated to
+    the deal RNG (itself seeded with `seed`)."""
+    digest = hashlib.sha256(f"escoba-spec play {seed} {seat}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def seating(variant: ir.Variant, players: int, team_size: int | None = None) -> int:
+    """The team size of a table of `players` seats (the layout's own when not
+    given), checked against the variant's layouts."""
+    layouts = [(lay.players, lay.team_size) for lay in variant.players.layouts]
+    allowed = ", ".join(f"{p} players" + (f" in teams of {t}" if t > 1 else "") for p, t in layouts)
+    counts = [t for p, t in layouts if p == players]
+    if not counts:
+        raise SetupError(f"{variant.id} is not played by {players} players (allowed: {allowed})")
+    if team_size is None:
+        return counts[0]
+    if team_size not in counts:
+        raise SetupError(f"{variant.id} is not played by {players} players in teams of {team_size} (allowed: {allowed})")
+    return team_size
+
+
+def bot_names(bots: str | Sequence[str], players: int, human: int | None = None) -> list[str | None]:
+    """The bot of each seat (None for the human's) from one name for every seat,
+    one per seat, or, with a human, one per seat but the human's."""
+    names = [b.strip() for b in bots.split(",")] if isinstance(bots, str) else [b.strip() for b in bots]
+    for name in names:
+        if name not in BOTS:
+            raise SetupError(f"no bot named '{name}' (bots: {', '.join(BOTS)})")
+    others = [s for s in range(players) if s != human]
+    if len(names) == 1:
+        per_seat: list[str | None] = [names[0]] * players
+    elif len(names) == players:
+        per_seat = list(names)
+    elif human is not None and len(names) == len(others):
+        per_seat = [None] * players
+        for seat, name in zip(others, names):
+            per_seat[seat] = name
+    else:
+        wanted = f"{players}" + (f" (or {len(others)}, the seats but the human's)" if human is not None else "")
+        raise SetupError(f"--bots names {len(names)} bots for {players} seats: give one name or {wanted}")
+    if human is not None:
+        per_seat[human] = None
+    return per_seat
+
+
+def make_setup(
+    variant: ir.Variant,
+    *,
+    players: int,
+    seed: int,
+    team_size: int | None = None,
+    bots: str | Sequence[str] = "greedy",
+    human: int | None = None,
+    engine: str = "compiled",
+) -> Setup:
+    """Entry point: check the table against the variant's layouts and build the
+    seats; raise SetupError naming what is allowed."""
+    team_size = seating(variant, players, team_size)
+    if human is not None and not 0 <= human < players:
+        raise SetupError(f"--human {human} is not a seat: seats are 0 to {players - 1}")
+    names = bot_names(bots, players, human)
+    setup = Setup(variant, make_ruleset(variant, engine), engine, players, team_size, seed, names, human)
+    setup.bots = [None if name is None else BOTS[name](bot_seed(seed, seat)) for seat, name in enumerate(names)]
+    return setup
