@@ -256,6 +256,22 @@ def test_an_interrupted_build_leaves_each_module_whole_or_absent(tmp_path, monke
     _whole_or_absent(out, expected)
 
 
+def test_written_modules_and_rulebooks_get_the_mode_of_any_new_file(tmp_path, capsys):
+    """Written through a temporary file (created 0600), a module or rulebook still ends
+    with 0666 less the umask, as simulate's outputs and any file a program creates do:
+    a rulebook folder served by a web server must be readable by it."""
+    umask = os.umask(0)
+    os.umask(umask)
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    shutil.copy(RULES / "scopa.yaml", rules / "scopa.yaml")
+    out, books = tmp_path / "generated", tmp_path / "rulebooks"
+    assert main(["build", "--rules", str(rules), "--out", str(out), "--rulebooks", str(books)]) == 0
+    written = [*out.iterdir(), *books.iterdir()]
+    assert len(written) == 11  # the module, and the rulebook in five languages, Markdown and HTML
+    assert {oct(p.stat().st_mode & 0o777) for p in written} == {oct(0o666 & ~umask)}
+
+
 def test_a_write_that_fails_midway_leaves_no_temporary_file(tmp_path, monkeypatch):
     """The temporary file is removed when writing it fails half way (a full disk)."""
     real_fdopen = os.fdopen
