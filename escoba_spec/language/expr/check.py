@@ -10,17 +10,18 @@ returned, positioned 1-based relative to the expression text.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
 
 from ..diagnostics import did_you_mean
 from .env import (
     FIELDS,
     PER_SIDE_VARIABLES,
     SCORING_SUIT,
+    SIGNATURES,
     TIE_POLICIES,
     VARIABLES,
     Env,
     ScoreContext,
+    Signature,
 )
 from .evaluate import eval_node
 from .nodes import (
@@ -31,7 +32,6 @@ from .nodes import (
     NUM,
     PRED,
     RANK,
-    SIDES,
     SUIT,
     BinOp,
     Bool,
@@ -56,45 +56,6 @@ from .parse import parse
 #: the work by the number of sides at each level: they may nest this deep.
 MAX_SIDE_NESTING = 3
 
-
-@dataclass(frozen=True)
-class Signature:
-    """What a function of the language takes and gives."""
-
-    params: tuple[str, ...]  # kind of each positional parameter; PRED is checked per card
-    required: int
-    variadic: bool = False  # the last parameter repeats
-    result: str = NUM
-    keywords: tuple[str, ...] = ()
-    per_side: bool = False  # depends on the scored side: not allowed in a card predicate
-
-    def kind(self, index: int) -> str | None:
-        if index < len(self.params):
-            return self.params[index]
-        return self.params[-1] if self.variadic else None
-
-    def arity(self) -> str:
-        if self.variadic:
-            return f"at least {self.required} arguments"
-        if self.required == len(self.params):
-            return f"{self.required} argument" + ("s" if self.required != 1 else "")
-        return f"{self.required} or {len(self.params)} arguments"
-
-
-SIGNATURES = {
-    "count": Signature((CARDS, PRED), 1),
-    "filter": Signature((CARDS, PRED), 2, result=CARDS),
-    "sum": Signature((CARDS,), 1),
-    "has": Signature((CARDS, CARD), 2, result=BOOL),
-    "primiera": Signature((CARDS,), 1),
-    "suits": Signature((CARDS,), 1),
-    "straight": Signature((CARDS,), 1),
-    "most": Signature((NUM,), 1, result=BOOL, keywords=("ties", "eligible"), per_side=True),
-    "all": Signature((SIDES, BOOL), 2, result=BOOL, per_side=True),
-    "any": Signature((SIDES, BOOL), 2, result=BOOL, per_side=True),
-    "min": Signature((NUM, NUM), 2, variadic=True),
-    "max": Signature((NUM, NUM), 2, variadic=True),
-}
 
 _ORDINALS = ("first", "second", "third", "fourth", "fifth")
 _EQUATABLE = frozenset({NUM, BOOL, CARDS, SUIT, RANK})

@@ -1,4 +1,6 @@
-"""The names an expression may use, for one deck, and the state a side is scored in."""
+"""The names an expression may use: its variables, the card fields of a predicate, the
+functions and what each takes (`SIGNATURES`); for one deck, its suits, ranks and the
+tables the runtime helpers need (`Env`); and the state a side is scored in (`ScoreContext`)."""
 
 from __future__ import annotations
 
@@ -7,7 +9,7 @@ from typing import get_args
 
 from .. import ir
 from ..cards import CardSet
-from .nodes import BOOL, CARDS, NUM, RANK, SIDES, SUIT
+from .nodes import BOOL, CARD, CARDS, NUM, PRED, RANK, SIDES, SUIT
 
 VARIABLES = {"pile": CARDS, "sweeps": NUM, "captures": NUM, "opponents": SIDES, "others": SIDES, "deck": CARDS}
 PER_SIDE_VARIABLES = frozenset({"pile", "sweeps", "captures", "opponents", "others"})
@@ -21,6 +23,45 @@ TIE_POLICIES: tuple[str, ...] = get_args(ir.TiePolicy)
 SCORING_SUIT = "scoring_suit"
 FIELDS = {"suit": SUIT, "rank": RANK, "value": NUM, "joker": BOOL}
 
+
+@dataclass(frozen=True)
+class Signature:
+    """What a function of the language takes and gives."""
+
+    params: tuple[str, ...]  # kind of each positional parameter; PRED is checked per card
+    required: int
+    variadic: bool = False  # the last parameter repeats
+    result: str = NUM
+    keywords: tuple[str, ...] = ()
+    per_side: bool = False  # depends on the scored side: not allowed in a card predicate
+
+    def kind(self, index: int) -> str | None:
+        if index < len(self.params):
+            return self.params[index]
+        return self.params[-1] if self.variadic else None
+
+    def arity(self) -> str:
+        if self.variadic:
+            return f"at least {self.required} arguments"
+        if self.required == len(self.params):
+            return f"{self.required} argument" + ("s" if self.required != 1 else "")
+        return f"{self.required} or {len(self.params)} arguments"
+
+
+SIGNATURES = {
+    "count": Signature((CARDS, PRED), 1),
+    "filter": Signature((CARDS, PRED), 2, result=CARDS),
+    "sum": Signature((CARDS,), 1),
+    "has": Signature((CARDS, CARD), 2, result=BOOL),
+    "primiera": Signature((CARDS,), 1),
+    "suits": Signature((CARDS,), 1),
+    "straight": Signature((CARDS,), 1),
+    "most": Signature((NUM,), 1, result=BOOL, keywords=("ties", "eligible"), per_side=True),
+    "all": Signature((SIDES, BOOL), 2, result=BOOL, per_side=True),
+    "any": Signature((SIDES, BOOL), 2, result=BOOL, per_side=True),
+    "min": Signature((NUM, NUM), 2, variadic=True),
+    "max": Signature((NUM, NUM), 2, variadic=True),
+}
 
 class Env:
     """What names exist for one deck, and the deck tables the runtime helpers need."""

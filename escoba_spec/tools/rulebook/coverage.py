@@ -29,8 +29,8 @@ from functools import cache
 from ...language import ir
 from ...language.cards import PRESETS, CardSet, preset_ranks, preset_suits
 from ...language.expr import nodes as E
-from ...language.expr.check import SIGNATURES, compile_expression
-from ...language.expr.env import FIELDS, VARIABLES, Env
+from ...language.expr.check import compile_expression
+from ...language.expr.env import FIELDS, SIGNATURES, VARIABLES, Env
 from ...language.expr.parse import parse
 from .catalog import LANGS, MissingMessage, catalog, coverage
 from .document import IR_SECTIONS
