@@ -35,6 +35,8 @@ def test_every_citation_names_a_section_of_its_seed(path):
     found = list(citations(data))
     assert found, f"{path.name} cites nothing"
     for where, source in found:
+        if "seed" not in source:
+            continue  # a page, a book or a repository: test_published_citations_are_well_formed
         seed = SEEDS / source["seed"]
         assert seed.is_file(), f"{path.name}:{where}: no seed {source['seed']}"
         lines = {normal(line) for line in seed.read_text(encoding="utf-8").splitlines()}
@@ -55,3 +57,76 @@ def test_base_variants_cite_every_section_and_scoring_rule(path):
         assert rule.get("sources"), f"{path.name}: scoring rule {rule['id']} has no sources"
     for name, option in (data.get("options") or {}).items():
         assert option.get("sources"), f"{path.name}: option {name} has no sources"
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
+def test_published_citations_are_well_formed(path):
+    """A page is an https address with a title; a repository file names its commit."""
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    for where, source in citations(data):
+        if "url" in source:
+            assert source["url"].startswith("https://"), f"{path.name}:{where}: {source['url']}"
+            assert source.get("title"), f"{path.name}:{where}: a page is cited with its title"
+        if "repository" in source:
+            assert source.get("commit"), f"{path.name}:{where}: a repository file is cited at a commit"
+
+
+EVERY_KIND = """\
+id: cited
+extends: scopa
+name: Scopa, cited four ways
+capture:
+  sources:
+    - {seed: 002_88003fffb6a6fd15.txt, section: Tu turno}
+    - {url: "https://www.pagat.com/fishing/scopa.html", title: "Scopa (pagat.com)", section: Play}
+    - {book: The Penguin Book of Card Games, author: David Parlett, pages: "303-304"}
+    - {book: Regole dello Scopone}
+    - {repository: "https://github.com/owner/scopa", path: tests/test_rules.py, commit: 4f2c1e9}
+"""
+
+
+def test_every_kind_of_citation_reaches_the_ir_and_every_rulebook(validate_text):
+    from escoba_spec.tools.rulebook import LANGS, render_rulebook
+
+    variant, problems = validate_text(EVERY_KIND, name="cited.yaml")
+    assert variant is not None, problems
+    kinds = [s.kind for s in variant.capture.sources]
+    assert kinds == ["seed", "url", "book", "book", "repository"]
+    page = variant.capture.sources[1]
+    assert (page.url, page.title, page.section) == ("https://www.pagat.com/fishing/scopa.html", "Scopa (pagat.com)", "Play")
+    words = {"en": ("section", "file", "at commit"), "es": ("sección", "archivo", "en el commit"),
+             "pt": ("seção", "arquivo", "no commit"), "fr": ("section", "fichier", "au commit"),
+             "it": ("sezione", "file", "al commit")}
+    for lang in LANGS:
+        text = render_rulebook(variant, lang, "md", base=False, options=False, example=False)
+        sources = text[text.rindex("\n## "):]
+        section, file, commit = words[lang]
+        assert "Scopa (pagat.com), `https://www.pagat.com/fishing/scopa.html`" in sources, lang
+        assert f"{section} «Play»" in sources or f"{section} “Play”" in sources or f"{section} « Play »" in sources, lang
+        assert "David Parlett, The Penguin Book of Card Games, p. 303-304" in sources, lang
+        assert "Regole dello Scopone" in sources, lang
+        assert f"`https://github.com/owner/scopa`, {file} `tests/test_rules.py` {commit} `4f2c1e9`" in sources, lang
+
+
+@pytest.mark.parametrize("source, message", [
+    ("{seed: 002_88003fffb6a6fd15.txt, section: Tu turno, url: 'https://example.org/'}", "this one names seed, url"),
+    ("{title: Scopa}", "this one names none of them"),
+])
+def test_a_citation_that_names_no_one_thing_is_a_located_error(validate_text, source, message):
+    text = f"id: cited\nextends: scopa\ncapture:\n  sources:\n    - {{seed: 002_88003fffb6a6fd15.txt, section: Tu turno}}\n    - {source}\n"
+    variant, problems = validate_text(text, name="cited.yaml")
+    assert variant is None
+    (problem,) = [p for p in problems if p.code == "bad-source"]
+    assert message in problem.message and problem.hint
+    assert (problem.file, problem.line, problem.path) == ("cited.yaml", 6, "capture.sources[1]")
+
+
+@pytest.mark.parametrize("source, key", [("{seed: 002_88003fffb6a6fd15.txt}", "section"),
+                                         ("{repository: owner/scopa}", "path")])
+def test_a_seed_needs_its_section_and_a_repository_its_path(validate_text, source, key):
+    text = f"id: cited\nextends: scopa\ncapture:\n  sources:\n    - {source}\n"
+    variant, problems = validate_text(text, name="cited.yaml")
+    assert variant is None
+    (problem,) = problems
+    assert (problem.code, problem.line, problem.column) == ("missing-key", 5, 7)
+    assert f"required key '{key}'" in problem.message and problem.hint

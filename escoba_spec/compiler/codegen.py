@@ -74,7 +74,10 @@ def literal(value: object) -> str:
         return "{" + ", ".join(f"{literal(k)}: {literal(v)}" for k, v in value.items()) + "}"
     if dataclasses.is_dataclass(value) and type(value).__name__ in _LITERAL_CLASSES \
             and _LITERAL_CLASSES[type(value).__name__] is type(value):
-        fields = ", ".join(f"{f.name}={literal(getattr(value, f.name))}" for f in dataclasses.fields(value))
+        # a field at its default is left out: the literal says what the value holds, and a
+        # field the IR gains later does not change every module that leaves it unset
+        fields = ", ".join(f"{f.name}={literal(getattr(value, f.name))}" for f in dataclasses.fields(value)
+                           if f.default is dataclasses.MISSING or getattr(value, f.name) != f.default)
         return f"{type(value).__name__}({fields})"
     raise UnsafeValue(f"cannot write a {type(value).__name__} into generated code")
 

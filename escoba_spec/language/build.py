@@ -67,9 +67,23 @@ class _Builder:
         value = self.data.get(name)
         return value if isinstance(value, dict) else {}
 
-    def sources(self, section: dict | None) -> tuple[ir.Source, ...]:
+    def sources(self, section: dict | None, path: str) -> tuple[ir.Source, ...]:
+        """The citations of a section; each must name one thing cited (a seed text, a
+        page, a book or a repository file; the schema asks a seed for its section and a
+        repository for its path)."""
         items = (section or {}).get("sources") or []
-        return tuple(ir.Source(s["seed"], s["section"]) for s in items)
+        out = []
+        for i, item in enumerate(items):
+            kinds = [k for k in ir.SOURCE_KINDS if k in item]
+            where = f"{path}.sources[{i}]"
+            if len(kinds) != 1:
+                named = ", ".join(kinds) if kinds else "none of them"
+                self.error(where, "bad-source", f"a source cites one of {', '.join(ir.SOURCE_KINDS)}; this one names {named}",
+                           "e.g. {seed: 000_c23e29f69b71e156.txt, section: ...}, {url: https://..., title: ...}, "
+                           "{book: ..., author: ..., pages: ...} or {repository: ..., path: ...}")
+                continue
+            out.append(ir.Source(**{k: str(v) for k, v in item.items()}))
+        return tuple(out)
 
     @staticmethod
     def with_defaults(section: dict, defaults: dict) -> dict:
@@ -90,7 +104,7 @@ class _Builder:
         scoring = self.build_scoring(cards)
         match = self.build_match(scoring)
         visibility = ir.Visibility(bool(self.section("visibility").get("open_hands", False)),
-                                   self.sources(self.section("visibility")))
+                                   self.sources(self.section("visibility"), "visibility"))
         if cards is not None:
             self.check_capture_reachable(cards, capture)
             self.check_stock(cards, players, deal)
@@ -104,7 +118,7 @@ class _Builder:
                 choices=tuple(option_choices(spec)),
                 default=_option_default(spec, self.r, name),
                 chosen=self.r.chosen.get(name, ""),
-                sources=self.sources(spec),
+                sources=self.sources(spec, f"options.{name}"),
             )
             for name, spec in (self.data.get("options") or {}).items()
         )
@@ -150,7 +164,7 @@ class _Builder:
         )
         if jokers.count == 0:
             jokers = ir.Jokers(0, (), 0)
-        return ir.Deck(preset, suits, tuple(ranks), scoring_suit, jokers, self.sources(spec))
+        return ir.Deck(preset, suits, tuple(ranks), scoring_suit, jokers, self.sources(spec, "deck"))
 
     def build_players(self) -> ir.Players:
         spec = self.section("players")
@@ -173,7 +187,7 @@ class _Builder:
                            "list each player count once")
             counts.setdefault(layout.players, i)
             layouts.append(layout)
-        return ir.Players(tuple(layouts), spec.get("direction", "counterclockwise"), self.sources(spec))
+        return ir.Players(tuple(layouts), spec.get("direction", "counterclockwise"), self.sources(spec, "players"))
 
     def build_deal(self) -> ir.Deal:
         spec = self.section("deal")
@@ -181,9 +195,9 @@ class _Builder:
         o_spec = spec.get("opening") or {}
         o = self.with_defaults(o_spec, DEFAULTS["opening"])
         opening = ir.OpeningTable(o["trigger"], tuple(o["multiples"]), bool(o["partition"]), o["action"],
-                                  o["taker"], bool(o["sweeps"]), self.sources(o_spec))
+                                  o["taker"], bool(o["sweeps"]), self.sources(o_spec, "deal.opening"))
         return ir.Deal(int(d["hand_size"]), int(d["table_cards"]), d["first_player"], d["dealer_rotation"],
-                       d["round_dealer"], d["stock_remainder"], opening, self.sources(spec))
+                       d["round_dealer"], d["stock_remainder"], opening, self.sources(spec, "deal"))
 
     def build_capture(self) -> ir.Capture:
         spec = self.section("capture")
@@ -197,13 +211,13 @@ class _Builder:
                        f"with obligation {c['obligation']} a player never misses a capture, so no claim can arise",
                        "set capture.obligation: none for missed captures to be possible", severity="warning")
         return ir.Capture(mode, tuple(sorted(c["targets"])), bool(c["single_card_first"]), c["obligation"],
-                          bool(c["missed_capture_claim"]), self.sources(spec))
+                          bool(c["missed_capture_claim"]), self.sources(spec, "capture"))
 
     def build_sweeps(self) -> ir.Sweeps:
         spec = self.section("sweeps")
         s = self.with_defaults(spec, DEFAULTS["sweeps"])
         return ir.Sweeps(bool(s["enabled"]), bool(s["weight_by_target"]), bool(s["not_on_last_play"]),
-                         bool(s["not_with_joker"]), self.sources(spec))
+                         bool(s["not_with_joker"]), self.sources(spec, "sweeps"))
 
     def build_end_of_deal(self, cards: CardSet | None, capture: ir.Capture, deal: ir.Deal) -> ir.EndOfDeal:
         spec = self.section("end_of_deal")
@@ -215,12 +229,13 @@ class _Builder:
         if isinstance(e["penalty"], dict):
             p = self.with_defaults(e["penalty"], DEFAULTS["penalty"])
             penalty = ir.Penalty(bool(p["loses_match"]), int(p["points_to_opponents"]), bool(p["opponents_add_sweeps"]),
-                                 int(p["points_lost"]), bool(p["points_lost_add_sweeps"]), self.sources(e["penalty"]))
+                                 int(p["points_lost"]), bool(p["points_lost_add_sweeps"]),
+                                 self.sources(e["penalty"], "end_of_deal.penalty"))
             if check is None and not has_errors(self.problems):
                 self.error("end_of_deal.penalty", "penalty-without-check",
                            "a penalty is stated but no leftover check can find a mistake",
                            "add end_of_deal.check, or remove the penalty", severity="warning")
-        return ir.EndOfDeal(e["leftovers_to"], bool(e["leftovers_sweep"]), check, penalty, self.sources(spec))
+        return ir.EndOfDeal(e["leftovers_to"], bool(e["leftovers_sweep"]), check, penalty, self.sources(spec, "end_of_deal"))
 
     def build_check(self, spec: dict, cards: CardSet, capture: ir.Capture, deal: ir.Deal) -> ir.LeftoverCheck | None:
         path = "end_of_deal.check"
@@ -252,7 +267,7 @@ class _Builder:
                            f"a leftover total of {value} is impossible: the deck's values add up to {total} and every "
                            f"capture takes a multiple of {modulus}, so the leftovers total {residue} more than a multiple of {modulus}",
                            "the possible totals are " + ", ".join(map(str, right)) + ", ...")
-        return ir.LeftoverCheck(tuple(totals), modulus, self.sources(spec))
+        return ir.LeftoverCheck(tuple(totals), modulus, self.sources(spec, path))
 
     def build_scoring(self, cards: CardSet | None) -> ir.Scoring:
         spec = self.section("scoring")
@@ -275,7 +290,7 @@ class _Builder:
             rules.append(ir.ScoringRule(
                 id=rule["id"], name=str(rule.get("name", rule["id"])), award=award, points=points,
                 effect=rule.get("effect", "points"), award_text=award_text, points_text=points_text,
-                origin=ir.Origin(pos.file, pos.line, pos.column, path), sources=self.sources(rule),
+                origin=ir.Origin(pos.file, pos.line, pos.column, path), sources=self.sources(rule, path),
                 shared=award is not None and shares_points(award),
             ))
         return ir.Scoring(ties, tuple(rules))
@@ -311,7 +326,7 @@ class _Builder:
             where = "scoring.rules" if "rules" in self.section("scoring") else "scoring"  # a house rule may drop them all
             self.error(where, "unreachable-match-target", "the variant has no scoring rules, so no one can ever win",
                        "add scoring.rules")
-        return ir.Match(int(m["target"]), m["both_past_target"], m["tie"], self.sources(spec))
+        return ir.Match(int(m["target"]), m["both_past_target"], m["tie"], self.sources(spec, "match"))
 
     # --- semantic checks -----------------------------------------------------------
 

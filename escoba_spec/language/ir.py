@@ -19,6 +19,8 @@ OpeningAction = Literal["play-on", "set-aside", "redeal", "capture"]
 Taker = Literal["dealer", "first-player"]
 StockRemainder = Literal["none", "to-table", "set-aside"]
 TiePolicy = Literal["none", "all", "split"]
+#: the kinds of citation, each named by the field that says what is cited
+SOURCE_KINDS = ("seed", "url", "book", "repository")
 Effect = Literal["points", "win-match", "lose-match"]
 
 
@@ -34,10 +36,26 @@ class Origin:
 
 @dataclass(frozen=True)
 class Source:
-    """A citation of a seed rules text: its file name and the section heading."""
+    """A citation: a seed text and its section, a web page, a book, or a repository file.
 
-    seed: str
-    section: str
+    Exactly one of `seed`, `url`, `book` and `repository` is set (the builder
+    checks it); the other fields say where in it."""
+
+    seed: str = ""  # a seed text's file name (with section)
+    section: str = ""  # the heading the rule follows, in a seed text or a page
+    url: str = ""
+    title: str = ""  # of the page
+    book: str = ""
+    author: str = ""
+    pages: str = ""
+    repository: str = ""  # its address, or owner/name (with path)
+    path: str = ""
+    commit: str = ""
+
+    @property
+    def kind(self) -> str:
+        """seed, url, book or repository."""
+        return next(k for k in SOURCE_KINDS if getattr(self, k))
 
 
 @dataclass(frozen=True)

@@ -176,6 +176,7 @@ def _required_hint(key: str) -> str:
         "name": "name the variant for people, e.g. name: Escoba de 15 (or use extends: to build on one)",
         "seed": "cite a seed file, e.g. seed: 000_c23e29f69b71e156.txt",
         "section": "cite the section heading of the seed text",
+        "path": "cite the file of the repository, e.g. path: tests/test_rules.py",
     }
     return hints.get(key, f"add {key}: ... (see docs/language.md)")
 

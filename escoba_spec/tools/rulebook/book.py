@@ -221,11 +221,11 @@ def _sources(variant: ir.Variant, L: Lang, display: str) -> Section:
     section.p("sources.file", L.t("sources.file", file=code(display)))
     if variant.extends:
         section.p("sources.extends", L.t("sources.extends", bases=L.join([code(b) for b in variant.extends])))
-    seen: dict[tuple[str, str], None] = {}
+    seen: dict[ir.Source, None] = {}
 
     def add(sources) -> None:
         for s in sources:
-            seen.setdefault((s.seed, s.section), None)
+            seen.setdefault(s, None)
 
     v = variant
     for part in (v.deck, v.players, v.deal, v.deal.opening, v.capture, v.sweeps, v.end_of_deal, v.match,
@@ -240,9 +240,34 @@ def _sources(variant: ir.Variant, L: Lang, display: str) -> Section:
     for option in v.options:
         add(option.sources)
     if seen:
-        section.p("sources.intro", L.t("sources.intro"))
-        section.ul("sources", [(f"{a}/{b}", L.t("sources.item", seed=code(a), section=b)) for a, b in seen])
+        only_seeds = all(s.kind == "seed" for s in seen)
+        section.p("sources.intro", L.t("sources.intro" if only_seeds else "sources.intro.published"))
+        section.ul("sources", [(_source_key(s), _source_text(s, L)) for s in seen])
     return section
+
+
+def _source_key(s: ir.Source) -> str:
+    return "/".join(getattr(s, f) for f in ("seed", "url", "book", "repository", "path", "section") if getattr(s, f))
+
+
+def _source_text(s: ir.Source, L: Lang) -> str:
+    """A citation as a reader looks it up: the text and section, the page, the book
+    and pages, or the repository file and commit."""
+    if s.kind == "seed":
+        return L.t("sources.item", seed=code(s.seed), section=s.section)
+    if s.kind == "url":
+        text = L.t("sources.item.page", title=s.title, url=code(s.url)) if s.title else code(s.url)
+    elif s.kind == "book":
+        text = L.t("sources.item.book", author=s.author, book=s.book) if s.author else s.book
+        if s.pages:
+            text = L.t("sources.item.pages", item=text, pages=s.pages)
+    else:
+        text = L.t("sources.item.repository", repository=code(s.repository), path=code(s.path))
+        if s.commit:
+            text = L.t("sources.item.commit", item=text, commit=code(s.commit))
+    if s.section:
+        text = L.t("sources.item.section", item=text, section=s.section)
+    return text
 
 
 # ------------------------------------------------------------------ output
