@@ -200,3 +200,13 @@ def test_the_tree_shows_the_stages_as_folders():
 def test_no_module_is_too_long_to_walk(name):
     lines = MODULES[name].read_text(encoding="utf-8").count("\n")
     assert lines <= MAX_LINES, f"{MODULES[name].relative_to(ROOT)} has {lines} lines; split it along a seam"
+
+
+def test_pyproject_names_every_package_of_the_tree():
+    """setuptools is given the packages by name (the shipped rules travel as escoba_spec.rules):
+    a new subpackage missing from the list would be left out of a wheel."""
+    import tomllib
+
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"])
+    on_disk = {name for name in MODULES if _is_package(name)}
+    assert listed == on_disk | {f"{NAME}.rules"}

@@ -36,6 +36,17 @@ def rules_root(path: Path) -> Path:
     return path.resolve().parent
 
 
+def shipped_rules(package: Path | None = None) -> Path | None:
+    """The folder of the rule files shipped with the package, which any rule file may
+    extend by id: `escoba_spec/rules` in an installed wheel, the checkout's `rules/`
+    beside the package in a source or editable install (pyproject maps one to the other)."""
+    package = package or Path(__file__).resolve().parents[1]
+    for folder in (package / "rules", package.parent / "rules"):
+        if (folder / "escoba-de-15.yaml").is_file():  # a shipped variant: not some other rules/ folder
+            return folder
+    return None
+
+
 class Resolver:
     """Loads documents once and follows extends chains."""
 
@@ -73,6 +84,21 @@ class Resolver:
                     found.setdefault(match.group(1), resolved)
             self.index[root] = found
         return self.index[root]
+
+    def locate(self, variant_id: str, root: Path) -> Path | None:
+        """The file defining `variant_id`: in the rules tree `root` if one does, else
+        among the shipped variants (so a designer's own folder anywhere on disk can
+        build on them), else None."""
+        found = self.ids_in(root).get(variant_id)
+        shipped = shipped_rules()
+        if found is None and shipped is not None and shipped != root:
+            found = self.ids_in(shipped).get(variant_id)
+        return found
+
+    def known_ids(self, root: Path) -> set[str]:
+        """Every id `extends` can name from the rules tree `root`."""
+        shipped = shipped_rules()
+        return set(self.ids_in(root)) | (set(self.ids_in(shipped)) if shipped is not None else set())
 
     def resolve(self, path: Path, display: str | None = None, options: dict[str, str] | None = None
                 ) -> tuple[Resolved | None, list[Diagnostic]]:
@@ -178,11 +204,12 @@ class Resolver:
                 return fail("extends-missing", f"extends names a file that does not exist: {shown}",
                             "check the relative path, or extend by variant id")
             return target, None
-        ids = self.ids_in(root)
-        if base not in ids:
+        target = self.locate(base, root)
+        if target is None:
+            ids = self.known_ids(root)
             hint = did_you_mean(base, ids) or ("known ids: " + ", ".join(sorted(ids)) if ids else "")
-            return fail("extends-missing", f"extends names the variant '{base}', which no file in {root.name}/ defines", hint)
-        target = ids[base]
+            return fail("extends-missing", f"extends names the variant '{base}', which no file in {root.name}/ "
+                        "and no shipped variant defines", hint)
         found, _ = self.load(target, str(target))
         if found is not None and found.data.get("id") != base:
             return fail("extends-missing", f"extends names the variant '{base}', but {target.name} does not define it",
@@ -191,7 +218,10 @@ class Resolver:
 
 
 def _display_for(target: Path, first: Path, first_display: str) -> str:
-    """Show a base file relative to where the user pointed, when possible."""
+    """Show a base file relative to where the user pointed, when it is in the same
+    rules tree (a shipped base elsewhere is shown by its whole path)."""
+    if rules_root(target) != rules_root(first):
+        return str(target)
     try:
         base_dir = Path(first_display).parent
         rel = Path(os.path.relpath(target, first.resolve().parent))

@@ -48,15 +48,15 @@ def _chosen(variant: ir.Variant) -> dict[str, str]:
 
 
 def load_base(variant: ir.Variant) -> ir.Variant | None:
-    """The variant a house rule extends (its nearest base), from the same rules tree."""
+    """The variant a house rule extends (its nearest base): from its own rules tree,
+    or among the shipped variants, as `extends` found it."""
     if not variant.extends:
         return None
     from ...language.resolve import Resolver, rules_root
 
     path = Path(variant.file)
-    ids = Resolver().ids_in(rules_root(path))
     base_id = variant.extends[0]
-    base_path = ids.get(base_id)
+    base_path = Resolver().locate(base_id, rules_root(path))
     if base_path is None:
         candidate = (path.parent / base_id).resolve()
         base_path = candidate if candidate.is_file() else None
