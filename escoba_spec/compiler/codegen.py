@@ -26,7 +26,7 @@ from pathlib import Path
 import jinja2
 
 from .. import __version__
-from ..engine.protocol import Params
+from ..engine.protocol import Kind, Params
 from ..language import ir
 from ..language.cards import CardSet
 from ..language.expr.env import Env
@@ -34,7 +34,7 @@ from ..language.expr.nodes import may_be_negative
 from .expressions import to_python
 
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*\Z")  # \Z: `$` would allow a final newline
-_LITERAL_CLASSES = {cls.__name__: cls for cls in (ir.Deck, ir.Jokers, ir.Rank, ir.Suit, ir.Source, Params)}
+_LITERAL_CLASSES = {cls.__name__: cls for cls in (ir.Deck, ir.Jokers, ir.Rank, ir.Suit, ir.Source, Params, Kind)}
 
 
 class UnsafeValue(ValueError):
@@ -137,7 +137,11 @@ def generate(variant: ir.Variant) -> str:
     joker_values = tuple(jokers.values) if jokers.count else ()
     played = tuple(joker_values if c.joker else (c.value,) for c in cards.cards)
     targets = tuple(capture.targets)
-    if capture.mode == "sum":
+    params = Params.from_variant(variant)
+    if params.capture_kinds:
+        needs = ()
+        kind = "kinds"
+    elif capture.mode == "sum":
         needs = tuple(tuple(sorted({t - v for t in targets for v in p if t - v > 0})) for p in played)
         kind = "sum-single" if len(targets) == 1 and not jokers.count else "sum-multi"
     else:
@@ -166,7 +170,6 @@ def generate(variant: ir.Variant) -> str:
         if rule.effect == "points":
             point_rules.append(entry)
     source_file = display_path(variant.file)
-    params = Params.from_variant(variant)
     context = {
         "version": __version__,
         "source_file_comment": _comment(source_file),
@@ -195,7 +198,10 @@ def generate(variant: ir.Variant) -> str:
         "sweeps_enabled": variant.sweeps.enabled,
         "not_on_last_play": variant.sweeps.not_on_last_play,
         "not_with_joker": variant.sweeps.not_with_joker,
-        "weighted": variant.sweeps.weight_by_target and capture.mode == "sum",
+        "weighted": variant.sweeps.weight_by_target and capture.mode in ("sum", "kinds"),
+        "weighted_literal": literal(variant.sweeps.weight_by_target),
+        "ranks": literal(tuple(c.rank for c in cards.cards)),
+        "valueless_mask": literal(cards.valueless_mask),
         "opening_trigger": variant.deal.opening.trigger if targets else "never",
         "multiples": literal(tuple(variant.deal.opening.multiples)),
         "partition": literal(variant.deal.opening.partition),
@@ -204,7 +210,11 @@ def generate(variant: ir.Variant) -> str:
         "hoisted": [(name, source) for source, name in hoisted.items()],
         # the specialised hand loop: every variant but those with jokers or missed-capture claims,
         # which keep the generic engine's loop
-        "fast_hand": not jokers.count and not capture.missed_capture_claim,
+        # (and every variant whose capture kinds the seeds' two modes do not say, for now)
+        "fast_hand": not jokers.count and not capture.missed_capture_claim and not params.capture_kinds,
+        "generic_loop_reason": _comment(", ".join(
+            reason for reason, used in (("jokers", jokers.count), ("missed-capture claims", capture.missed_capture_claim),
+                                        ("capture kinds beyond the seeds' two modes", params.capture_kinds)) if used)),
         "reach_mask": literal((1 << (params.sums_limit + 1)) - 1),
         **_signature_weights(cards, params.sums_limit),
         "key_base": literal(params.sums_limit + 2),

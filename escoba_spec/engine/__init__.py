@@ -9,10 +9,11 @@ what each variant decides. The protocol (see `protocol.py`):
         cards: CardSet               # escoba_spec.language.cards.CardSet of the deck
         params: Params               # structural rules, plain repr-safe data
 
-        def capture_options(self, card: int, table: int, sums: SubsetSums) -> Sequence[int]
+        def capture_options(self, card: int, table: int, sums: SubsetSums, last_play=False) -> Sequence[int]
             # non-empty table subsets (masks) `card` may capture; `sums` is the
             # engine's index total -> masks of the table's non-joker subsets,
-            # totals up to params.sums_limit
+            # totals up to params.sums_limit; last_play is given to a variant with
+            # capture kinds (engine.kinds), whose priority may depend on it
         def sweep_weight(self, card: int, captured: int, last_play: bool) -> int
             # sweeps a capture that empties the table scores; 0 = no sweep
         def opening_multiple(self, table: int, sums: SubsetSums) -> int
@@ -29,8 +30,8 @@ Two implementations: `interpreter.Interpreter` (walks the IR, the oracle) and
 the compiled `generated/<id>.py` modules (`escoba_spec.compiler`).
 `engine.captures` holds the mask arithmetic both can share.
 
-Modules: `protocol` (RuleSet, Params, HandScore), `captures` (subset sums,
-capture options, opening tests), `moves` (Move, Play, text form), `dealing`
+Modules: `protocol` (RuleSet, Params, Kind, HandScore), `captures` (subset sums,
+capture options, opening tests), `kinds` (capture kinds and their priority), `moves` (Move, Play, text form), `dealing`
 (the deck order, redeals, who leads), `state` (HandState: deal, legal moves,
 apply, end of hand), `records` (Opening, HandResult), `observation` (what a
 seat sees), `match` (playout, MatchState, play_match), `errors`; on top of

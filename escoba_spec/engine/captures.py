@@ -78,7 +78,7 @@ def _joker_subsets(jokers: int) -> list[int]:
     return out
 
 
-def _subsets_with_total(need: int, sums: SubsetSums, table_jokers: int, jtotals) -> list[int]:
+def subsets_with_total(need: int, sums: SubsetSums, table_jokers: int, jtotals) -> list[int]:
     """Non-empty table subsets (jokers included, each wild) whose total can be `need`."""
     out = [m for m in sums.get(need, ()) if m] if need > 0 else []
     if table_jokers:
@@ -91,17 +91,26 @@ def _subsets_with_total(need: int, sums: SubsetSums, table_jokers: int, jtotals)
 
 
 def sum_options(
-    played: Iterable[int], targets: Sequence[int], sums: SubsetSums, table_jokers: int, jtotals
+    played: Iterable[int], targets: Sequence[int], sums: SubsetSums, table_jokers: int, jtotals,
+    single_card_first: bool = False,
 ) -> list[int]:
     """Sum mode: subsets S with played value + total(S) equal to a target.
 
     `played` holds the values the played card may take (one value, or every
-    joker value for a joker)."""
+    joker value for a joker); with `single_card_first`, for each of those values
+    a capture of one card excludes the captures of several (as in match mode)."""
+    if single_card_first:
+        out = []
+        for value in played:
+            found = list(dict.fromkeys(m for t in targets if t - value >= 0
+                                       for m in subsets_with_total(t - value, sums, table_jokers, jtotals)))
+            out.extend([m for m in found if not m & (m - 1)] or found)
+        return list(dict.fromkeys(out))
     out: list[int] = []
     needs = {t - v for t in targets for v in played}
     for need in needs:
         if need >= 0:
-            out.extend(_subsets_with_total(need, sums, table_jokers, jtotals))
+            out.extend(subsets_with_total(need, sums, table_jokers, jtotals))
     if len(needs) > 1 or table_jokers:
         out = list(dict.fromkeys(out))
     return out
@@ -114,7 +123,7 @@ def match_options(
     `single_card_first`, a single card of that value excludes every sum."""
     out: list[int] = []
     for value in played:
-        combos = _subsets_with_total(value, sums, table_jokers, jtotals)
+        combos = subsets_with_total(value, sums, table_jokers, jtotals)
         if single_card_first:
             singles = [m for m in combos if not m & (m - 1)]
             if singles:
@@ -126,7 +135,7 @@ def match_options(
 def contains_capture(sums: SubsetSums, table_jokers: int, jtotals, targets: Sequence[int]) -> bool:
     """Some non-empty subset of the table totals one of `targets` (jokers wild);
     `sums` indexes the table's non-joker cards."""
-    return any(_subsets_with_total(t, sums, table_jokers, jtotals) for t in targets)
+    return any(subsets_with_total(t, sums, table_jokers, jtotals) for t in targets)
 
 
 def _partitions(vals: list[int], groups: int, target: int) -> bool:

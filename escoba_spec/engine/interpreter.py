@@ -23,6 +23,7 @@ from .captures import (
     sum_options,
     total_multiple,
 )
+from .kinds import KindRules
 from .protocol import HandScore, Params, SubsetSums
 
 
@@ -50,14 +51,22 @@ class Interpreter:
             )
         else:
             self._needs = tuple(tuple(sorted(set(played))) for played in self._played)
-        self._single_first = variant.capture.mode == "match" and variant.capture.single_card_first
+        self._single_first = variant.capture.single_card_first
         self._sweeps = variant.sweeps
         self._min_target = min(variant.capture.targets) if variant.capture.targets else 0
+        # capture kinds beyond the seeds' two modes: the shared kind engine, from the IR
+        self._kinds = None
+        if self.params.capture_kinds:
+            self._kinds = KindRules(self._values, [c.rank for c in self.cards.cards], self._joker_mask,
+                                    self.cards.valueless_mask, self._played, self._jtotals,
+                                    self.params.capture_kinds, self.params.capture_priority)
         self._env = Env.from_cardset(self.cards, variant.scoring.ties)
 
     # ----------------------------------------------------------------- captures
 
-    def capture_options(self, card: int, table: int, sums: SubsetSums) -> Sequence[int]:
+    def capture_options(self, card: int, table: int, sums: SubsetSums, last_play: bool = False) -> Sequence[int]:
+        if self._kinds is not None:
+            return self._kinds.options(card, table, sums, last_play)
         cap = self._capture
         table_jokers = table & self._joker_mask
         if not table_jokers:
@@ -68,7 +77,7 @@ class Interpreter:
                     return [m for m in found if not m & (m - 1)] or found
                 return found
         if cap.mode == "sum":
-            return sum_options(self._played[card], cap.targets, sums, table_jokers, self._jtotals)
+            return sum_options(self._played[card], cap.targets, sums, table_jokers, self._jtotals, cap.single_card_first)
         return match_options(self._played[card], sums, table_jokers, self._jtotals, cap.single_card_first)
 
     def sweep_weight(self, card: int, captured: int, last_play: bool) -> int:
@@ -79,6 +88,8 @@ class Interpreter:
         jokers = taken & self._joker_mask
         if sw.not_with_joker and jokers:
             return 0
+        if self._kinds is not None:
+            return self._kinds.sweep_weight(card, captured, sw.weight_by_target)
         if not (sw.weight_by_target and self._capture.mode == "sum"):
             return 1
         fixed = mask_total(self._values, taken & ~self._joker_mask)

@@ -29,10 +29,31 @@ from dataclasses import dataclass, field
 from typing import Mapping, Protocol, Sequence, runtime_checkable
 
 from ..language.cards import CardSet
+from ..language.modes import kinds_of, steps_of
 
 #: total -> masks of the table's non-joker subsets with that total (the empty
 #: subset is listed under 0). Kept up to date incrementally by the engine.
 SubsetSums = Mapping[int, Sequence[int]]
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One capture kind, as plain data (repr-safe, so a compiled module can write it out)."""
+
+    id: str
+    take: str  # equal-rank | equal-value | sum | sum-with-played | whole-table
+    cards: int  # the played cards that may use it
+    targets: tuple[int, ...] = ()
+    many: bool = False  # several disjoint sets at once
+    run: bool = False
+    unless_rank_on_table: bool = False
+    keep: bool = False  # whole-table, played to an empty table: kept in the pile
+    sweep: bool = True
+
+    @classmethod
+    def from_ir(cls, kind) -> "Kind":
+        return cls(kind.id, kind.take, kind.cards, tuple(kind.targets), kind.sets == "many", kind.run,
+                   kind.unless_rank_on_table, kind.empty_table == "keep", kind.sweep)
 
 
 @dataclass(frozen=True)
@@ -61,15 +82,28 @@ class Params:
     points_rules: tuple[str, ...]  # ids of the scoring rules whose effect is points, in order
     sums_limit: int  # the largest table-subset total capture_options ever looks up
     max_hands: int = 500  # a match longer than this is abandoned with an error
+    #: the capture kinds, when the variant's capture rule is not one of the seeds' two modes
+    #: as they were (empty: mode sum or match, played by their own code); see engine.kinds
+    capture_kinds: tuple[Kind, ...] = ()
+    capture_priority: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    keep_mask: int = 0  # cards kept in the player's pile when played to an empty table
 
     @classmethod
     def from_variant(cls, variant) -> "Params":
         """Read the structural rules out of an `ir.Variant`."""
         check = variant.end_of_deal.check
         jokers = variant.deck.jokers
-        played = [r.value for r in variant.deck.ranks] + list(jokers.values if jokers.count else ())
-        if variant.capture.mode == "sum":
-            limit = max(variant.capture.targets) - min(played)
+        capture = variant.capture
+        played = [r.value for r in variant.deck.ranks if r.valued] + list(jokers.values if jokers.count else ())
+        kinds = ()
+        if _needs_kinds(variant):
+            listed = kinds_of(capture)
+            kinds = tuple(Kind.from_ir(k) for k in listed)
+            limits = [max(k.targets) - min(played) if k.take == "sum-with-played" else max(played)
+                      for k in listed if k.take in ("equal-value", "sum", "sum-with-played")]
+            limit = max(limits, default=0)
+        elif capture.mode == "sum":
+            limit = max(capture.targets) - min(played)
         else:
             limit = max(played)
         modulus = check.modulus if check is not None and variant.deck.jokers.count == 0 else 0
@@ -92,7 +126,24 @@ class Params:
             layouts=tuple((lay.players, lay.team_size) for lay in variant.players.layouts),
             points_rules=tuple(r.id for r in variant.scoring.rules if r.effect == "points"),
             sums_limit=max(limit, 0),
+            capture_kinds=kinds,
+            capture_priority=tuple((s.rule, s.kinds) for s in steps_of(capture)) if kinds else (),
+            keep_mask=_union(k.cards for k in kinds if k.take == "whole-table" and k.keep),
         )
+
+
+def _union(masks) -> int:
+    out = 0
+    for mask in masks:
+        out |= mask
+    return out
+
+
+def _needs_kinds(variant) -> bool:
+    """Whether the capture rule goes beyond the seeds' modes as their own code plays them:
+    listed kinds, a priority beyond single_card_first, or cards with no capture value."""
+    capture = variant.capture
+    return capture.mode == "kinds" or bool(capture.priority) or any(not r.valued for r in variant.deck.ranks)
 
 
 @dataclass(frozen=True)
@@ -124,8 +175,11 @@ class RuleSet(Protocol):
     cards: CardSet
     params: Params
 
-    def capture_options(self, card: int, table: int, sums: SubsetSums) -> Sequence[int]:
+    def capture_options(self, card: int, table: int, sums: SubsetSums, last_play: bool = False) -> Sequence[int]:
         """The table subsets (non-empty masks) `card` may capture from `table`.
+
+        `last_play` is passed (true on the hand's last play) only to a RuleSet whose
+        params list capture kinds: their `sweep` priority step depends on it.
 
         `sums` indexes the non-joker cards of `table` by subset total, up to
         `params.sums_limit`; jokers on the table are `table & cards.joker_mask`. Order does not matter (the
@@ -134,7 +188,9 @@ class RuleSet(Protocol):
 
     def sweep_weight(self, card: int, captured: int, last_play: bool) -> int:
         """Sweeps scored by a capture of `captured` with `card` that empties the
-        table; `last_play` is true on the hand's final play. 0 = no sweep."""
+        table; `last_play` is true on the hand's final play. 0 = no sweep. With
+        `params.keep_mask`, a card of it played to an empty table goes to the pile and
+        is asked about with `captured` the card itself."""
         ...
 
     def opening_multiple(self, table: int, sums: SubsetSums) -> int:

@@ -30,11 +30,11 @@ class HandState:
     """The mutable state of one hand. Build it with `HandState.deal`."""
 
     __slots__ = (
-        "rs", "params", "cards", "values", "joker_mask", "n", "team_size", "sides",
+        "rs", "params", "cards", "values", "unsummed", "n", "team_size", "sides",
         "dealer", "first", "deck", "stock", "stock_pos", "hands", "table", "sums",
         "piles", "sweeps", "captures", "set_aside", "last_capturer", "to_play",
         "history", "claimable", "in_hands", "over", "result", "opening", "rounds", "_legal",
-        "_options", "_trail_too", "_any_card", "_claims",
+        "_options", "_trail_too", "_any_card", "_claims", "_kinds", "_keep",
     )  # fmt: skip
 
     def __init__(self, ruleset: RuleSet, players: int, team_size: int = 1, dealer: int = 0):
@@ -44,12 +44,14 @@ class HandState:
         self.params = ruleset.params
         self.cards = ruleset.cards
         self.values = ruleset.cards.values
-        self.joker_mask = ruleset.cards.joker_mask
+        self.unsummed = ruleset.cards.unsummed_mask  # jokers and valueless cards: left out of the subset index
         # looked up once here rather than on every play of the hot loop
         self._options = ruleset.capture_options
         self._trail_too = self.params.obligation == "none"
         self._any_card = self.params.obligation == "any-card"
         self._claims = self.params.missed_capture_claim
+        self._kinds = bool(self.params.capture_kinds)  # capture kinds: capture_options is told the last play
+        self._keep = self.params.keep_mask
         self.n = players
         self.team_size = team_size
         self.sides = players // team_size
@@ -172,7 +174,7 @@ class HandState:
         """Put a card face up on the table, keeping the subset index current."""
         bit = 1 << card
         self.table |= bit
-        if not bit & self.joker_mask:
+        if not bit & self.unsummed:
             sums = self.sums
             if sums is _EMPTY_SUMS:
                 sums = self.sums = {0: [0]}
@@ -228,7 +230,7 @@ class HandState:
         """Apply the opening-table rule to the cards just laid."""
         if not self.table:
             return None
-        k = self.rs.opening_multiple(self.table, build_sums(self.values, self.table & ~self.joker_mask))
+        k = self.rs.opening_multiple(self.table, build_sums(self.values, self.table & ~self.unsummed))
         return self.open_table(k, redeals) if k else None
 
     def open_table(self, k: int, redeals: int) -> Opening:
@@ -280,8 +282,17 @@ class HandState:
             self._legal = legal
         return legal
 
-    def _moves(self, hand: int, table: int, sums, claim: int) -> list[Move]:
+    def _card_options(self):
+        """`capture_options` as this position asks it: a variant with capture kinds is told
+        whether the coming play is the hand's last (its `sweep` priority step needs it)."""
+        if not self._kinds:
+            return self._options
         options = self._options
+        last = self.in_hands == 1 and self.stock_pos >= len(self.stock)
+        return lambda card, table, sums: options(card, table, sums, last)
+
+    def _moves(self, hand: int, table: int, sums, claim: int) -> list[Move]:
+        options = self._card_options()
         trail_too = self._trail_too
         moves: list[Move] = []
         add = moves.append
@@ -336,9 +347,20 @@ class HandState:
                 last = not self.in_hands and self.stock_pos >= len(self.stock)
                 swept = self.rs.sweep_weight(card, capture, last)
                 self.sweeps[side] += swept
+        elif not self.table and bit & self._keep:
+            # a card that takes the whole table, played to an empty one, goes to the pile
+            capture = bit
+            piles[side] |= bit
+            self.captures[side] += 1
+            self.last_capturer = seat
+            self.claimable = ()
+            swept = self.rs.sweep_weight(card, bit, not self.in_hands and self.stock_pos >= len(self.stock))
+            self.sweeps[side] += swept
         else:
             if self._claims:
-                opts = self._options(card, self.table, self.sums) if self.table else ()
+                last = not self.in_hands and self.stock_pos >= len(self.stock)
+                opts = (self._options(card, self.table, self.sums, last) if self._kinds
+                        else self._options(card, self.table, self.sums)) if self.table else ()
                 self.claimable = tuple(sorted(bit | o for o in opts))
             self._lay(card)
         play = _new(Play, (seat, card, capture, claim, swept))
@@ -382,7 +404,7 @@ class HandState:
         if missing:
             reasons.append(f"{' '.join(cards.texts(missing))} not on the table")
         if not reasons:
-            opts = sorted(self.rs.capture_options(card, table, sums)) if table else []
+            opts = sorted(self._card_options()(card, table, sums)) if table else []
             shown = ", ".join("+".join(cards.texts(o)) for o in opts) or "nothing"
             if capture:
                 taken = "+".join(cards.texts(capture))
@@ -456,7 +478,7 @@ class HandState:
         if seen != self.cards.full_mask:
             raise EngineError(f"cards {self.cards.texts(self.cards.full_mask & ~seen)} are nowhere")
         expected = {0: [0]}
-        for card in bits(self.table & ~self.joker_mask):
+        for card in bits(self.table & ~self.unsummed):
             sums_add(expected, card, self.values[card], self.params.sums_limit)
         got = {t: sorted(ms) for t, ms in self.sums.items()}
         if got != {t: sorted(ms) for t, ms in expected.items()}:

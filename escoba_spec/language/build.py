@@ -13,11 +13,13 @@ from math import gcd
 from typing import Any
 
 from . import ir
+from .capture import build_capture
 from .cards import PRESETS, CardSet, preset_ranks, preset_suits
 from .diagnostics import Diagnostic, did_you_mean, has_errors
 from .expr.check import compile_expression
 from .expr.env import Env
 from .expr.nodes import constant, shares_points
+from .modes import kinds_of
 from .options import option_choices
 from .resolved import Resolved
 
@@ -27,8 +29,6 @@ DEFAULTS: dict[str, Any] = {
              "stock_remainder": "none"},
     "opening": {"trigger": "never", "multiples": [1], "partition": False, "action": "play-on",
                 "taker": "dealer", "sweeps": False},
-    "capture": {"targets": [15], "single_card_first": False, "obligation": "played-card",
-                "missed_capture_claim": False},
     "sweeps": {"enabled": True, "weight_by_target": False, "not_on_last_play": False, "not_with_joker": False},
     "end_of_deal": {"leftovers_to": "last-capturer", "leftovers_sweep": False, "check": None, "penalty": None},
     "match": {"target": 21, "both_past_target": "higher-wins", "tie": "another-hand"},
@@ -62,6 +62,15 @@ class _Builder:
     def error(self, path: str, code: str, message: str, hint: str = "", severity: str = "error") -> None:
         pos = self.r.pos(path)
         self.problems.append(Diagnostic(pos.file, pos.line, pos.column, code, message, hint, path, severity))  # type: ignore[arg-type]
+
+    def add(self, pos, code: str, message: str, hint: str, path: str) -> None:
+        """A problem found inside a scalar (an expression), at the position given."""
+        self.problems.append(Diagnostic(pos.file, pos.line, pos.column, code, message, hint, path))
+
+    @staticmethod
+    def offset(text: str, line: int, column: int) -> int:
+        """The offset in `text` of an expression problem's 1-based line and column."""
+        return _offset(text, line, column)
 
     def section(self, name: str) -> dict:
         value = self.data.get(name)
@@ -98,7 +107,7 @@ class _Builder:
         cards = CardSet(deck) if deck is not None else None
         players = self.build_players()
         deal = self.build_deal()
-        capture = self.build_capture()
+        capture = build_capture(self, cards)
         sweeps = self.build_sweeps()
         end = self.build_end_of_deal(cards, capture, deal)
         scoring = self.build_scoring(cards)
@@ -199,20 +208,6 @@ class _Builder:
         return ir.Deal(int(d["hand_size"]), int(d["table_cards"]), d["first_player"], d["dealer_rotation"],
                        d["round_dealer"], d["stock_remainder"], opening, self.sources(spec, "deal"))
 
-    def build_capture(self) -> ir.Capture:
-        spec = self.section("capture")
-        c = self.with_defaults(spec, DEFAULTS["capture"])
-        mode = spec.get("mode", "sum")
-        if mode == "match" and "targets" in spec:
-            self.error("capture.targets", "targets-unused", "capture targets are not used when mode is match",
-                       "remove targets, or use mode: sum", severity="warning")
-        if c["missed_capture_claim"] and c["obligation"] != "none":
-            self.error("capture.missed_capture_claim", "claim-never-applies",
-                       f"with obligation {c['obligation']} a player never misses a capture, so no claim can arise",
-                       "set capture.obligation: none for missed captures to be possible", severity="warning")
-        return ir.Capture(mode, tuple(sorted(c["targets"])), bool(c["single_card_first"]), c["obligation"],
-                          bool(c["missed_capture_claim"]), self.sources(spec, "capture"))
-
     def build_sweeps(self) -> ir.Sweeps:
         spec = self.section("sweeps")
         s = self.with_defaults(spec, DEFAULTS["sweeps"])
@@ -244,9 +239,10 @@ class _Builder:
                        "a leftover check cannot hold with jokers: a joker takes whatever value a capture needs",
                        "set end_of_deal.check: null for a deck with jokers")
             return None
-        if capture.mode != "sum":
+        if any(k.take != "sum-with-played" or k.sets != "one" or k.run for k in kinds_of(capture)):
             self.error(path, "checksum-needs-sum",
-                       "a leftover check needs capture mode sum: matching captures take different totals",
+                       "a leftover check needs every capture to make a target with the played card (capture mode "
+                       "sum): captures of another kind take other totals",
                        "set end_of_deal.check: null, or use capture.mode: sum")
             return None
         if deal.opening.action == "set-aside" and deal.opening.trigger != "never":
@@ -331,14 +327,19 @@ class _Builder:
     # --- semantic checks -----------------------------------------------------------
 
     def check_capture_reachable(self, cards: CardSet, capture: ir.Capture) -> None:
-        if capture.mode != "sum":
-            return
-        values = [c.value for c in cards.cards if not c.joker]
+        values = [c.value for c in cards.cards if not c.joker and not cards.valueless_mask >> c.index & 1]
         jokers = cards.deck.jokers
-        for i, target in enumerate(capture.targets):
+        for j, kind in enumerate(kinds_of(capture)):
+            if kind.take != "sum-with-played" or not values:
+                continue
+            where = "capture.targets" if capture.mode == "sum" else f"capture.kinds[{j}].targets"
+            self._check_targets(values, jokers, kind.targets, where)
+
+    def _check_targets(self, values: list[int], jokers: ir.Jokers, targets: tuple[int, ...], where: str) -> None:
+        for i, target in enumerate(targets):
             if not _reachable(values, target, jokers):
                 best = max(values) + sum(sorted(values)[-1:])
-                self.error(f"capture.targets[{i}]", "unreachable-target",
+                self.error(f"{where}[{i}]", "unreachable-target",
                            f"no capture can make {target}: a played card and any table cards of this deck "
                            f"({min(values)} to {max(values)} each) never add up to it",
                            f"targets that work with this deck: 15 is classic; a target needs two or more cards, e.g. at most {sum(values)}"
@@ -363,10 +364,12 @@ class _Builder:
 
     def check_opening(self, deal: ir.Deal, capture: ir.Capture) -> None:
         o = deal.opening
-        if o.trigger == "total" and capture.mode != "sum":
+        if o.trigger != "never" and not capture.targets:
+            what = "an opening total is a multiple" if o.trigger == "total" else "an opening capture is a group of cards"
             self.error("deal.opening.trigger", "opening-needs-sum",
-                       "an opening total is a multiple of the capture target, which only capture mode sum has",
-                       "use trigger contains-capture or never")
+                       f"{what} of the capture target, which only a capture making a target with the played card "
+                       "has (capture mode sum, or take: sum-with-played)",
+                       "use trigger never" + (" or contains-capture" if o.trigger == "total" else ""))
         if o.trigger != "never" and o.action == "play-on":
             self.error("deal.opening.action", "opening-does-nothing",
                        f"the opening trigger {o.trigger} is stated but the action is play-on",

@@ -100,6 +100,17 @@ class CardSet:
         return sum(1 << c.index for c in self.cards if c.joker)
 
     @cached_property
+    def valueless_mask(self) -> int:
+        """The cards with no capture value: they take part in no sum (nor, unlike jokers, stand for one)."""
+        ranks = {r.number for r in self.deck.ranks if not r.valued}
+        return sum(1 << c.index for c in self.cards if not c.joker and c.rank in ranks)
+
+    @cached_property
+    def unsummed_mask(self) -> int:
+        """The cards the subset-sum index of a table leaves out: jokers (wild) and valueless cards."""
+        return self.joker_mask | self.valueless_mask
+
+    @cached_property
     def values(self) -> tuple[int, ...]:
         return tuple(c.value for c in self.cards)
 

@@ -12,7 +12,19 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 Direction = Literal["clockwise", "counterclockwise"]
-CaptureMode = Literal["sum", "match"]
+#: sum and match: a capture rule of the seeds, said in one field (each stands for
+#: a list of capture kinds); kinds: the file lists its capture kinds itself
+CaptureMode = Literal["sum", "match", "kinds"]
+#: what a capture kind takes: one table card of the played card's rank; one of its
+#: capture value; table cards adding up to its value; table cards making a target
+#: with it; the whole table
+Take = Literal["equal-rank", "equal-value", "sum", "sum-with-played", "whole-table"]
+#: a capture kind takes one set of table cards, or several disjoint sets at once
+Sets = Literal["one", "many"]
+#: a card that can take the whole table, played to an empty table: laid there, or kept in the pile
+EmptyTable = Literal["lay", "keep"]
+#: the rules applied in order over the captures a played card has (see Capture.priority)
+PriorityRule = Literal["prefer", "always", "one-card-first", "fewest-cards", "most-cards", "sweep"]
 Obligation = Literal["none", "played-card", "any-card"]
 OpeningTrigger = Literal["never", "contains-capture", "total"]
 OpeningAction = Literal["play-on", "set-aside", "redeal", "capture"]
@@ -68,9 +80,10 @@ class Suit:
 class Rank:
     symbol: str  # text form, e.g. "7", "S" (sota)
     name: str  # identifier, e.g. "seven", "sota"
-    number: int  # 1..10, the rank's position (figures are 8, 9, 10 in deck order)
-    value: int  # capture value
+    number: int  # the rank's position, 1 up (the 40-card decks' figures are 8, 9, 10 in deck order)
+    value: int  # capture value (0 when valued is false)
     primiera: int  # value in the setenta / primiera count
+    valued: bool = True  # false: no capture value (Cicera's courts): in no sum, captures and is captured by rank only
 
 
 @dataclass(frozen=True)
@@ -137,14 +150,50 @@ class Deal:
     sources: tuple[Source, ...] = ()
 
 
+#: the `cards` mask of a capture kind open to every card
+EVERY_CARD = -1
+
+
+@dataclass(frozen=True)
+class CaptureKind:
+    """One way a played card captures. Several kinds may be open to one play."""
+
+    id: str
+    take: Take
+    cards: int  # mask of the cards that may capture this way when played; EVERY_CARD (-1) for every card
+    cards_text: str  # the card predicate the file gave for them ("" when every card may)
+    targets: tuple[int, ...] = ()  # sum-with-played: the totals the played card and the set make
+    sets: Sets = "one"
+    run: bool = False  # then also the next higher ranks, in sequence from the played card's, while on the table
+    unless_rank_on_table: bool = False  # whole-table: not while a card of the played card's rank is on the table
+    empty_table: EmptyTable = "lay"  # whole-table: what becomes of the card played to an empty table
+    sweep: bool = True  # clearing the table this way is a sweep
+    sources: tuple[Source, ...] = ()
+
+
+@dataclass(frozen=True)
+class PriorityStep:
+    """A rule over the captures of one played card, applied in the file's order:
+    prefer (a capture of one of `kinds`, when there is one, excludes the others),
+    always (captures of `kinds` survive every other step), one-card-first (a
+    capture of one card excludes captures of more), fewest-cards, most-cards,
+    sweep (a capture that clears the table excludes the others, except on the
+    hand's last play)."""
+
+    rule: PriorityRule
+    kinds: tuple[str, ...] = ()
+
+
 @dataclass(frozen=True)
 class Capture:
-    mode: CaptureMode  # sum: played card + subset == a target; match: subset sums to played value
-    targets: tuple[int, ...]  # for mode sum, e.g. (15,) or (15, 30)
-    single_card_first: bool  # for mode match: a single equal card must be taken before a sum
+    mode: CaptureMode  # sum: played card + subset == a target; match: subset sums to played value; kinds: listed
+    targets: tuple[int, ...]  # the totals of the sum-with-played kinds, e.g. (15,) or (15, 30)
+    single_card_first: bool  # a capture of one card must be taken before a sum (the priority step one-card-first)
     obligation: Obligation
     missed_capture_claim: bool  # 003: the next player may take a capture the previous one missed
     sources: tuple[Source, ...] = ()
+    kinds: tuple[CaptureKind, ...] = ()  # mode kinds: the kinds listed (sum and match stand for theirs: capture.kinds_of)
+    priority: tuple[PriorityStep, ...] = ()  # the steps the file gives (single_card_first is its own field)
 
 
 @dataclass(frozen=True)

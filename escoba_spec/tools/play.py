@@ -212,7 +212,10 @@ class MatchRunner:
         if play.claim:
             line += f"claims {self.text(play.claim)} (a missed capture), "
         line += f"plays {cards.text(play.card)}, "
-        line += f"takes {self.text(play.capture)}" if play.capture else "trails"
+        if play.capture == 1 << play.card:
+            line += "keeps it in the pile (the table is empty)"
+        else:
+            line += f"takes {self.text(play.capture)}" if play.capture else "trails"
         if play.sweeps:
             line += f" — {sweep_word(cards)}" + (f" x{play.sweeps}" if play.sweeps > 1 else "")
         self.say(line)

@@ -80,6 +80,20 @@ def compile_expression(text: str, expected: str, env: Env) -> tuple[Node | None,
     return (None if problems or unresolved else resolved), problems
 
 
+def compile_predicate(text: str, env: Env, what: str = "the cards") -> tuple[int | None, list[Problem]]:
+    """Parse a card predicate (`rank == ace`, `value <= 7 and suit == oros`) and reduce
+    it over the deck: the mask of the cards it holds for, or None with the problems."""
+    node, problems = parse(text)
+    if node is None:
+        return None, problems
+    checker = _Checker(env)
+    reduced = checker.predicate(node, what)
+    problems = sorted(checker.problems, key=lambda p: (p.line, p.column))
+    if problems or checker.unresolved or not isinstance(reduced, Mask):
+        return None, problems
+    return reduced.mask, []
+
+
 def _resolve(node: Node, expected: str, env: Env) -> tuple[Node, list[Problem], int]:
     if expected not in (NUM, BOOL):
         raise ValueError(f"expected must be 'num' or 'bool', not {expected!r}")

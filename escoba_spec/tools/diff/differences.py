@@ -11,6 +11,7 @@ from dataclasses import dataclass, fields, is_dataclass
 
 from ...language import ir
 from ...language.expr import nodes
+from ...language.modes import kinds_of
 from .effects import (
     CAPTURES,
     DEAL,
@@ -52,13 +53,61 @@ def variant_differences(a: ir.Variant, b: ir.Variant, names: tuple[str, str] | N
 
 def _walk(path: str, va: object, vb: object, add) -> None:
     """Compare two values of one IR path, recursing into nested dataclasses."""
-    if is_dataclass(va) and is_dataclass(vb):
+    if path == "capture":
+        _capture_differences(va, vb, add)
+    elif is_dataclass(va) and is_dataclass(vb):
         for f in fields(va):
             if f.name not in SKIP:
                 _walk(f"{path}.{f.name}", getattr(va, f.name), getattr(vb, f.name), add)
     elif va != vb:
         label, effects = FIELDS.get(path, (path, PLAY))
         add(path, label, va, vb, effects)
+
+
+#: what a capture kind's fields are called, as a designer reads a difference
+_KIND_FIELDS = {"take": "what it takes", "cards_text": "the cards that may use it", "targets": "its targets",
+                "sets": "how many groups it takes", "run": "it runs on to the next ranks",
+                "unless_rank_on_table": "not while a card of the played rank is on the table",
+                "empty_table": "played to an empty table", "sweep": "clearing the table with it is a sweep"}
+_KIND_EFFECTS = (LEGAL, CAPTURES, SWEEPS, POINTS)
+
+
+def _capture_differences(ca: ir.Capture, cb: ir.Capture, add) -> None:
+    """The capture rule's fields; its kinds by id and its priority as a list. The kinds
+    that mode sum / match stand for are not compared again when both variants use those
+    words: mode and targets already say it."""
+    for f in fields(ca):
+        if f.name not in SKIP and f.name not in ("kinds", "priority"):
+            _walk(f"capture.{f.name}", getattr(ca, f.name), getattr(cb, f.name), add)
+    legacy = ca.mode != "kinds" and cb.mode != "kinds"
+    if not legacy:
+        ka = {k.id: k for k in kinds_of(ca)}
+        kb = {k.id: k for k in kinds_of(cb)}
+        for kid in [*ka, *(i for i in kb if i not in ka)]:
+            x, y = ka.get(kid), kb.get(kid)
+            if x is None or y is None:
+                add(f"capture.kinds.{kid}", f"capture kind {kid}", _Kind(x), _Kind(y), _KIND_EFFECTS)
+                continue
+            for name, label in _KIND_FIELDS.items():
+                vx, vy = getattr(x, name), getattr(y, name)
+                if name == "cards_text" and x.cards == y.cards:
+                    continue  # the same cards, said another way
+                if vx != vy:
+                    if name == "cards_text":
+                        vx, vy = vx or "every card", vy or "every card"
+                    add(f"capture.kinds.{kid}.{name}", f"capture kind {kid}: {label}", vx, vy, _KIND_EFFECTS)
+    pa, pb = _steps(ca), _steps(cb)
+    if pa != pb:
+        add("capture.priority", "capture priority", pa, pb, (LEGAL, CAPTURES))
+
+
+def _steps(capture: ir.Capture) -> tuple[str, ...]:
+    return tuple(f"{s.rule}({', '.join(s.kinds)})" if s.kinds else s.rule for s in capture.priority)
+
+
+@dataclass(frozen=True)
+class _Kind:
+    kind: ir.CaptureKind | None
 
 
 def _deck_differences(da: ir.Deck, db: ir.Deck, add) -> None:
@@ -206,6 +255,13 @@ def _words(value: object) -> str:
         return "[" + ", ".join(_words(v) for v in value) + "]"
     if isinstance(value, _Layouts):
         return layouts_text(value.layouts)
+    if isinstance(value, _Kind):
+        k = value.kind
+        if k is None:
+            return "none"
+        cards = f" with {k.cards_text}" if k.cards_text else ""
+        targets = f" {list(k.targets)}" if k.targets else ""
+        return f"{k.take}{targets}{cards}"
     if isinstance(value, _Ties):
         return {"all": "every tied side", "split": "the tied sides, sharing the points"}.get(value.policy, "nobody")
     if isinstance(value, ir.LeftoverCheck):
@@ -225,6 +281,8 @@ def _words(value: object) -> str:
 
 
 def _jsonable(value: object) -> object:
+    if isinstance(value, _Kind):
+        return None if value.kind is None else _jsonable(value.kind)
     if isinstance(value, _Layouts):
         return [[lay.players, lay.team_size] for lay in value.layouts]
     if isinstance(value, _Ties):

@@ -46,6 +46,8 @@ FIELDS: dict[str, tuple[str, tuple[str, ...]]] = {
     "capture.single_card_first": ("a single equal card must be taken before a sum", (LEGAL, CAPTURES)),
     "capture.obligation": ("capture obligation", (LEGAL,)),
     "capture.missed_capture_claim": ("the next player may claim a missed capture", (LEGAL, CAPTURES)),
+    "capture.kinds": ("capture kinds (compared by id)", (LEGAL, CAPTURES, SWEEPS, POINTS)),
+    "capture.priority": ("capture priority", (LEGAL, CAPTURES)),
     "sweeps.enabled": ("sweeps score", _SWEEP),
     "sweeps.weight_by_target": ("a sweep counts once per lowest target it makes", _SWEEP),
     "sweeps.not_on_last_play": ("no sweep on the last play of the hand", _SWEEP),

@@ -15,11 +15,13 @@ from pathlib import Path
 
 from ...engine.dealing import first_seat
 from ...language import ir
+from ...language.diagnostics import DiagnosticError
 from .catalog import LANGS
 from .differences import compare, describe
-from .document import Block, Document, Section, build_document
+from .document import build_document
 from .example import example_play
 from .lang import Lang
+from .model import Block, Document, Section
 from .render import (
     FORMATS,
     code,
@@ -75,7 +77,13 @@ def alternatives(variant: ir.Variant) -> dict[str, dict[str, ir.Variant]]:
             if choice == option.chosen:
                 continue
             picked = tuple(sorted({**chosen, option.id: choice}.items()))
-            out[option.id][choice] = _load(variant.file, picked)
+            try:
+                out[option.id][choice] = _load(variant.file, picked)
+            except DiagnosticError as exc:
+                first = exc.diagnostics[0].format() if exc.diagnostics else str(exc)
+                raise RulebookError(f"{variant.file}: with the option {option.id}={choice} the file is not valid, so "
+                                    f"the rulebook cannot say what that choice changes:\n  {first}\n"
+                                    f"  (escoba-spec validate {variant.file} lists every problem)") from None
     return out
 
 

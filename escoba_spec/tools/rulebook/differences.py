@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .document import RULE_SECTIONS, Document
+from .document import RULE_SECTIONS
+from .model import Document
 
 
 @dataclass(frozen=True)

@@ -14,52 +14,13 @@ every value of every `Literal` field of the IR has a catalogue entry
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field
-
 from ...language import ir
 from ...language.cards import CardSet
 from ...language.expr.env import SCORING_SUIT, Env
 from .exprtext import ExprText
 from .lang import Lang
-
-
-@dataclass
-class Block:
-    key: str
-    kind: str  # p | ul | table | example
-    text: str = ""
-    items: list[tuple[str, str]] = field(default_factory=list)  # (key, text) for ul
-    header: list[str] = field(default_factory=list)
-    rows: list[list[str]] = field(default_factory=list)
-    data: dict = field(default_factory=dict)  # example: seed, players, moves (for replay)
-
-
-@dataclass
-class Section:
-    id: str
-    title: str
-    blocks: list[Block] = field(default_factory=list)
-
-    def p(self, key: str, text: str) -> None:
-        self.blocks.append(Block(key, "p", text=text))
-
-    def ul(self, key: str, items: list[tuple[str, str]]) -> None:
-        if items:
-            self.blocks.append(Block(key, "ul", items=items))
-
-
-@dataclass
-class Document:
-    lang: str
-    title: str
-    subtitle: str
-    sections: list[Section]
-    labels: dict[str, str] = field(default_factory=dict)  # fixed words of the page (contents, ...)
-
-    def section(self, section_id: str) -> Section | None:
-        return next((s for s in self.sections if s.id == section_id), None)
-
+from .model import Block, Document, Section, words_in
+from .table import TableSections
 
 #: Where each IR dataclass is described (the coverage test checks this against ir.py).
 IR_SECTIONS = {
@@ -75,6 +36,8 @@ IR_SECTIONS = {
     "OpeningTable": "deal",
     "Deal": "deal",
     "Capture": "play",
+    "CaptureKind": "play",
+    "PriorityStep": "play",
     "Sweeps": "sweeps",
     "LeftoverCheck": "end",
     "Penalty": "end",
@@ -90,12 +53,8 @@ IR_SECTIONS = {
 RULE_SECTIONS = ("deck", "players", "deal", "play", "sweeps", "end", "scoring", "match")
 
 
-def _words(text: str) -> set[str]:
-    return set(re.findall(r"[A-Za-z_]\w*", text))
-
-
 def uses_function(variant: ir.Variant, name: str) -> bool:
-    return any(name in _words(r.award_text) | _words(r.points_text) for r in variant.scoring.rules)
+    return any(name in words_in(r.award_text) | words_in(r.points_text) for r in variant.scoring.rules)
 
 
 def build_document(variant: ir.Variant, lang_code: str, *, display_file: str | None = None) -> Document:
@@ -129,7 +88,7 @@ def build_document(variant: ir.Variant, lang_code: str, *, display_file: str | N
     )
 
 
-class _Builder:
+class _Builder(TableSections):
     def __init__(self, variant: ir.Variant, L: Lang, cards: CardSet, env: Env, words: ExprText):
         self.v = variant
         self.L = L
@@ -153,8 +112,10 @@ class _Builder:
         players = L.join([str(c) for c in counts], "or")
         if v.capture.mode == "sum":
             how = L.t("intro.sum", targets=self.nums(v.capture.targets, "or"))
-        else:
+        elif v.capture.mode == "match":
             how = L.t("intro.match")
+        else:
+            how = L.t("intro.kinds")
         s.p("intro", L.t("intro.summary", players=L.n("intro.players", counts[-1], list=players), how=how,
                          target=L.n("points.n", v.match.target)))
         return s
@@ -168,7 +129,7 @@ class _Builder:
         s.p("deck.suits", L.t("deck.suits", suits=L.join([L.suit_name(x.name) for x in d.suits]),
                               ranks=L.join([L.rank_name(r) for r in d.ranks])))
         texts = " ".join(r.award_text + " " + r.points_text for r in self.v.scoring.rules)
-        if {d.scoring_suit, SCORING_SUIT} & _words(texts):  # a rule names the suit, by its name or as scoring_suit
+        if {d.scoring_suit, SCORING_SUIT} & words_in(texts):  # a rule names the suit, by its name or as scoring_suit
             s.p("deck.scoring_suit", L.t("deck.scoring_suit", suit=L.suit_name(d.scoring_suit)))
         if d.jokers.count:
             s.p("deck.jokers", L.n("deck.jokers", d.jokers.count, total=self.cards.size))
@@ -217,99 +178,6 @@ class _Builder:
         s.p("players.sides", L.t(f"players.sides.{kind}"))
         s.p("players.direction", L.t(f"ir.Players.direction.{p.direction}"))
         s.p("visibility", L.t(f"ir.Visibility.open_hands.{str(self.v.visibility.open_hands).lower()}"))
-        return s
-
-    # ------------------------------------------------------------------ deal
-
-    def deal(self) -> Section:
-        L, d = self.L, self.v.deal
-        s = self.section("deal")
-        from_seat = "deal.round.before-dealer" if d.first_player == "before-dealer" else "deal.round"
-        s.p("deal.round", L.t(from_seat, cards=L.n("deal.cards", d.hand_size)))
-        if d.table_cards:
-            s.p("deal.table", L.t("deal.table", cards=L.n("deal.cards", d.table_cards)))
-        s.p("deal.rounds", L.t("deal.rounds", cards=L.n("deal.cards", d.hand_size)))
-        if self._remainder_matters():
-            s.p("deal.stock_remainder", L.t(f"ir.Deal.stock_remainder.{d.stock_remainder}"))
-        s.p("deal.first_player", L.t(f"ir.Deal.first_player.{d.first_player}"))
-        s.p("deal.round_dealer", L.t(f"ir.Deal.round_dealer.{d.round_dealer}"))
-        s.p("deal.dealer_rotation", L.t(f"ir.Deal.dealer_rotation.{d.dealer_rotation}"))
-        if d.table_cards:
-            s.p("deal.opening", self.opening(d.opening))
-        return s
-
-    def _remainder_matters(self) -> bool:
-        d = self.v.deal
-        stock = self.cards.size - d.table_cards
-        return d.stock_remainder != "none" and any(stock % (lay.players * d.hand_size) for lay in self.v.players.layouts)
-
-    def opening(self, o: ir.OpeningTable) -> str:
-        L = self.L
-        targets = self.v.capture.targets
-        if o.trigger == "never" or not targets:
-            return L.t("ir.OpeningTable.trigger.never")
-        if o.action == "capture":
-            action = L.t("ir.OpeningTable.action.capture", taker=L.t(f"ir.OpeningTable.taker.{o.taker}"))
-            if o.sweeps:
-                if o.trigger == "total" and max(o.multiples) > 1:
-                    action += " " + L.t("deal.opening.sweeps", sweep=L.sweep(1), sweeps=L.sweep(2),
-                                        target=min(targets))
-                else:
-                    action += " " + L.t("deal.opening.sweep", sweep=L.sweep(1))
-            else:
-                action += " " + L.t("deal.opening.no_sweep", sweep=L.sweep(1))
-        else:
-            action = L.t(f"ir.OpeningTable.action.{o.action}")
-        if o.trigger == "contains-capture":
-            return L.t("ir.OpeningTable.trigger.contains-capture", targets=self.nums(targets, "or"), action=action)
-        totals = [k * min(targets) for k in sorted(o.multiples)]
-        text = L.t("ir.OpeningTable.trigger.total", totals=self.nums(totals, "or"), action=action)
-        if o.partition and max(o.multiples) > 1:
-            text += " " + L.t("deal.opening.partition", target=min(targets))
-        return text
-
-    # ------------------------------------------------------------------ play
-
-    def play(self) -> Section:
-        L, c = self.L, self.v.capture
-        s = self.section("play")
-        s.p("play.turn", L.t("play.turn"))
-        if c.mode == "sum":
-            s.p("capture.mode", L.t("ir.Capture.mode.sum", targets=self.nums(c.targets, "or")))
-        else:
-            s.p("capture.mode", L.t("ir.Capture.mode.match"))
-            if c.single_card_first:
-                s.p("capture.single_card_first", L.t("capture.single_card_first"))
-        s.p("play.one_group", L.t("play.one_group"))
-        s.p("play.trail", L.t("play.trail"))
-        s.p("capture.obligation", L.t(f"ir.Capture.obligation.{c.obligation}"))
-        if c.missed_capture_claim:
-            s.p("capture.claim", L.t("capture.missed_capture_claim"))
-        if self.v.deck.jokers.count:
-            s.p("play.jokers", L.t("play.jokers"))
-        return s
-
-    # ---------------------------------------------------------------- sweeps
-
-    def sweeps(self) -> Section:
-        L, w = self.L, self.v.sweeps
-        s = self.section("sweeps", sweeps=L.sweep(2))
-        if not w.enabled:
-            s.p("sweeps.enabled", L.t("sweeps.disabled", sweeps=L.sweep(2)))
-            return s
-        s.p("sweeps.enabled", L.t("sweeps.what", sweep=L.sweep(1)))
-        targets = self.v.capture.targets
-        if w.weight_by_target and self.v.capture.mode == "sum" and len(targets) > 1:
-            s.p("sweeps.weight", L.t("sweeps.weight_by_target", sweep=L.sweep(1), target=min(targets),
-                                     example=targets[1], count=targets[1] // min(targets)))
-        if w.not_on_last_play:
-            s.p("sweeps.last_play", L.t("sweeps.not_on_last_play", sweep=L.sweep(1)))
-        if w.not_with_joker and self.v.deck.jokers.count:
-            s.p("sweeps.joker", L.t("sweeps.not_with_joker", sweep=L.sweep(1)))
-        # the engine never counts taking the leftovers as a sweep (engine.state._finish)
-        s.p("sweeps.leftovers", L.t("sweeps.leftovers", sweep=L.sweep(1)))
-        if not any("sweeps" in _words(r.award_text + " " + r.points_text) for r in self.v.scoring.rules):
-            s.p("sweeps.unscored", L.t("sweeps.unscored", sweeps=L.sweep(2)))
         return s
 
     # ------------------------------------------------------------ end of hand

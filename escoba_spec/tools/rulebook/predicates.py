@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...language.expr import nodes as E
+from ...language.expr.parse import parse
 from .lang import Noun
 
 #: The templates' names for the comparison operators, and how a comparison turns
@@ -39,6 +40,14 @@ class PredicateWords:
         if source is not None and not isinstance(source, E.Mask):
             return self._pred_noun_source(source)
         return self._pred_noun_mask(node.mask if isinstance(node, E.Mask) else 0)
+
+    def cards_noun(self, text: str, mask: int) -> Noun:
+        """The cards a card predicate written as `text` holds for (the cards a capture kind
+        is open to), read from the text, or from the mask when the text does not parse."""
+        tree, _ = parse(text)
+        if tree is not None:
+            return self._pred_noun_source(tree)
+        return self._pred_noun_mask(mask)
 
     def _field_compare(self, node: E.Node):
         """(field, op, other operand) of `field OP value` (either order), else None."""

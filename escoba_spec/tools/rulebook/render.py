@@ -16,7 +16,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoes
 from markupsafe import Markup, escape
 
 from ..text import without_controls
-from .document import Document
+from .model import Document
 
 CODE_OPEN, CODE_CLOSE = "\ue000", "\ue001"
 TEMPLATES = Path(__file__).parent / "templates"

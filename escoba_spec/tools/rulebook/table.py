@@ -1,0 +1,145 @@
+"""The rulebook's sections on what happens on the table: the deal, play and captures, sweeps.
+
+A mixin of the document builder (`document._Builder`), which gives it the
+variant (`self.v`), the language (`self.L`), the deck's cards and the words of
+expressions and card predicates (`self.words`).
+"""
+
+from __future__ import annotations
+
+from ...language import ir
+from ...language.modes import kinds_of
+from .model import Section, words_in
+
+
+class TableSections:
+    """deal(), play() and sweeps() of the document builder."""
+
+    # ------------------------------------------------------------------ deal
+
+    def deal(self) -> Section:
+        L, d = self.L, self.v.deal
+        s = self.section("deal")
+        from_seat = "deal.round.before-dealer" if d.first_player == "before-dealer" else "deal.round"
+        s.p("deal.round", L.t(from_seat, cards=L.n("deal.cards", d.hand_size)))
+        if d.table_cards:
+            s.p("deal.table", L.t("deal.table", cards=L.n("deal.cards", d.table_cards)))
+        s.p("deal.rounds", L.t("deal.rounds", cards=L.n("deal.cards", d.hand_size)))
+        if self._remainder_matters():
+            s.p("deal.stock_remainder", L.t(f"ir.Deal.stock_remainder.{d.stock_remainder}"))
+        s.p("deal.first_player", L.t(f"ir.Deal.first_player.{d.first_player}"))
+        s.p("deal.round_dealer", L.t(f"ir.Deal.round_dealer.{d.round_dealer}"))
+        s.p("deal.dealer_rotation", L.t(f"ir.Deal.dealer_rotation.{d.dealer_rotation}"))
+        if d.table_cards:
+            s.p("deal.opening", self.opening(d.opening))
+        return s
+
+    def _remainder_matters(self) -> bool:
+        d = self.v.deal
+        stock = self.cards.size - d.table_cards
+        return d.stock_remainder != "none" and any(stock % (lay.players * d.hand_size) for lay in self.v.players.layouts)
+
+    def opening(self, o: ir.OpeningTable) -> str:
+        L = self.L
+        targets = self.v.capture.targets
+        if o.trigger == "never" or not targets:
+            return L.t("ir.OpeningTable.trigger.never")
+        if o.action == "capture":
+            action = L.t("ir.OpeningTable.action.capture", taker=L.t(f"ir.OpeningTable.taker.{o.taker}"))
+            if o.sweeps:
+                if o.trigger == "total" and max(o.multiples) > 1:
+                    action += " " + L.t("deal.opening.sweeps", sweep=L.sweep(1), sweeps=L.sweep(2),
+                                        target=min(targets))
+                else:
+                    action += " " + L.t("deal.opening.sweep", sweep=L.sweep(1))
+            else:
+                action += " " + L.t("deal.opening.no_sweep", sweep=L.sweep(1))
+        else:
+            action = L.t(f"ir.OpeningTable.action.{o.action}")
+        if o.trigger == "contains-capture":
+            return L.t("ir.OpeningTable.trigger.contains-capture", targets=self.nums(targets, "or"), action=action)
+        totals = [k * min(targets) for k in sorted(o.multiples)]
+        text = L.t("ir.OpeningTable.trigger.total", totals=self.nums(totals, "or"), action=action)
+        if o.partition and max(o.multiples) > 1:
+            text += " " + L.t("deal.opening.partition", target=min(targets))
+        return text
+
+    # ------------------------------------------------------------------ play
+
+    def play(self) -> Section:
+        L, c = self.L, self.v.capture
+        s = self.section("play")
+        s.p("play.turn", L.t("play.turn"))
+        steps = c.priority
+        if c.mode == "kinds":
+            s.p("capture.mode", L.t("ir.Capture.mode.kinds"))
+            s.ul("capture.kinds", [(f"kind/{k.id}", self.kind_text(k)) for k in c.kinds])
+        elif c.mode == "sum":
+            s.p("capture.mode", L.t("ir.Capture.mode.sum", targets=self.nums(c.targets, "or")))
+            if c.single_card_first:
+                s.p("capture.single_card_first", L.t("ir.PriorityStep.rule.one-card-first"))
+        else:
+            s.p("capture.mode", L.t("ir.Capture.mode.match"))
+            if c.single_card_first:
+                s.p("capture.single_card_first", L.t("capture.single_card_first"))
+        for i, step in enumerate(steps):
+            s.p(f"capture.priority.{i}", self.step_text(step))
+        many = any(k.sets == "many" for k in c.kinds)  # only listed kinds take several groups
+        s.p("play.one_group", L.t("play.groups" if many else "play.one_group"))
+        s.p("play.trail", L.t("play.trail"))
+        s.p("capture.obligation", L.t(f"ir.Capture.obligation.{c.obligation}"))
+        if c.missed_capture_claim:
+            s.p("capture.claim", L.t("capture.missed_capture_claim"))
+        if self.v.deck.jokers.count:
+            s.p("play.jokers", L.t("play.jokers"))
+        return s
+
+    # ---------------------------------------------------------------- sweeps
+
+    def sweeps(self) -> Section:
+        L, w = self.L, self.v.sweeps
+        s = self.section("sweeps", sweeps=L.sweep(2))
+        if not w.enabled:
+            s.p("sweeps.enabled", L.t("sweeps.disabled", sweeps=L.sweep(2)))
+            return s
+        s.p("sweeps.enabled", L.t("sweeps.what", sweep=L.sweep(1)))
+        targets = self.v.capture.targets
+        if w.weight_by_target and self.v.capture.mode == "sum" and len(targets) > 1:
+            s.p("sweeps.weight", L.t("sweeps.weight_by_target", sweep=L.sweep(1), target=min(targets),
+                                     example=targets[1], count=targets[1] // min(targets)))
+        if w.not_on_last_play:
+            s.p("sweeps.last_play", L.t("sweeps.not_on_last_play", sweep=L.sweep(1)))
+        if w.not_with_joker and self.v.deck.jokers.count:
+            s.p("sweeps.joker", L.t("sweeps.not_with_joker", sweep=L.sweep(1)))
+        # the engine never counts taking the leftovers as a sweep (engine.state._finish)
+        s.p("sweeps.leftovers", L.t("sweeps.leftovers", sweep=L.sweep(1)))
+        if not any("sweeps" in words_in(r.award_text + " " + r.points_text) for r in self.v.scoring.rules):
+            s.p("sweeps.unscored", L.t("sweeps.unscored", sweeps=L.sweep(2)))
+        return s
+
+    def kind_text(self, k: ir.CaptureKind) -> str:
+        """One capture kind as sentences: who may use it and what it takes, then its conditions."""
+        L = self.L
+        text = L.t(f"ir.CaptureKind.take.{k.take}", targets=self.nums(k.targets, "or"))
+        if k.take == "whole-table" and k.unless_rank_on_table:
+            text = L.t("kind.unless_rank_on_table", text=text)
+        if k.cards_text:
+            text = L.t("kind.with", cards=self.words.cards_noun(k.cards_text, k.cards).pl(L), text=text)
+        sentences = [L.sentence(L.t("kind.any", text=text)) + "."]
+        if k.take == "whole-table" and k.empty_table == "keep":
+            sentences.append(L.t("ir.CaptureKind.empty_table.keep"))
+        if k.sets == "many":
+            sentences.append(L.t("ir.CaptureKind.sets.many"))
+        if k.run:
+            sentences.append(L.t("kind.run"))
+        if not k.sweep and self.v.sweeps.enabled:
+            sentences.append(L.t("kind.no_sweep", sweep=L.sweep(1)))
+        return " ".join(sentences)
+
+    def step_text(self, step: ir.PriorityStep) -> str:
+        """One priority rule as a sentence, the kinds it names said by what they take."""
+        L = self.L
+        kinds = {k.id: k for k in kinds_of(self.v.capture)}
+        named = L.join([L.t(f"kind.short.{kinds[i].take}", targets=self.nums(kinds[i].targets, "or"))
+                        for i in step.kinds if i in kinds], "or")
+        return L.t(f"ir.PriorityStep.rule.{step.rule}", kinds=named)
