@@ -14,8 +14,9 @@ from typing import Any
 
 from . import ir
 from .capture import build_capture
-from .cards import PRESETS, CardSet, preset_ranks, preset_suits
-from .diagnostics import Diagnostic, did_you_mean, has_errors
+from .cards import CardSet
+from .deck import build_deck
+from .diagnostics import Diagnostic, has_errors
 from .expr.check import compile_expression
 from .expr.env import Env
 from .expr.nodes import constant, shares_points
@@ -103,7 +104,7 @@ class _Builder:
     # --- the IR ------------------------------------------------------------------
 
     def build(self) -> ir.Variant | None:
-        deck = self.build_deck()
+        deck = build_deck(self)
         cards = CardSet(deck) if deck is not None else None
         players = self.build_players()
         deal = self.build_deal()
@@ -116,6 +117,7 @@ class _Builder:
                                    self.sources(self.section("visibility"), "visibility"))
         if cards is not None:
             self.check_capture_reachable(cards, capture)
+            self.check_valueless(cards, capture)
             self.check_stock(cards, players, deal)
             self.check_opening(deal, capture)
         self.check_sources()
@@ -138,42 +140,6 @@ class _Builder:
             deck=deck, players=players, deal=deal, capture=capture, sweeps=sweeps, end_of_deal=end,
             scoring=scoring, match=match, visibility=visibility, options=options,
         )
-
-    def build_deck(self) -> ir.Deck | None:
-        spec = self.section("deck")
-        preset = spec.get("preset", "spanish-40")
-        if preset not in PRESETS:
-            return None
-        suits = preset_suits(preset)
-        ranks = list(preset_ranks(preset))
-        rank_names = [r.name for r in ranks]
-        for field, attr in (("values", "value"), ("primiera", "primiera")):
-            for name, number in (spec.get(field) or {}).items():
-                if name not in rank_names:
-                    self.error(f"deck.{field}.{name}", "unknown-rank",
-                               f"the {preset} deck has no rank '{name}'",
-                               did_you_mean(name, rank_names) or "ranks: " + ", ".join(rank_names))
-                    continue
-                i = rank_names.index(name)
-                if attr == "value" and number < 1:
-                    self.error(f"deck.{field}.{name}", "out-of-range", f"a capture value must be at least 1, not {number}")
-                    continue
-                ranks[i] = ir.Rank(**{**ranks[i].__dict__, attr: number})
-        suit_names = [s.name for s in suits]
-        scoring_suit = spec.get("scoring_suit", suit_names[0])
-        if scoring_suit not in suit_names:
-            self.error("deck.scoring_suit", "unknown-suit", f"the {preset} deck has no suit '{scoring_suit}'",
-                       did_you_mean(scoring_suit, suit_names) or "suits: " + ", ".join(suit_names))
-        joker_spec = spec.get("jokers") or {}
-        values_all = sorted({r.value for r in ranks})
-        jokers = ir.Jokers(
-            count=int(joker_spec.get("count", 0)),
-            values=tuple(sorted(joker_spec.get("values") or values_all)),
-            primiera=int(joker_spec.get("primiera", 0)),
-        )
-        if jokers.count == 0:
-            jokers = ir.Jokers(0, (), 0)
-        return ir.Deck(preset, suits, tuple(ranks), scoring_suit, jokers, self.sources(spec, "deck"))
 
     def build_players(self) -> ir.Players:
         spec = self.section("players")
@@ -344,6 +310,18 @@ class _Builder:
                            f"({min(values)} to {max(values)} each) never add up to it",
                            f"targets that work with this deck: 15 is classic; a target needs two or more cards, e.g. at most {sum(values)}"
                            if target > sum(values) else f"for example {best} (two of the highest cards)")
+
+    def check_valueless(self, cards: CardSet, capture: ir.Capture) -> None:
+        """Cards with no capture value go by rank or by the whole table: some kind must say how."""
+        valueless = cards.valueless_mask
+        if not valueless:
+            return
+        if not any(k.take in ("equal-rank", "whole-table") and k.cards & valueless for k in kinds_of(capture)):
+            names = [r.name for r in cards.deck.ranks if not r.valued]
+            self.error(f"deck.values.{names[0]}", "valueless-never-captures",
+                       f"{', '.join(names)} have no capture value, and no capture kind takes by rank or takes the "
+                       "whole table, so these cards never capture and are never captured",
+                       "add a kind for them, e.g. capture.kinds: [{id: courts, take: equal-rank, cards: rank >= fante}, ...]")
 
     def check_stock(self, cards: CardSet, players: ir.Players, deal: ir.Deal) -> None:
         stock = cards.size - deal.table_cards

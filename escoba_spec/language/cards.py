@@ -34,13 +34,24 @@ PRESETS: dict[str, dict] = {
         "figures": [("J", "jack"), ("Q", "queen"), ("K", "king")],
         "ace": "A",
     },
+    # ace to ten and three courts (Cicera's Brescian cards): the numerals count their
+    # number, the courts 11, 12 and 13 (a variant whose courts have no value says so)
+    "italian-52": {
+        "suits": [("d", "denari"), ("c", "coppe"), ("s", "spade"), ("b", "bastoni")],
+        "figures": [("F", "fante"), ("C", "cavallo"), ("R", "re")],
+        "ace": "1",
+        "numerals": 10,
+    },
 }
 
 #: Primiera / setenta values by rank number (000, 002): 7=21, 6=18, A=16, 5=15,
-#: 4=14, 3=13, 2=12, figures 10.
-PRIMIERA = {1: 16, 2: 12, 3: 13, 4: 14, 5: 15, 6: 18, 7: 21, 8: 10, 9: 10, 10: 10}
+#: 4=14, 3=13, 2=12, figures 10; any other card counts 10 (no text gives the 8s,
+#: 9s and 10s of a 52-card deck a primiera value: a variant scoring it says its own)
+PRIMIERA = {1: 16, 2: 12, 3: 13, 4: 14, 5: 15, 6: 18, 7: 21}
+OTHER_PRIMIERA = 10
 
-NUMBER_NAMES = {1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
+NUMBER_NAMES = {1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine",
+                10: "ten"}
 
 
 def preset_suits(preset: str) -> tuple[Suit, ...]:
@@ -48,15 +59,17 @@ def preset_suits(preset: str) -> tuple[Suit, ...]:
 
 
 def preset_ranks(preset: str) -> tuple[Rank, ...]:
-    """The ten ranks of a preset with the common values (figures 8, 9, 10)."""
+    """The ranks of a preset with the common values: the numerals their number, the
+    figures the numbers after them (8, 9, 10 in a 40-card deck)."""
     spec = PRESETS[preset]
+    numerals = spec.get("numerals", 7)
     ranks = []
-    for number in range(1, 8):
+    for number in range(1, numerals + 1):
         symbol = spec["ace"] if number == 1 else str(number)
-        ranks.append(Rank(symbol, NUMBER_NAMES[number], number, number, PRIMIERA[number]))
+        ranks.append(Rank(symbol, NUMBER_NAMES[number], number, number, PRIMIERA.get(number, OTHER_PRIMIERA)))
     for offset, (symbol, name) in enumerate(spec["figures"]):
-        number = 8 + offset
-        ranks.append(Rank(symbol, name, number, number, PRIMIERA[number]))
+        number = numerals + 1 + offset
+        ranks.append(Rank(symbol, name, number, number, PRIMIERA.get(number, OTHER_PRIMIERA)))
     return tuple(ranks)
 
 

@@ -32,7 +32,7 @@ from .setup import Setup
 from .text import json_text, points_text
 
 #: What a sweep is called with each deck, as the English rulebooks say it.
-SWEEP_BY_DECK = {"spanish-40": "ESCOBA", "french-40": "ESCOPA", "italian-40": "SCOPA"}
+SWEEP_BY_DECK = {"spanish-40": "ESCOBA", "french-40": "ESCOPA", "italian-40": "SCOPA", "italian-52": "SCOPA"}
 
 
 def sweep_word(cards) -> str:

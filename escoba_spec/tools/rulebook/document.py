@@ -126,7 +126,7 @@ class _Builder(TableSections):
         L, d = self.L, self.v.deck
         s = self.section("deck")
         s.p("deck.preset", L.t(f"deck.preset.{d.preset}"))
-        s.p("deck.suits", L.t("deck.suits", suits=L.join([L.suit_name(x.name) for x in d.suits]),
+        s.p("deck.suits", L.t("deck.suits" if len(d.ranks) == 10 else "deck.suits.thirteen", suits=L.join([L.suit_name(x.name) for x in d.suits]),
                               ranks=L.join([L.rank_name(r) for r in d.ranks])))
         texts = " ".join(r.award_text + " " + r.points_text for r in self.v.scoring.rules)
         if {d.scoring_suit, SCORING_SUIT} & words_in(texts):  # a rule names the suit, by its name or as scoring_suit
@@ -143,7 +143,7 @@ class _Builder(TableSections):
             header.append(L.sentence(L.primiera()))
         rows = []
         for r in d.ranks:
-            row = [L.sentence(L.rank_name(r)), str(r.value)]
+            row = [L.sentence(L.rank_name(r)), str(r.value) if r.valued else "—"]
             if self.uses_primiera:
                 row.append(str(r.primiera))
             rows.append(row)
@@ -155,6 +155,9 @@ class _Builder(TableSections):
                 row.append("0")
             rows.append(row)
         s.blocks.append(Block("deck.values", "table", header=header, rows=rows))
+        valueless = [r for r in d.ranks if not r.valued]
+        if valueless:
+            s.p("deck.valueless", L.sentence(L.t("deck.valueless", ranks=L.join([L.rank_name(r, 2) for r in valueless]))))
         if self.uses_primiera:
             s.p("deck.primiera", L.t("deck.primiera", primiera=L.primiera()))
         return s
