@@ -134,6 +134,9 @@ class Rules:
     def opening_multiple(self, table, sums):
         return total_multiple(_VALUES, table, _JOKERS, _JOKER_VALUES, 15, (1, 2), False)
 
+    def redeal_wanted(self, table):
+        return False
+
     def score_hand(self, piles, sweeps, captures):
         piles, sweeps, captures = list(piles), list(sweeps), list(captures)
         points = []

@@ -121,6 +121,9 @@ class Rules:
     def opening_multiple(self, table, sums):
         return int(contains_capture(sums, table & _JOKERS, _JTOTALS, (15,)))
 
+    def redeal_wanted(self, table):
+        return False
+
     def score_hand(self, piles, sweeps, captures):
         piles, sweeps, captures = list(piles), list(sweeps), list(captures)
         points = []

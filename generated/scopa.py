@@ -124,6 +124,9 @@ class Rules:
     def opening_multiple(self, table, sums):
         return 0
 
+    def redeal_wanted(self, table):
+        return False
+
     def score_hand(self, piles, sweeps, captures):
         piles, sweeps, captures = list(piles), list(sweeps), list(captures)
         points = []

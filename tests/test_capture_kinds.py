@@ -21,7 +21,7 @@ from escoba_spec.engine import play_match
 from escoba_spec.engine.bots import GreedyBot, HeuristicBot, RandomBot
 from escoba_spec.engine.captures import build_sums
 from escoba_spec.engine.interpreter import Interpreter
-from escoba_spec.language.modes import kinds_of
+from escoba_spec.language.derive import kinds_of
 from escoba_spec.language.validate import load_variant
 
 from .conftest import RULES

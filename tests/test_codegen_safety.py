@@ -87,7 +87,7 @@ ALLOWED_CALLS = {"CardSet", "Deck", "Jokers", "Rank", "Source", "Suit", "Params"
 ALLOWED_METHODS = {"append", "get", "bit_count", "bit_length",
                    "pop", "sort", "remove", "insert", "clear", "index", "sweep_weight", "_reset", "open_table", "_remainder",
                    "_finish"}
-ALLOWED_FUNCTIONS = {"__init__", "capture_options", "sweep_weight", "opening_multiple", "score_hand",
+ALLOWED_FUNCTIONS = {"__init__", "capture_options", "sweep_weight", "opening_multiple", "redeal_wanted", "score_hand",
                      "play_hand", "_ways", "_reach"}
 #: the only call whose callee is not a name or an attribute: each seat's bot, `choosers[seat](view, moves)`
 ALLOWED_SUBSCRIPT_CALLS = {"choosers"}

@@ -81,6 +81,9 @@ def from_schema(node: dict, name: str = "", depth: int = 0):
     if name == "sources":
         return SOURCES
     node = _deref(node)
+    branches = node.get("oneOf") or node.get("anyOf")
+    if branches:  # a value of one of several forms (hand_size: 3 or all)
+        return st.one_of([from_schema(branch, name, depth) for branch in branches])
     if "enum" in node and "type" not in node:
         return st.sampled_from(node["enum"])
     types = node.get("type", "object")

@@ -170,6 +170,12 @@ def generate(variant: ir.Variant) -> str:
         if rule.effect == "points":
             point_rules.append(entry)
     source_file = display_path(variant.file)
+    deal = variant.deal
+    generic = (("jokers", jokers.count), ("missed-capture claims", capture.missed_capture_claim),
+               ("capture kinds beyond the seeds' two modes", params.capture_kinds),
+               ("a deal of its own for some tables", params.layout_deals),
+               ("the table dealt before the hands", deal.order == "table-first"),
+               ("a first-lead rule", deal.first_lead_not), ("redeal conditions", deal.redeal))
     context = {
         "version": __version__,
         "source_file_comment": _comment(source_file),
@@ -207,14 +213,12 @@ def generate(variant: ir.Variant) -> str:
         "partition": literal(variant.deal.opening.partition),
         "rules": rules,
         "point_rules": point_rules,
+        "redeal": [{"test": to_python(c.node, env), "origin_comment": _comment(f"{display_path(c.origin.file)}:{c.origin.line}")}
+                   for c in variant.deal.redeal],
         "hoisted": [(name, source) for source, name in hoisted.items()],
-        # the specialised hand loop: every variant but those with jokers or missed-capture claims,
-        # which keep the generic engine's loop
-        # (and every variant whose capture kinds the seeds' two modes do not say, for now)
-        "fast_hand": not jokers.count and not capture.missed_capture_claim and not params.capture_kinds,
-        "generic_loop_reason": _comment(", ".join(
-            reason for reason, used in (("jokers", jokers.count), ("missed-capture claims", capture.missed_capture_claim),
-                                        ("capture kinds beyond the seeds' two modes", params.capture_kinds)) if used)),
+        # the specialised hand loop: every variant but those below, which keep the generic engine's loop
+        "fast_hand": not any(used for _, used in generic),
+        "generic_loop_reason": _comment(", ".join(reason for reason, used in generic if used)),
         "reach_mask": literal((1 << (params.sums_limit + 1)) - 1),
         **_signature_weights(cards, params.sums_limit),
         "key_base": literal(params.sums_limit + 2),

@@ -71,6 +71,8 @@ class _Emitter:
                 return f"{'piles' if node.name == 'pile' else node.name}[side]"
             if node.name == "deck":
                 return repr(self.env.cards.full_mask)
+            if node.name == "table":
+                return "table"
             return unresolved(node)
         if kind is BinOp or kind is Compare or kind is BoolOp:
             return f"({self.emit(node.left)} {node.op} {self.emit(node.right)})"

@@ -19,6 +19,8 @@ what each variant decides. The protocol (see `protocol.py`):
         def opening_multiple(self, table: int, sums: SubsetSums) -> int
             # 0 when the opening table does not trigger, else the multiple k;
             # `sums` here is the complete index of the table (no limit)
+        def redeal_wanted(self, table: int) -> bool
+            # a deal.redeal condition holds for the opening table (asked when params.redeal)
         def score_hand(self, piles, sweeps, captures) -> HandScore
             # per-side points by rule id, plus win-match / lose-match effects
 
@@ -32,7 +34,7 @@ the compiled `generated/<id>.py` modules (`escoba_spec.compiler`).
 
 Modules: `protocol` (RuleSet, Params, Kind, HandScore), `captures` (subset sums,
 capture options, opening tests), `kinds` (capture kinds and their priority), `moves` (Move, Play, text form), `dealing`
-(the deck order, redeals, who leads), `state` (HandState: deal, legal moves,
+(the deck order, redeals, who leads; HandDealing, a hand's deal), `state` (HandState: legal moves,
 apply, end of hand), `records` (Opening, HandResult), `observation` (what a
 seat sees), `match` (playout, MatchState, play_match), `errors`; on top of
 them `interpreter` (the IR's RuleSet), `bots` (random, greedy, heuristic) and

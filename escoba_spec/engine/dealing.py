@@ -1,8 +1,9 @@
-"""The deck order and the seats: shuffling, redeals, who leads a hand.
+"""The deck order, the seats and the deal: shuffling, redeals, who leads, who gets what.
 
 Both engines deal through these functions (the compiled hand loops call
 `redeal` too), so a seed gives the same deck, the same redeals and the same
-first player whichever engine plays it.
+first player whichever engine plays it. `HandDealing` is the generic
+engine's deal of a hand, kept apart from its play.
 """
 
 from __future__ import annotations
@@ -11,7 +12,9 @@ import random
 from functools import lru_cache
 from typing import Sequence
 
+from .captures import build_sums
 from .errors import EngineError
+from .records import Opening
 
 
 def shuffled_deck(size: int, rng: random.Random) -> list[int]:
@@ -65,3 +68,133 @@ def first_seat(first_player: str, dealer: int, players: int) -> int:
     before (003 read to the letter: "the player on the dealer's right starts"
     while play goes clockwise, so the dealer plays second)."""
     return (dealer + (-1 if first_player == "before-dealer" else 1)) % players
+
+
+class HandDealing:
+    """The dealing half of `HandState`: the first round and the table, the
+    rounds that follow, the stock's remainder, the opening table and the
+    redeals it or the variant's conditions ask for. A mixin, so that the hand's
+    state stays one object with one set of slots (declared by HandState)."""
+
+    __slots__ = ()
+
+    def _start(self, deck: list[int], rng: random.Random) -> None:
+        check_deck(deck, self.cards.size)
+        p = self.params
+        redeals = 0
+        while True:
+            self._reset(deck)
+            self.redeals = redeals
+            if p.deal_order == "table-first":
+                self._lay_table()
+                self._deal_round()
+            else:
+                self._deal_round()
+                self._lay_table()
+            opening = None
+            void = p.redeal and self.rs.redeal_wanted(self.table)
+            if not void:
+                opening = self._opening(redeals)
+                void = opening is not None and opening.action == "redeal"
+            if void:
+                redeals += 1
+                deck, rng = redeal(deck, rng, redeals)
+                continue
+            self.opening = opening
+            self._remainder()
+            return
+
+    def _lay_table(self) -> None:
+        for _ in range(self.table_cards):
+            self._lay(self._draw())
+
+    def _draw(self) -> int:
+        card = self.stock[self.stock_pos]
+        self.stock_pos += 1
+        return card
+
+    def table_dealt(self) -> int:
+        """The cards the first round laid face up (before any opening rule took them)."""
+        start = 0 if self.params.deal_order == "table-first" else self.hand_size * self.n
+        mask = 0
+        for card in self.deck[start : start + self.table_cards]:
+            mask |= 1 << card
+        return mask
+
+    def round_dealer(self, index: int) -> int:
+        """The seat that deals round `index` of the hand (0: the first): the hand's
+        dealer, or with `round_dealer: next` (the deal passing on after every
+        round) the seat `index` further on."""
+        if self.params.round_dealer == "next":
+            return (self.dealer + index) % self.n
+        return self.dealer
+
+    def round_leader(self) -> int:
+        """The seat that is dealt first and plays first in the next round: the
+        first player as seen from that round's dealer."""
+        return first_seat(self.params.first_player, self.round_dealer(self.rounds), self.n)
+
+    def _deal_round(self) -> None:
+        """`hand_size` cards to each seat, starting with the round's leader."""
+        hs = self.hand_size
+        if len(self.stock) - self.stock_pos < hs * self.n:
+            raise EngineError("the stock cannot fill a round of deals (stock_remainder none)")
+        stock, pos, hands = self.stock, self.stock_pos, self.hands
+        lead = self.round_leader()
+        self.rounds += 1
+        for i in range(self.n):
+            seat = (lead + i) % self.n
+            mask = 0
+            for card in stock[pos : pos + hs]:
+                mask |= 1 << card
+            hands[seat] |= mask
+            pos += hs
+        self.stock_pos = pos
+        self.in_hands = hs * self.n
+        self.to_play = lead
+
+    def _remainder(self) -> None:
+        """Stock cards that cannot fill another round go with this one."""
+        left = len(self.stock) - self.stock_pos
+        if 0 < left < self.hand_size * self.n:
+            mode = self.params.stock_remainder
+            if mode == "to-table":
+                while self.stock_pos < len(self.stock):
+                    self._lay(self._draw())
+            elif mode == "set-aside":
+                while self.stock_pos < len(self.stock):
+                    self.set_aside |= 1 << self._draw()
+            else:
+                raise EngineError(f"{left} stock cards cannot fill a round (stock_remainder none)")
+
+    def _opening(self, redeals: int) -> Opening | None:
+        """Apply the opening-table rule to the cards just laid."""
+        if not self.table:
+            return None
+        k = self.rs.opening_multiple(self.table, build_sums(self.values, self.table & ~self.unsummed))
+        return self.open_table(k, redeals) if k else None
+
+    def open_table(self, k: int, redeals: int) -> Opening:
+        """The opening table made multiple `k` (> 0): apply the variant's action
+        to the table, piles and sweeps. Shared with the compiled hand loops,
+        which work out `k` their own way; a redeal is left to the caller."""
+        p = self.params
+        cards = self.table
+        action = p.opening_action
+        if action == "set-aside":
+            self.set_aside |= cards
+            self._clear_table()
+            return Opening(action, k, cards, redeals=redeals)
+        if action == "play-on":
+            return Opening(action, k, cards)
+        if action == "capture":
+            taker = self.dealer if p.opening_taker == "dealer" else self.first
+            side = taker % self.sides
+            self.piles[side] |= cards
+            self.captures[side] += 1
+            if p.opening_sweeps:
+                self.sweeps[side] += k
+            self.last_capturer = taker
+            self._clear_table()
+            return Opening(action, k, cards, taker, redeals=redeals)
+        return Opening(action, k, cards, redeals=redeals)

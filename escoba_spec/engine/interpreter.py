@@ -110,6 +110,9 @@ class Interpreter:
             self._values, table, self._joker_mask, self._joker_values, self._min_target, o.multiples, o.partition
         )
 
+    def redeal_wanted(self, table: int) -> bool:
+        return any(evaluate(c.node, ScoreContext(0, [], [], [], self._env, table)) for c in self.variant.deal.redeal)
+
     # ------------------------------------------------------------------ scoring
 
     def score_hand(self, piles: Sequence[int], sweeps: Sequence[int], captures: Sequence[int]) -> HandScore:

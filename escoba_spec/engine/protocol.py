@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Mapping, Protocol, Sequence, runtime_checkable
 
 from ..language.cards import CardSet
-from ..language.modes import kinds_of, steps_of
+from ..language.derive import kinds_of, steps_of, table_deal
 
 #: total -> masks of the table's non-joker subsets with that total (the empty
 #: subset is listed under 0). Kept up to date incrementally by the engine.
@@ -87,6 +87,19 @@ class Params:
     capture_kinds: tuple[Kind, ...] = ()
     capture_priority: tuple[tuple[str, tuple[str, ...]], ...] = ()
     keep_mask: int = 0  # cards kept in the player's pile when played to an empty table
+    #: (players, team_size, hand_size, table_cards) of every table, when the tables do not all deal
+    #: hand_size and table_cards (a layout's own deal, or the whole deck at once); empty when they do
+    layout_deals: tuple[tuple[int, int, int, int], ...] = ()
+    deal_order: str = "hands-first"  # or "table-first": the first round lays the table before the hands
+    first_lead_not: int = 0  # cards the first player may not lead on the hand's first play (holding others)
+    redeal: bool = False  # the variant has conditions on the opening table that void the deal (RuleSet.redeal_wanted)
+
+    def deal_of(self, players: int, team_size: int) -> tuple[int, int]:
+        """(hand size, table cards) of a table of `players` seats in teams of `team_size`."""
+        for p, t, hand, table in self.layout_deals:
+            if (p, t) == (players, team_size):
+                return hand, table
+        return self.hand_size, self.table_cards
 
     @classmethod
     def from_variant(cls, variant) -> "Params":
@@ -107,6 +120,10 @@ class Params:
         else:
             limit = max(played)
         modulus = check.modulus if check is not None and variant.deck.jokers.count == 0 else 0
+        deal = variant.deal
+        size = len(variant.deck.suits) * len(variant.deck.ranks) + jokers.count
+        deals = tuple((lay.players, lay.team_size, *table_deal(deal, lay, size)) for lay in variant.players.layouts)
+        uniform = deal.hand_size and all(d[2:] == (deal.hand_size, deal.table_cards) for d in deals)
         return cls(
             hand_size=variant.deal.hand_size,
             table_cards=variant.deal.table_cards,
@@ -129,6 +146,10 @@ class Params:
             capture_kinds=kinds,
             capture_priority=tuple((s.rule, s.kinds) for s in steps_of(capture)) if kinds else (),
             keep_mask=_union(k.cards for k in kinds if k.take == "whole-table" and k.keep),
+            layout_deals=() if uniform else deals,
+            deal_order=deal.order,
+            first_lead_not=deal.first_lead_not,
+            redeal=bool(deal.redeal),
         )
 
 
@@ -198,6 +219,11 @@ class RuleSet(Protocol):
         the multiple k it makes (1 for a plain contains-capture trigger).
         `sums` is the *complete* subset index of the table's non-joker cards
         (every total, not only up to sums_limit: an opening 15 needs them)."""
+        ...
+
+    def redeal_wanted(self, table: int) -> bool:
+        """Whether the opening table `table` (a mask) voids the deal: one of the
+        variant's `deal.redeal` conditions holds. Asked only when `params.redeal`."""
         ...
 
     def score_hand(self, piles: Sequence[int], sweeps: Sequence[int], captures: Sequence[int]) -> HandScore:

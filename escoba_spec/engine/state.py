@@ -15,8 +15,8 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from .captures import bits, build_sums, mask_total, sums_add, sums_remove
-from .dealing import check_deck, first_seat, redeal, shuffled_deck
+from .captures import bits, mask_total, sums_add, sums_remove
+from .dealing import HandDealing, first_seat, shuffled_deck
 from .errors import EngineError
 from .moves import Move, Play
 from .protocol import RuleSet
@@ -26,15 +26,15 @@ _new = tuple.__new__  # builds a NamedTuple without its Python-level __new__
 _EMPTY_SUMS: dict[int, list[int]] = {0: [0]}  # shared: never mutated
 
 
-class HandState:
+class HandState(HandDealing):
     """The mutable state of one hand. Build it with `HandState.deal`."""
 
     __slots__ = (
-        "rs", "params", "cards", "values", "unsummed", "n", "team_size", "sides",
+        "rs", "params", "cards", "values", "unsummed", "n", "team_size", "sides", "hand_size", "table_cards", "redeals",
         "dealer", "first", "deck", "stock", "stock_pos", "hands", "table", "sums",
         "piles", "sweeps", "captures", "set_aside", "last_capturer", "to_play",
         "history", "claimable", "in_hands", "over", "result", "opening", "rounds", "_legal",
-        "_options", "_trail_too", "_any_card", "_claims", "_kinds", "_keep",
+        "_options", "_trail_too", "_any_card", "_claims", "_kinds", "_keep", "_first_lead",
     )  # fmt: skip
 
     def __init__(self, ruleset: RuleSet, players: int, team_size: int = 1, dealer: int = 0):
@@ -52,9 +52,11 @@ class HandState:
         self._claims = self.params.missed_capture_claim
         self._kinds = bool(self.params.capture_kinds)  # capture kinds: capture_options is told the last play
         self._keep = self.params.keep_mask
+        self._first_lead = self.params.first_lead_not
         self.n = players
         self.team_size = team_size
         self.sides = players // team_size
+        self.hand_size, self.table_cards = self.params.deal_of(players, team_size)  # this table's deal
         self.dealer = dealer % players
         self.first = first_seat(self.params.first_player, self.dealer, players)
         self.opening: Opening | None = None
@@ -126,24 +128,6 @@ class HandState:
         state.set_aside = state.cards.full_mask & ~placed
         return state
 
-    def _start(self, deck: list[int], rng: random.Random) -> None:
-        check_deck(deck, self.cards.size)
-        p = self.params
-        redeals = 0
-        while True:
-            self._reset(deck)
-            self._deal_round()
-            for _ in range(p.table_cards):
-                self._lay(self._draw())
-            opening = self._opening(redeals)
-            if opening is not None and opening.action == "redeal":
-                redeals += 1
-                deck, rng = redeal(deck, rng, redeals)
-                continue
-            self.opening = opening
-            self._remainder()
-            return
-
     def _reset(self, deck: list[int]) -> None:
         self.deck = tuple(deck)
         self.stock = deck
@@ -158,17 +142,13 @@ class HandState:
         self.last_capturer = -1
         self.to_play = self.first
         self.rounds = 0  # rounds of the deal dealt so far in this hand
+        self.redeals = 0  # times the hand was dealt again before this deal
         self.history: list[Play] = []
         self.claimable: tuple[int, ...] = ()
         self.in_hands = 0
         self.over = False
         self.result = None
         self._legal = None
-
-    def _draw(self) -> int:
-        card = self.stock[self.stock_pos]
-        self.stock_pos += 1
-        return card
 
     def _lay(self, card: int) -> None:
         """Put a card face up on the table, keeping the subset index current."""
@@ -179,84 +159,6 @@ class HandState:
             if sums is _EMPTY_SUMS:
                 sums = self.sums = {0: [0]}
             sums_add(sums, card, self.values[card], self.params.sums_limit)
-
-    def round_dealer(self, index: int) -> int:
-        """The seat that deals round `index` of the hand (0: the first): the hand's
-        dealer, or with `round_dealer: next` (the deal passing on after every
-        round) the seat `index` further on."""
-        if self.params.round_dealer == "next":
-            return (self.dealer + index) % self.n
-        return self.dealer
-
-    def round_leader(self) -> int:
-        """The seat that is dealt first and plays first in the next round: the
-        first player as seen from that round's dealer."""
-        return first_seat(self.params.first_player, self.round_dealer(self.rounds), self.n)
-
-    def _deal_round(self) -> None:
-        """`hand_size` cards to each seat, starting with the round's leader."""
-        hs = self.params.hand_size
-        if len(self.stock) - self.stock_pos < hs * self.n:
-            raise EngineError("the stock cannot fill a round of deals (stock_remainder none)")
-        stock, pos, hands = self.stock, self.stock_pos, self.hands
-        lead = self.round_leader()
-        self.rounds += 1
-        for i in range(self.n):
-            seat = (lead + i) % self.n
-            mask = 0
-            for card in stock[pos : pos + hs]:
-                mask |= 1 << card
-            hands[seat] |= mask
-            pos += hs
-        self.stock_pos = pos
-        self.in_hands = hs * self.n
-        self.to_play = lead
-
-    def _remainder(self) -> None:
-        """Stock cards that cannot fill another round go with this one."""
-        left = len(self.stock) - self.stock_pos
-        if 0 < left < self.params.hand_size * self.n:
-            mode = self.params.stock_remainder
-            if mode == "to-table":
-                while self.stock_pos < len(self.stock):
-                    self._lay(self._draw())
-            elif mode == "set-aside":
-                while self.stock_pos < len(self.stock):
-                    self.set_aside |= 1 << self._draw()
-            else:
-                raise EngineError(f"{left} stock cards cannot fill a round (stock_remainder none)")
-
-    def _opening(self, redeals: int) -> Opening | None:
-        """Apply the opening-table rule to the cards just laid."""
-        if not self.table:
-            return None
-        k = self.rs.opening_multiple(self.table, build_sums(self.values, self.table & ~self.unsummed))
-        return self.open_table(k, redeals) if k else None
-
-    def open_table(self, k: int, redeals: int) -> Opening:
-        """The opening table made multiple `k` (> 0): apply the variant's action
-        to the table, piles and sweeps. Shared with the compiled hand loops,
-        which work out `k` their own way; a redeal is left to the caller."""
-        p = self.params
-        cards = self.table
-        action = p.opening_action
-        if action == "set-aside":
-            self.set_aside |= cards
-            self._clear_table()
-            return Opening(action, k, cards, redeals=redeals)
-        if action == "play-on":
-            return Opening(action, k, cards)
-        if action == "capture":
-            taker = self.dealer if p.opening_taker == "dealer" else self.first
-            side = taker % self.sides
-            self.piles[side] |= cards
-            self.captures[side] += 1
-            if p.opening_sweeps:
-                self.sweeps[side] += k
-            self.last_capturer = taker
-            self._clear_table()
-            return Opening(action, k, cards, taker, redeals=redeals)
-        return Opening(action, k, cards, redeals=redeals)
 
     def _clear_table(self) -> None:
         self.table = 0
@@ -279,8 +181,15 @@ class HandState:
                     table = self.table & ~claim
                     sums = sums_remove(self.sums, claim)
                     legal += self._moves(hand, table, sums, claim)
+            if self._first_lead and self._leading():
+                # deal.first_lead: cards the first player may not lead, unless they hold nothing else
+                legal = [m for m in legal if not self._first_lead >> m[0] & 1] or legal
             self._legal = legal
         return legal
+
+    def _leading(self) -> bool:
+        """The coming play is the hand's first, by its first player."""
+        return not self.history and self.to_play == self.first
 
     def _card_options(self):
         """`capture_options` as this position asks it: a variant with capture kinds is told
@@ -403,6 +312,9 @@ class HandState:
         missing = capture & ~table
         if missing:
             reasons.append(f"{' '.join(cards.texts(missing))} not on the table")
+        if not reasons and self._first_lead >> card & 1 and self._leading():
+            reasons.append(f"{cards.text(card)} may not be led on the hand's first play (deal.first_lead), "
+                           "while the hand holds other cards")
         if not reasons:
             opts = sorted(self._card_options()(card, table, sums)) if table else []
             shown = ", ".join("+".join(cards.texts(o)) for o in opts) or "nothing"

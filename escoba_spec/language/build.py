@@ -15,21 +15,17 @@ from typing import Any
 from . import ir
 from .capture import build_capture
 from .cards import CardSet
+from .deal import build_deal, build_players, check_opening, check_stock
 from .deck import build_deck
+from .derive import kinds_of
 from .diagnostics import Diagnostic, has_errors
 from .expr.check import compile_expression
 from .expr.env import Env
 from .expr.nodes import constant, shares_points
-from .modes import kinds_of
 from .options import option_choices
 from .resolved import Resolved
 
 DEFAULTS: dict[str, Any] = {
-    "deal": {"hand_size": 3, "table_cards": 4, "first_player": "after-dealer", "dealer_rotation": "next",
-             "round_dealer": "same",
-             "stock_remainder": "none"},
-    "opening": {"trigger": "never", "multiples": [1], "partition": False, "action": "play-on",
-                "taker": "dealer", "sweeps": False},
     "sweeps": {"enabled": True, "weight_by_target": False, "not_on_last_play": False, "not_with_joker": False},
     "end_of_deal": {"leftovers_to": "last-capturer", "leftovers_sweep": False, "check": None, "penalty": None},
     "match": {"target": 21, "both_past_target": "higher-wins", "tie": "another-hand"},
@@ -106,8 +102,8 @@ class _Builder:
     def build(self) -> ir.Variant | None:
         deck = build_deck(self)
         cards = CardSet(deck) if deck is not None else None
-        players = self.build_players()
-        deal = self.build_deal()
+        players = build_players(self)
+        deal = build_deal(self, cards, players)
         capture = build_capture(self, cards)
         sweeps = self.build_sweeps()
         end = self.build_end_of_deal(cards, capture, deal)
@@ -118,8 +114,8 @@ class _Builder:
         if cards is not None:
             self.check_capture_reachable(cards, capture)
             self.check_valueless(cards, capture)
-            self.check_stock(cards, players, deal)
-            self.check_opening(deal, capture)
+            check_stock(self, cards, players, deal)
+            check_opening(self, deal, capture, players)
         self.check_sources()
         if has_errors(self.problems) or deck is None:
             return None
@@ -140,39 +136,6 @@ class _Builder:
             deck=deck, players=players, deal=deal, capture=capture, sweeps=sweeps, end_of_deal=end,
             scoring=scoring, match=match, visibility=visibility, options=options,
         )
-
-    def build_players(self) -> ir.Players:
-        spec = self.section("players")
-        layouts = []
-        counts: dict[int, int] = {}
-        for i, item in enumerate(spec.get("layouts") or [{"players": 2}]):
-            layout = ir.Layout(int(item["players"]), int(item.get("team_size", 1)))
-            path = f"players.layouts[{i}]"
-            if layout.players % layout.team_size:
-                self.error(path, "bad-layout",
-                           f"{layout.players} players cannot form teams of {layout.team_size}",
-                           f"team sizes that fit {layout.players} players: "
-                           + ", ".join(str(t) for t in range(1, layout.players) if layout.players % t == 0 and layout.players // t >= 2))
-            elif layout.sides < 2:
-                self.error(path, "bad-layout", f"{layout.players} players in teams of {layout.team_size} make a single side",
-                           "a game needs at least two sides")
-            if layout.players in counts:
-                self.error(path, "duplicate-layout",
-                           f"{layout.players} players are listed twice (first as layouts[{counts[layout.players]}])",
-                           "list each player count once")
-            counts.setdefault(layout.players, i)
-            layouts.append(layout)
-        return ir.Players(tuple(layouts), spec.get("direction", "counterclockwise"), self.sources(spec, "players"))
-
-    def build_deal(self) -> ir.Deal:
-        spec = self.section("deal")
-        d = self.with_defaults(spec, DEFAULTS["deal"])
-        o_spec = spec.get("opening") or {}
-        o = self.with_defaults(o_spec, DEFAULTS["opening"])
-        opening = ir.OpeningTable(o["trigger"], tuple(o["multiples"]), bool(o["partition"]), o["action"],
-                                  o["taker"], bool(o["sweeps"]), self.sources(o_spec, "deal.opening"))
-        return ir.Deal(int(d["hand_size"]), int(d["table_cards"]), d["first_player"], d["dealer_rotation"],
-                       d["round_dealer"], d["stock_remainder"], opening, self.sources(spec, "deal"))
 
     def build_sweeps(self) -> ir.Sweeps:
         spec = self.section("sweeps")
@@ -322,39 +285,6 @@ class _Builder:
                        f"{', '.join(names)} have no capture value, and no capture kind takes by rank or takes the "
                        "whole table, so these cards never capture and are never captured",
                        "add a kind for them, e.g. capture.kinds: [{id: courts, take: equal-rank, cards: rank >= fante}, ...]")
-
-    def check_stock(self, cards: CardSet, players: ir.Players, deal: ir.Deal) -> None:
-        stock = cards.size - deal.table_cards
-        for i, layout in enumerate(players.layouts):
-            round_size = layout.players * deal.hand_size
-            path = f"players.layouts[{i}]"
-            if stock < round_size:
-                self.error(path, "deck-too-small",
-                           f"{cards.size} cards cannot deal {deal.table_cards} to the table and {deal.hand_size} to each of {layout.players} players",
-                           "use fewer players or a smaller hand")
-                continue
-            remainder = stock % round_size
-            if remainder and deal.stock_remainder == "none":
-                self.error(path, "stock-does-not-divide",
-                           f"with {layout.players} players the {stock} cards left after the table do not divide into "
-                           f"rounds of {round_size}: {remainder} would be left over",
-                           "state what happens to them: deal.stock_remainder: to-table or set-aside")
-
-    def check_opening(self, deal: ir.Deal, capture: ir.Capture) -> None:
-        o = deal.opening
-        if o.trigger != "never" and not capture.targets:
-            what = "an opening total is a multiple" if o.trigger == "total" else "an opening capture is a group of cards"
-            self.error("deal.opening.trigger", "opening-needs-sum",
-                       f"{what} of the capture target, which only a capture making a target with the played card "
-                       "has (capture mode sum, or take: sum-with-played)",
-                       "use trigger never" + (" or contains-capture" if o.trigger == "total" else ""))
-        if o.trigger != "never" and o.action == "play-on":
-            self.error("deal.opening.action", "opening-does-nothing",
-                       f"the opening trigger {o.trigger} is stated but the action is play-on",
-                       "choose set-aside, redeal or capture, or set trigger: never", severity="warning")
-        if o.trigger != "never" and deal.table_cards == 0:
-            self.error("deal.opening.trigger", "opening-without-table", "an opening rule needs table cards",
-                       "set deal.table_cards, or trigger: never")
 
     def check_sources(self) -> None:
         """Base variants cite a seed for every section and scoring rule (a warning otherwise)."""

@@ -17,10 +17,10 @@ from typing import Any
 
 from . import ir
 from .cards import CardSet
+from .derive import kinds_of
 from .diagnostics import did_you_mean
 from .expr.check import compile_predicate
 from .expr.env import Env
-from .modes import kinds_of
 
 DEFAULTS: dict[str, Any] = {"targets": [15], "single_card_first": False, "obligation": "played-card",
                             "missed_capture_claim": False}

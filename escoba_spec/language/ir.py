@@ -30,6 +30,8 @@ OpeningTrigger = Literal["never", "contains-capture", "total"]
 OpeningAction = Literal["play-on", "set-aside", "redeal", "capture"]
 Taker = Literal["dealer", "first-player"]
 StockRemainder = Literal["none", "to-table", "set-aside"]
+#: what the first round of a hand deals first
+DealOrder = Literal["hands-first", "table-first"]
 TiePolicy = Literal["none", "all", "split"]
 #: the kinds of citation, each named by the field that says what is cited
 SOURCE_KINDS = ("seed", "url", "book", "repository")
@@ -108,10 +110,13 @@ class Layout:
     """One allowed table: `players` seats forming players // team_size sides.
 
     Seats are numbered in playing order; seat s belongs to side s % sides, so
-    partners sit alternately (opposite each other at four)."""
+    partners sit alternately (opposite each other at four). `hand_size` and
+    `table_cards` are this table's own deal when it has one (None: the deal's)."""
 
     players: int
     team_size: int = 1
+    hand_size: int | None = None  # 0: the whole deck in one round
+    table_cards: int | None = None
 
     @property
     def sides(self) -> int:
@@ -139,8 +144,17 @@ class OpeningTable:
 
 
 @dataclass(frozen=True)
+class RedealCondition:
+    """An expression over the opening table (`table`, `deck`): when it holds, the deal is void."""
+
+    text: str
+    node: object  # the resolved expression tree (bool)
+    origin: Origin
+
+
+@dataclass(frozen=True)
 class Deal:
-    hand_size: int
+    hand_size: int  # cards each per round; 0: the whole deck in one round (a layout may give its own)
     table_cards: int  # face up on the table at the first deal of a hand only
     first_player: Literal["after-dealer", "before-dealer"]
     dealer_rotation: Literal["next", "previous"]  # after each hand
@@ -148,6 +162,10 @@ class Deal:
     stock_remainder: StockRemainder  # cards that do not fill a whole round of deals
     opening: OpeningTable
     sources: tuple[Source, ...] = ()
+    order: DealOrder = "hands-first"
+    first_lead_not: int = 0  # cards the first player may not lead on a hand's first play (when holding others)
+    first_lead_text: str = ""  # the card predicate that says which
+    redeal: tuple[RedealCondition, ...] = ()
 
 
 #: the `cards` mask of a capture kind open to every card

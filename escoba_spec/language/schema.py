@@ -122,8 +122,12 @@ def _diagnose(doc: Document, error: jsonschema.ValidationError) -> list[Diagnost
         missing = [k for k in error.validator_value if isinstance(instance, dict) and k not in instance]
         return [at(path, "missing-key", f"{where} is missing the required key '{k}'",
                    _required_hint(k)) for k in missing]
-    if validator == "type":
+    if validator in ("anyOf", "oneOf") and error.context and not any(_fits_type(e.schema, instance) for e in error.context):
+        validator = "type"  # a value of none of the forms: say which forms it may take
+        expected = list(dict.fromkeys(t for e in error.context for t in _types(e.schema)))
+    elif validator == "type":
         expected = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
+    if validator == "type":
         wanted = " or ".join(_EXPECTED.get(t, t) for t in expected)
         hint = ""
         if isinstance(instance, str) and instance.strip().lstrip("-").isdigit() and "integer" in expected:
@@ -165,9 +169,26 @@ def _diagnose(doc: Document, error: jsonschema.ValidationError) -> list[Diagnost
         return [at(path, "bad-value", f"{where}: {error.message}", "names are lowercase letters, digits, '-' or '_'")]
     if validator == "uniqueItems":
         return [at(path, "duplicate-item", f"{where} lists the same item twice", "remove the repeated item")]
+    if validator in ("anyOf", "oneOf") and error.context:
+        # a value of one of several forms (hand_size: 3 or all): say what is wrong with the form
+        # it has, e.g. 'at most 26' for a number, 'must be all' for text
+        fitting = [e for e in error.context if _fits_type(e.schema, instance)] or list(error.context)
+        fitting.sort(key=lambda e: (len(e.absolute_path), e.validator != "type"), reverse=True)
+        return _diagnose(doc, fitting[0])
     if validator in ("if", "then", "not", "anyOf", "oneOf", "allOf"):
         return [at(path, "schema", f"{where}: {error.message}")]
     return [at(path, "schema", f"{where}: {error.message}")]
+
+
+def _types(schema: object) -> list[str]:
+    """The JSON types a branch of a oneOf takes."""
+    wanted = schema.get("type") if isinstance(schema, dict) else None
+    return [] if wanted is None else wanted if isinstance(wanted, list) else [wanted]
+
+
+def _fits_type(schema: object, instance: object) -> bool:
+    """Whether a branch of a oneOf is the one for the instance's JSON type."""
+    return _type_name(instance) in [_EXPECTED.get(n, n) for n in _types(schema)]
 
 
 def _required_hint(key: str) -> str:

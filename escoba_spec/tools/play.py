@@ -158,11 +158,11 @@ class MatchRunner:
     def _opening(self, state: HandState, redeals: int) -> dict:
         """Tell the opening table and what the opening rule did with it."""
         p = state.params
-        dealt = p.hand_size * state.n
-        laid = _mask(state.deck[dealt : dealt + p.table_cards])
-        rest = _mask(state.deck[dealt + p.table_cards : state.stock_pos])
+        laid = state.table_dealt()
+        rest = _mask(state.deck[state.hand_size * state.n + state.table_cards : state.stock_pos])
         if redeals:
-            self.say(f"the opening table asked for a redeal: dealt again {redeals} time{'s' if redeals > 1 else ''}")
+            why = "the opening table asked for a redeal" if not p.redeal else "the opening table voided the deal"
+            self.say(f"{why}: dealt again {redeals} time{'s' if redeals > 1 else ''}")
         self.say(f"table: {self.text(laid, 'empty')}")
         op = state.opening
         record = {"table": self.cards.texts(laid), "action": None, "multiple": 0, "cards": [],
@@ -193,14 +193,14 @@ class MatchRunner:
 
     def _new_deal(self, state: HandState, pos: int) -> None:
         p = state.params
-        dealt = pos + p.hand_size * state.n
+        dealt = pos + state.hand_size * state.n
         left = len(state.stock) - state.stock_pos
         if p.round_dealer == "next":  # the deal has passed on: say who dealt this round
             dealer = state.round_dealer(state.rounds - 1)
-            self.say(f"-- seat {dealer} deals: {p.hand_size} cards to each seat, {left} left in the stock; "
+            self.say(f"-- seat {dealer} deals: {state.hand_size} cards to each seat, {left} left in the stock; "
                      f"seat {state.to_play} leads")
         else:
-            self.say(f"-- deal: {p.hand_size} cards to each seat, {left} left in the stock")
+            self.say(f"-- deal: {state.hand_size} cards to each seat, {left} left in the stock")
         self._remainder(_mask(state.deck[dealt : state.stock_pos]))
 
     def _play(self, play: Play, state: HandState) -> dict:

@@ -17,6 +17,7 @@ from .env import (
     PER_SIDE_VARIABLES,
     SCORING_SUIT,
     SIGNATURES,
+    TABLE_VARIABLES,
     TIE_POLICIES,
     VARIABLES,
     Env,
@@ -69,12 +70,16 @@ def check(node: Node, expected: str, env: Env) -> list[Problem]:
     return _resolve(node, expected, env)[1]
 
 
-def compile_expression(text: str, expected: str, env: Env) -> tuple[Node | None, list[Problem]]:
-    """Parse and check `text`; the resolved tree, or None with the problems."""
+def compile_expression(text: str, expected: str, env: Env, scope: str = "side") -> tuple[Node | None, list[Problem]]:
+    """Parse and check `text`; the resolved tree, or None with the problems.
+
+    `scope` says what the expression looks at: "side", a side at the end of a hand
+    (scoring: pile, sweeps, opponents, ...); "table", the opening table of a deal
+    (a redeal condition: table and deck only)."""
     node, problems = parse(text)
     if node is None:
         return None, problems
-    resolved, problems, unresolved = _resolve(node, expected, env)
+    resolved, problems, unresolved = _resolve(node, expected, env, scope)
     # a `scoring_suit` the deck cannot resolve leaves no tree and no problem of its own:
     # the deck's check (unknown-suit at deck.scoring_suit) says what is wrong
     return (None if problems or unresolved else resolved), problems
@@ -94,10 +99,10 @@ def compile_predicate(text: str, env: Env, what: str = "the cards") -> tuple[int
     return reduced.mask, []
 
 
-def _resolve(node: Node, expected: str, env: Env) -> tuple[Node, list[Problem], int]:
+def _resolve(node: Node, expected: str, env: Env, scope: str = "side") -> tuple[Node, list[Problem], int]:
     if expected not in (NUM, BOOL):
         raise ValueError(f"expected must be 'num' or 'bool', not {expected!r}")
-    checker = _Checker(env)
+    checker = _Checker(env, scope)
     resolved, found = checker.visit(node, False)
     if found is not None and found != expected:
         hint = (
@@ -119,8 +124,9 @@ class _Checker:
     reported for the node so that its parents do not repeat it.
     """
 
-    def __init__(self, env: Env):
+    def __init__(self, env: Env, scope: str = "side"):
         self.env = env
+        self.scope = scope  # side: scoring a side; table: a condition on the opening table
         self.problems: list[Problem] = []
         self.side_nesting = 0  # most/all/any calls around the node being checked
         self.unresolved = 0  # names left unresolved because another stage reports why (scoring_suit)
@@ -154,6 +160,13 @@ class _Checker:
 
     def _Name(self, node: Name, in_predicate: bool):
         name, env = node.name, self.env
+        if self.scope == "table" and not in_predicate and name in TABLE_VARIABLES:
+            return node, TABLE_VARIABLES[name]
+        if self.scope == "table" and name in VARIABLES and not in_predicate:
+            self.problem(node, "expr-unknown-name", f"'{name}' is not known when the table is dealt",
+                         "a deal condition looks at the opening table: table and deck, e.g. "
+                         "count(table, rank == re) >= 3")
+            return node, None
         if name in VARIABLES:
             if in_predicate and name in PER_SIDE_VARIABLES:
                 self.problem(
@@ -188,7 +201,7 @@ class _Checker:
         if name in SIGNATURES:
             self.problem(node, "expr-unknown-name", f"'{name}' is a function", f"call it: {name}(...)")
             return node, None
-        self.problem(node, "expr-unknown-name", f"unknown name '{name}'", did_you_mean(name, env.names(in_predicate)))
+        self.problem(node, "expr-unknown-name", f"unknown name '{name}'", did_you_mean(name, env.names(in_predicate) + (list(TABLE_VARIABLES) if self.scope == "table" else [])))
         return node, None
 
     def _CardLit(self, node: CardLit, in_predicate: bool):
@@ -319,6 +332,10 @@ class _Checker:
                 self.problem(
                     node, "expr-unknown-function", f"unknown function '{name}'", did_you_mean(name, SIGNATURES)
                 )
+            return node, None
+        if signature.per_side and self.scope == "table":
+            self.problem(node, "expr-type", f"{name}() compares the sides of a hand and cannot be used when the "
+                         "table is dealt", "a deal condition looks at the opening table: count(table, ...), sum(table)")
             return node, None
         if signature.per_side and in_predicate:
             self.problem(

@@ -13,6 +13,8 @@ from .nodes import BOOL, CARD, CARDS, NUM, PRED, RANK, SIDES, SUIT
 
 VARIABLES = {"pile": CARDS, "sweeps": NUM, "captures": NUM, "opponents": SIDES, "others": SIDES, "deck": CARDS}
 PER_SIDE_VARIABLES = frozenset({"pile", "sweeps", "captures", "opponents", "others"})
+#: the names of a condition on the opening table (a redeal): the cards face up and the deck
+TABLE_VARIABLES = {"table": CARDS, "deck": CARDS}
 #: how most() treats sides tied for the top (the IR's TiePolicy): nobody wins it
 #: (none), every tied side does (all), or every tied side does and the rule's
 #: points are shared between them (split, 000's "ties split the point")
@@ -110,13 +112,14 @@ class Env:
 
 @dataclass
 class ScoreContext:
-    """The end-of-hand state one side is scored in."""
+    """The end-of-hand state one side is scored in (or, for a deal condition, the table)."""
 
     side: int
     piles: list[int]
     sweeps: list[int]
     captures: list[int]
     env: Env
+    table: int = 0  # the opening table, for a condition on the deal
 
 
 # --------------------------------------------------------------------------- parsing

@@ -64,6 +64,8 @@ def eval_node(node: Node, side: int, ctx: ScoreContext, card: Card | None) -> in
             return ctx.captures[side]
         if name == "deck":
             return ctx.env.cards.full_mask
+        if name == "table":
+            return ctx.table
         if card is not None and name in FIELDS:
             return _card_field(name, card)
         return unresolved(node)

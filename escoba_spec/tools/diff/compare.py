@@ -8,7 +8,7 @@ from ...engine import Bot, RuleSet, interpreter
 from ...language import ir
 from ...language.cards import CardSet
 from ..setup import BOTS as ALL_BOTS
-from .differences import layouts_text, variant_differences
+from .differences import layouts_text, table_key, variant_differences
 from .lockstep import Lockstep
 from .report import DiffReport
 
@@ -70,7 +70,8 @@ def _bot_maker(spec: BotSpec) -> Callable[[int], Bot]:
 
 def _layout(a: ir.Variant, b: ir.Variant, players: int | None) -> ir.Layout | None:
     """The first table of `a` that `b` allows too (with `players` seats if given)."""
-    common = [lay for lay in a.players.layouts if lay in b.players.layouts]
+    theirs = {table_key(lay) for lay in b.players.layouts}  # the same seats and teams, whatever each deals
+    common = [lay for lay in a.players.layouts if table_key(lay) in theirs]
     if players is None:
         return common[0] if common else None
     for lay in common:

@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, is_dataclass
 
 from ...language import ir
+from ...language.cards import CardSet
+from ...language.derive import kinds_of, table_deal
 from ...language.expr import nodes
-from ...language.modes import kinds_of
 from .effects import (
     CAPTURES,
     DEAL,
@@ -41,8 +42,9 @@ def variant_differences(a: ir.Variant, b: ir.Variant, names: tuple[str, str] | N
         out.append(Difference(path, text, _jsonable(va), _jsonable(vb), effects))
 
     _deck_differences(a.deck, b.deck, add)
-    if set(a.players.layouts) != set(b.players.layouts):
+    if {table_key(lay) for lay in a.players.layouts} != {table_key(lay) for lay in b.players.layouts}:
         add("players.layouts", "tables", _Layouts(a.players.layouts), _Layouts(b.players.layouts), (TABLES,))
+    _table_deal_differences(a, b, add)
     for section in SECTIONS:  # in IR order, scoring between end_of_deal and match
         if section == "match":
             _scoring_differences(a.scoring, b.scoring, names, out, add)
@@ -51,10 +53,43 @@ def variant_differences(a: ir.Variant, b: ir.Variant, names: tuple[str, str] | N
     return out
 
 
+def table_key(layout: ir.Layout) -> tuple[int, int]:
+    """What makes two layouts the same table: its seats and teams (its deal is compared apart)."""
+    return layout.players, layout.team_size
+
+
+def _table_deal_differences(a: ir.Variant, b: ir.Variant, add) -> None:
+    """The deal of each table both allow, where a layout gives its own (the deal's own
+    hand_size and table_cards are compared with the deal)."""
+    size_a, size_b = CardSet(a.deck).size, CardSet(b.deck).size
+    theirs = {table_key(lay): lay for lay in b.players.layouts}
+    for lay in a.players.layouts:
+        other = theirs.get(table_key(lay))
+        if other is None or (lay.hand_size, lay.table_cards, other.hand_size, other.table_cards) == (None,) * 4:
+            continue
+        da, db = table_deal(a.deal, lay, size_a), table_deal(b.deal, other, size_b)
+        if da != db:
+            add(f"players.layouts.{lay.players}.deal", f"the deal with {lay.players} players", _TableDeal(*da),
+                _TableDeal(*db), PLAY)
+
+
 def _walk(path: str, va: object, vb: object, add) -> None:
     """Compare two values of one IR path, recursing into nested dataclasses."""
     if path == "capture":
         _capture_differences(va, vb, add)
+    elif path == "deal":
+        for f in fields(va):
+            if f.name not in SKIP:
+                _walk(f"{path}.{f.name}", getattr(va, f.name), getattr(vb, f.name), add)
+        if va.first_lead_not != vb.first_lead_not:  # the cards, as the files name them
+            add("deal.first_lead", FIELDS["deal.first_lead_not"][0], va.first_lead_text or None,
+                vb.first_lead_text or None, FIELDS["deal.first_lead_not"][1])
+    elif path == "deal.first_lead_not":
+        pass  # told by the deal, with the texts
+    elif path == "deal.redeal":
+        ta, tb = (tuple(" ".join(c.text.split()) for c in v) for v in (va, vb))
+        if ta != tb:
+            add(path, FIELDS[path][0], ta or None, tb or None, FIELDS[path][1])
     elif is_dataclass(va) and is_dataclass(vb):
         for f in fields(va):
             if f.name not in SKIP:
@@ -233,6 +268,12 @@ class _Layouts:
 
 
 @dataclass(frozen=True)
+class _TableDeal:
+    hand: int
+    table: int
+
+
+@dataclass(frozen=True)
 class _Ties:
     policy: str
 
@@ -255,6 +296,8 @@ def _words(value: object) -> str:
         return "[" + ", ".join(_words(v) for v in value) + "]"
     if isinstance(value, _Layouts):
         return layouts_text(value.layouts)
+    if isinstance(value, _TableDeal):
+        return f"{value.hand} cards each, {value.table or 'none'} on the table"
     if isinstance(value, _Kind):
         k = value.kind
         if k is None:

@@ -30,7 +30,7 @@ from ...language import ir
 from ...language.cards import PRESETS, CardSet, preset_ranks, preset_suits
 from ...language.expr import nodes as E
 from ...language.expr.check import compile_expression
-from ...language.expr.env import FIELDS, SIGNATURES, VARIABLES, Env
+from ...language.expr.env import FIELDS, SIGNATURES, TABLE_VARIABLES, VARIABLES, Env
 from ...language.expr.parse import parse
 from .catalog import LANGS, MissingMessage, catalog, coverage
 from .document import IR_SECTIONS
@@ -78,6 +78,12 @@ SAMPLES: tuple[tuple[str, str], ...] = (
     ("count(pile) // 10 - -sweeps", "num"),
     ("primiera(pile) % 7", "num"),
     ("captures * 2 + suits(pile)", "num"),
+)
+
+#: Expressions over the opening table (a deal's redeal conditions: compiled in the table scope).
+TABLE_SAMPLES: tuple[tuple[str, str], ...] = (
+    ("count(table, rank == {f}) >= 3", "bool"),
+    ("sum(table) == 15 or count(filter(table, suit == {s})) > count(deck) - 38", "bool"),
 )
 
 #: Every kind of scoring rule sentence: (award, points, effect).
@@ -136,7 +142,7 @@ def expression_forms() -> dict[str, set[str]]:
         "node": {n for n, c in vars(E).items() if isinstance(c, type) and issubclass(c, E.Node) and c is not E.Node},
         "function": set(SIGNATURES),
         "operator": set(E.ARITHMETIC) | set(E.COMPARE) | {"and", "or", "not", "-u", "if"},
-        "variable": set(VARIABLES),
+        "variable": set(VARIABLES) | set(TABLE_VARIABLES),
         "field": set(FIELDS),
         "keyword": {k for s in SIGNATURES.values() for k in s.keywords},
     }
@@ -193,9 +199,9 @@ def problems() -> tuple[str, ...]:
         cards = CardSet(deck)
         env = Env.from_cardset(cards, "none")
         compiled = []
-        for text, kind in SAMPLES:
+        for text, kind, scope in [(t, k, "side") for t, k in SAMPLES] + [(t, k, "table") for t, k in TABLE_SAMPLES]:
             source = fill(text, deck)
-            node, errors = compile_expression(source, kind, env)
+            node, errors = compile_expression(source, kind, env, scope=scope)
             if node is None:
                 found.append(f"sample {source!r} does not compile: {errors[0].message}")
                 continue

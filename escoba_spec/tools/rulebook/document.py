@@ -34,6 +34,7 @@ IR_SECTIONS = {
     "Layout": "players",
     "Players": "players",
     "OpeningTable": "deal",
+    "RedealCondition": "deal",
     "Deal": "deal",
     "Capture": "play",
     "CaptureKind": "play",
@@ -167,13 +168,7 @@ class _Builder(TableSections):
     def players(self) -> Section:
         L, p = self.L, self.v.players
         s = self.section("players")
-        layouts = []
-        for lay in p.layouts:
-            if lay.team_size == 1:
-                layouts.append(L.n("players.count", lay.players))
-            else:
-                layouts.append(L.t("players.layout.teams", players=L.n("players.count", lay.players),
-                                   teams=L.n("players.teams", lay.sides), size=lay.team_size))
+        layouts = [self.layout_words(lay) for lay in p.layouts]
         s.p("players.layouts", L.t("players.layouts", layouts=L.join(layouts, "or")))
         kind = L.side_kind(p.layouts)
         if kind != "player":
@@ -182,6 +177,14 @@ class _Builder(TableSections):
         s.p("players.direction", L.t(f"ir.Players.direction.{p.direction}"))
         s.p("visibility", L.t(f"ir.Visibility.open_hands.{str(self.v.visibility.open_hands).lower()}"))
         return s
+
+    def layout_words(self, lay: ir.Layout) -> str:
+        """A table as words: 4 players, or 4 players in 2 teams of 2."""
+        L = self.L
+        if lay.team_size == 1:
+            return L.n("players.count", lay.players)
+        return L.t("players.layout.teams", players=L.n("players.count", lay.players),
+                   teams=L.n("players.teams", lay.sides), size=lay.team_size)
 
     # ------------------------------------------------------------ end of hand
 

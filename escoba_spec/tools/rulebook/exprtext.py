@@ -366,7 +366,7 @@ class ExprText(PredicateWords):
             isinstance(node, E.Call) and node.function in ("has", "most", "all", "any")
         ):
             return self.lang.t("bool.whether", clause=self.clause(node, p))
-        if isinstance(node, E.Name) and node.name in ("pile", "deck"):
+        if isinstance(node, E.Name) and node.name in ("pile", "deck", "table"):
             return self.cardset(node, p)
         if isinstance(node, E.Call) and node.function == "filter":
             return self.cardset(node, p)
@@ -424,7 +424,7 @@ class ExprText(PredicateWords):
             return L.t(f"num.sweeps.{p.kind}", subject=p.subject, sweeps=L.sweep(2))
         if name == "captures":
             return L.t(f"num.captures.{p.kind}", subject=p.subject)
-        if name in ("pile", "deck"):
+        if name in ("pile", "deck", "table"):
             return self.cardset(node, p)
         if name in ("opponents", "others"):
             return L.t(f"sides.{name}")
@@ -442,8 +442,8 @@ class ExprText(PredicateWords):
         if isinstance(node, E.Name):
             if node.name == "pile":
                 return L.t(f"cards.pile.{p.kind}", subject=p.subject)
-            if node.name == "deck":
-                return L.t("cards.deck")
+            if node.name in ("deck", "table"):
+                return L.t(f"cards.{node.name}")
         if isinstance(node, E.Call) and node.function == "filter":
             pred = self.pred_noun(node.args[1])
             noun = pred.pl(L)

@@ -8,7 +8,7 @@ expressions and card predicates (`self.words`).
 from __future__ import annotations
 
 from ...language import ir
-from ...language.modes import kinds_of
+from ...language.derive import kinds_of, table_deal
 from .model import Section, words_in
 
 
@@ -20,24 +20,49 @@ class TableSections:
     def deal(self) -> Section:
         L, d = self.L, self.v.deal
         s = self.section("deal")
+        deals = [(lay, *table_deal(d, lay, self.cards.size)) for lay in self.v.players.layouts]
+        same = len({(hand, table) for _, hand, table in deals}) == 1
+        hand, table = deals[0][1:]
+        whole = [hand * lay.players + table == self.cards.size for lay, hand, table in deals]
         from_seat = "deal.round.before-dealer" if d.first_player == "before-dealer" else "deal.round"
-        s.p("deal.round", L.t(from_seat, cards=L.n("deal.cards", d.hand_size)))
-        if d.table_cards:
-            s.p("deal.table", L.t("deal.table", cards=L.n("deal.cards", d.table_cards)))
-        s.p("deal.rounds", L.t("deal.rounds", cards=L.n("deal.cards", d.hand_size)))
-        if self._remainder_matters():
+        if same and table and d.order == "table-first":
+            s.p("deal.order", L.t("ir.Deal.order.table-first", cards=L.n("deal.cards", table)))
+        s.p("deal.round", L.t(from_seat, cards=L.n("deal.cards", hand) if same else L.t("deal.cards.by_table")))
+        if same and table and d.order == "hands-first":
+            s.p("deal.order", L.t("ir.Deal.order.hands-first", cards=L.n("deal.cards", table)))
+        if not same:
+            s.ul("deal.layouts", [(f"layout/{lay.players}", self._layout_deal(lay, hand, table, full))
+                                  for (lay, hand, table), full in zip(deals, whole)])
+            if any(table for *_, table in deals):
+                s.p("deal.order", L.t(f"deal.order.{d.order}"))
+        if all(whole):
+            s.p("deal.rounds", L.t("deal.one_round"))
+        else:
+            s.p("deal.rounds", L.t("deal.rounds", cards=L.n("deal.cards", hand)) if same else L.t("deal.rounds.by_table"))
+        if d.stock_remainder != "none" and any((self.cards.size - table) % (lay.players * hand) for lay, hand, table in deals):
             s.p("deal.stock_remainder", L.t(f"ir.Deal.stock_remainder.{d.stock_remainder}"))
         s.p("deal.first_player", L.t(f"ir.Deal.first_player.{d.first_player}"))
+        if d.first_lead_not:
+            noun = self.words.cards_noun(d.first_lead_text, d.first_lead_not).pl(L)
+            s.p("deal.first_lead", L.t("deal.first_lead", cards=noun))
         s.p("deal.round_dealer", L.t(f"ir.Deal.round_dealer.{d.round_dealer}"))
         s.p("deal.dealer_rotation", L.t(f"ir.Deal.dealer_rotation.{d.dealer_rotation}"))
-        if d.table_cards:
+        if any(table for *_, table in deals):
             s.p("deal.opening", self.opening(d.opening))
+        if d.redeal:
+            conditions = L.join([self.words.expression(c.node, c.text) for c in d.redeal], "or")
+            s.p("deal.redeal", L.t("deal.redeal", condition=conditions))
         return s
 
-    def _remainder_matters(self) -> bool:
-        d = self.v.deal
-        stock = self.cards.size - d.table_cards
-        return d.stock_remainder != "none" and any(stock % (lay.players * d.hand_size) for lay in self.v.players.layouts)
+    def _layout_deal(self, lay: ir.Layout, hand: int, table: int, whole: bool) -> str:
+        """One table's deal: its players, their cards and the table's."""
+        L = self.L
+        players = self.layout_words(lay)
+        if table:
+            text = L.t("deal.layout", players=players, cards=L.n("deal.cards", hand), table=L.n("deal.cards", table))
+        else:
+            text = L.t("deal.layout.no_table", players=players, cards=L.n("deal.cards", hand))
+        return text + (" " + L.t("deal.layout.whole") if whole else "")
 
     def opening(self, o: ir.OpeningTable) -> str:
         L = self.L

@@ -1,0 +1,170 @@
+"""Stage 4, the table: `players` and `deal` -> `ir.Players`, `ir.Deal`, with their checks.
+
+The deal gives every table the same hand size and table cards unless a layout
+gives its own (four players get 10 each and no table card, two get 3 and 4);
+`hand_size: all` deals the whole deck in one round. `order` says whether the
+first round deals the table or the hands first; `first_lead` names the cards
+the first player may not lead; `redeal` lists conditions on the opening
+table (expressions over `table` and `deck`) that void the deal. Each is
+checked against the deck: a stock that does not divide, a condition that
+holds for (nearly) every table, a first lead that forbids nothing or
+everything are located errors.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from . import ir
+from .cards import CardSet
+from .derive import table_deal
+from .expr.check import compile_expression, compile_predicate
+from .expr.env import Env, ScoreContext
+from .expr.evaluate import evaluate
+
+DEFAULTS: dict[str, Any] = {
+    "deal": {"hand_size": 3, "table_cards": 4, "first_player": "after-dealer", "dealer_rotation": "next",
+             "round_dealer": "same", "stock_remainder": "none", "order": "hands-first"},
+    "opening": {"trigger": "never", "multiples": [1], "partition": False, "action": "play-on",
+                "taker": "dealer", "sweeps": False},
+}
+#: a redeal condition that held for every one of this many sample tables would void nearly every deal
+REDEAL_SAMPLES = 200
+
+
+def _size(value) -> int:
+    """A hand size as the IR holds it: `all` is 0."""
+    return 0 if value == "all" else int(value)
+
+
+def build_players(b) -> ir.Players:
+    """Entry point for `players` (b is the builder)."""
+    spec = b.section("players")
+    layouts = []
+    counts: dict[int, int] = {}
+    for i, item in enumerate(spec.get("layouts") or [{"players": 2}]):
+        layout = ir.Layout(int(item["players"]), int(item.get("team_size", 1)),
+                           _size(item["hand_size"]) if "hand_size" in item else None,
+                           int(item["table_cards"]) if "table_cards" in item else None)
+        path = f"players.layouts[{i}]"
+        if layout.players % layout.team_size:
+            b.error(path, "bad-layout", f"{layout.players} players cannot form teams of {layout.team_size}",
+                    f"team sizes that fit {layout.players} players: " + ", ".join(
+                        str(t) for t in range(1, layout.players) if layout.players % t == 0 and layout.players // t >= 2))
+        elif layout.sides < 2:
+            b.error(path, "bad-layout", f"{layout.players} players in teams of {layout.team_size} make a single side",
+                    "a game needs at least two sides")
+        if layout.players in counts:
+            b.error(path, "duplicate-layout",
+                    f"{layout.players} players are listed twice (first as layouts[{counts[layout.players]}])",
+                    "list each player count once")
+        counts.setdefault(layout.players, i)
+        layouts.append(layout)
+    return ir.Players(tuple(layouts), spec.get("direction", "counterclockwise"), b.sources(spec, "players"))
+
+
+def build_deal(b, cards: CardSet | None, players: ir.Players) -> ir.Deal:
+    """Entry point for `deal` (b is the builder)."""
+    spec = b.section("deal")
+    d = b.with_defaults(spec, DEFAULTS["deal"])
+    o_spec = spec.get("opening") or {}
+    o = b.with_defaults(o_spec, DEFAULTS["opening"])
+    opening = ir.OpeningTable(o["trigger"], tuple(o["multiples"]), bool(o["partition"]), o["action"], o["taker"],
+                              bool(o["sweeps"]), b.sources(o_spec, "deal.opening"))
+    env = Env.from_cardset(cards, "none") if cards is not None else None
+    first_lead, first_text = 0, ""
+    if "first_lead" in spec and env is not None:
+        first_text = str(spec["first_lead"])
+        first_lead = _first_lead(b, first_text, env, cards)
+    tables = sorted({int(d["table_cards"]) if lay.table_cards is None else lay.table_cards
+                     for lay in players.layouts} - {0})
+    redeal = tuple(c for i, text in enumerate(spec.get("redeal") or [])
+                   if env is not None and (c := _redeal(b, i, str(text), env, cards, tables)) is not None)
+    return ir.Deal(_size(d["hand_size"]), int(d["table_cards"]), d["first_player"], d["dealer_rotation"],
+                   d["round_dealer"], d["stock_remainder"], opening, b.sources(spec, "deal"), d["order"],
+                   first_lead, first_text, redeal)
+
+
+def _first_lead(b, text: str, env: Env, cards: CardSet) -> int:
+    mask, problems = compile_predicate(text, env, "deal.first_lead")
+    for problem in problems:
+        pos = b.r.locate_in_scalar("deal.first_lead", b.offset(text, problem.line, problem.column))
+        b.add(pos, problem.code, problem.message, problem.hint, "deal.first_lead")
+    if mask is None:
+        return 0
+    if not mask or mask == cards.full_mask:
+        what = "no card" if not mask else "every card"
+        b.error("deal.first_lead", "first-lead-does-nothing",
+                f"{text} holds for {what} of the deck, so the rule forbids the first player nothing",
+                "name the cards that may not be led, e.g. rank == ace")
+        return 0
+    return mask
+
+
+def _redeal(b, i: int, text: str, env: Env, cards: CardSet, tables: list[int]) -> ir.RedealCondition | None:
+    path = f"deal.redeal[{i}]"
+    node, problems = compile_expression(text, "bool", env, scope="table")
+    for problem in problems:
+        pos = b.r.locate_in_scalar(path, b.offset(text, problem.line, problem.column))
+        b.add(pos, problem.code, problem.message, problem.hint, path)
+    if node is None:
+        return None
+    for table_cards in tables:
+        rng = random.Random(f"{text}/{table_cards}")  # the same samples for the same condition, run after run
+        held = 0
+        for _ in range(REDEAL_SAMPLES):
+            table = sum(1 << c for c in rng.sample(range(cards.size), min(table_cards, cards.size)))
+            held += bool(evaluate(node, ScoreContext(0, [], [], [], env, table)))
+        if held == REDEAL_SAMPLES:
+            b.error(path, "redeal-almost-always",
+                    f"the condition held for every one of {REDEAL_SAMPLES} opening tables of {table_cards} cards, "
+                    "so nearly every deal would be dealt again",
+                    "say when the table is void, e.g. count(table, rank == re) >= 3")
+            break
+    pos = b.r.pos(path)
+    return ir.RedealCondition(text, node, ir.Origin(pos.file, pos.line, pos.column, path))
+
+
+def check_stock(b, cards: CardSet, players: ir.Players, deal: ir.Deal) -> None:
+    """Every table can be dealt: the deck fills a round, and the stock divides into
+    rounds or stock_remainder says what becomes of the rest."""
+    for i, layout in enumerate(players.layouts):
+        hand, table = table_deal(deal, layout, cards.size)
+        stock = cards.size - table
+        round_size = layout.players * hand
+        path = f"players.layouts[{i}]"
+        if hand < 1 or stock < round_size:
+            b.error(path, "deck-too-small",
+                    f"{cards.size} cards cannot deal {table} to the table and {max(hand, 1)} to each of "
+                    f"{layout.players} players", "use fewer players or a smaller hand")
+            continue
+        remainder = stock % round_size
+        if remainder and deal.stock_remainder == "none":
+            b.error(path, "stock-does-not-divide",
+                    f"with {layout.players} players the {stock} cards left after the table do not divide into "
+                    f"rounds of {round_size}: {remainder} would be left over",
+                    "state what happens to them: deal.stock_remainder: to-table or set-aside")
+
+
+def check_opening(b, deal: ir.Deal, capture: ir.Capture, players: ir.Players) -> None:
+    """An opening rule measures the table against targets, and needs table cards."""
+    o = deal.opening
+    if o.trigger != "never" and not capture.targets:
+        what = "an opening total is a multiple" if o.trigger == "total" else "an opening capture is a group of cards"
+        b.error("deal.opening.trigger", "opening-needs-sum",
+                f"{what} of the capture target, which only a capture making a target with the played card "
+                "has (capture mode sum, or take: sum-with-played)",
+                "use trigger never" + (" or contains-capture" if o.trigger == "total" else ""))
+    if o.trigger != "never" and o.action == "play-on":
+        b.error("deal.opening.action", "opening-does-nothing",
+                f"the opening trigger {o.trigger} is stated but the action is play-on",
+                "choose set-aside, redeal or capture, or set trigger: never", severity="warning")
+    tables = {deal.table_cards if lay.table_cards is None else lay.table_cards for lay in players.layouts}
+    if o.trigger != "never" and tables == {0}:
+        b.error("deal.opening.trigger", "opening-without-table", "an opening rule needs table cards",
+                "set deal.table_cards, or trigger: never")
+    if deal.redeal and tables == {0}:
+        b.error("deal.redeal", "opening-without-table",
+                "a redeal condition looks at the opening table, and no table is dealt any card",
+                "set deal.table_cards, or remove deal.redeal")
