@@ -36,6 +36,10 @@ DEALS = {
     "table-first": "deal:\n  order: table-first\n",
     "no-ace-lead": "deal:\n  first_lead: rank == ace\n",
     "three-kings": "deal:\n  redeal:\n    - count(table, rank == 10) >= 3\n",
+    "five-players": "players:\n  layouts:\n    - {players: 2}\n    - {players: 5}\ndeal:\n  stock_remainder: to-hands\n",
+    "leftovers-to-nobody": "end_of_deal:\n  leftovers_to: nobody\n",
+    "opening-fifteen": "deal:\n  opening: {trigger: total, targets: [15], multiples: [1, 2], action: capture, taker: dealer, "
+                       "sweeps: true}\n",
     "all-of-them": "deal:\n  order: table-first\n  first_lead: rank == ace\n  redeal:\n"
                    "    - count(table, rank == 10) >= 3\n    - sum(table) > 30\n"
                    "players:\n  layouts:\n    - {players: 2}\n    - {players: 4, team_size: 2, hand_size: 9}\n",
@@ -98,6 +102,50 @@ def test_table_first_lays_the_top_cards_of_the_deck_face_up(deals):
         assert sorted(cards.texts(state.table)) == sorted(["7d", "7c", "7s", "7b"])
         assert state.table_dealt() == state.table
         assert sorted(cards.texts(state.hands[1])) == ["1d", "2d", "3d"]  # the seat after the dealer is dealt first
+
+
+def test_a_remainder_dealt_to_the_hands_leaves_the_last_seats_one_card_fewer(deals):
+    for rs in both(deals["five-players"]):
+        state = HandState.deal(rs, seed=4, players=5)
+        assert [h.bit_count() for h in state.hands] == [3] * 5 and state.stock_pos == 19
+        for _ in range(15):
+            state.apply(state.legal_moves()[0])
+        leader = state.to_play
+        assert leader == 1 and state.stock_pos == 40 and state.in_hands == 21
+        sizes = [state.hands[(leader + i) % 5].bit_count() for i in range(5)]
+        assert sizes == [5, 4, 4, 4, 4]  # 6 cards left over: one each from the leader on, the leader twice
+        while not state.over:
+            state.apply(state.legal_moves()[0])
+            state.check_invariants()
+
+
+def test_leftovers_to_nobody_are_set_aside(deals):
+    for rs in both(deals["leftovers-to-nobody"]):
+        for seed in range(40):
+            state = HandState.deal(rs, seed=seed, players=2)
+            while not state.over:
+                state.apply(state.legal_moves()[-1])
+            result = state.result
+            if result.leftovers:
+                assert result.leftovers_side is None and state.set_aside & result.leftovers == result.leftovers
+                assert not any(pile & result.leftovers for pile in result.piles)
+                break
+        else:
+            pytest.fail("no hand left cards on the table")
+
+
+def test_an_opening_rule_with_its_own_targets_works_with_a_match_capture(deals):
+    """Scopa captures by match and sum, so it has no target; the opening rule gives its own 15."""
+    for rs in both(deals["opening-fifteen"]):
+        cards = rs.cards
+        order = _deck(cards, ["1d", "2d", "3d", "1c", "2c", "3c", "7d", "5c", "2s", "1b"])  # 7 + 5 + 2 + 1 = 15
+        state = HandState.deal(rs, order, players=2)
+        assert state.opening is not None and state.opening.action == "capture" and state.opening.multiple == 1
+        assert state.table == 0 and state.sweeps == [1, 0] and state.piles[0] == cards.mask_of(["7d", "5c", "2s", "1b"])
+        thirty = _deck(cards, ["1d", "2d", "3d", "1c", "2c", "3c", "Rd", "Rc", "Cs", "1b"])  # 10 + 10 + 9 + 1 = 30
+        assert HandState.deal(rs, thirty, players=2).opening.multiple == 2
+        plain = _deck(cards, ["1d", "2d", "3d", "1c", "2c", "3c", "Rd", "Rc", "Cs", "2b"])  # 31
+        assert HandState.deal(rs, plain, players=2).opening is None
 
 
 # ------------------------------------------------------------------ first lead
@@ -233,6 +281,11 @@ def test_the_rulebook_says_each_tables_deal_the_first_lead_and_the_redeal(deals)
             in render_rulebook(deals["no-ace-lead"], "en", "md"))
     assert ("If the number of kings among the cards on the table is at least 3, the deal is void"
             in render_rulebook(deals["three-kings"], "en", "md"))
+    assert "so the players dealt last, the dealer last of all, hold one card fewer" in \
+        render_rulebook(deals["five-players"], "en", "md")
+    assert "the cards left on the table go to nobody: they are set aside" in \
+        render_rulebook(deals["leftovers-to-nobody"], "en", "md")
+    assert "15 or 30" in render_rulebook(deals["opening-fifteen"], "en", "md")
     italian = render_rulebook(deals["three-kings"], "it", "md")
     assert "la distribuzione è nulla" in italian
 

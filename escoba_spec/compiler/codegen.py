@@ -137,6 +137,7 @@ def generate(variant: ir.Variant) -> str:
     joker_values = tuple(jokers.values) if jokers.count else ()
     played = tuple(joker_values if c.joker else (c.value,) for c in cards.cards)
     targets = tuple(capture.targets)
+    opening_targets = tuple(variant.deal.opening.targets_of(capture))
     params = Params.from_variant(variant)
     if params.capture_kinds:
         needs = ()
@@ -175,7 +176,8 @@ def generate(variant: ir.Variant) -> str:
                ("capture kinds beyond the seeds' two modes", params.capture_kinds),
                ("a deal of its own for some tables", params.layout_deals),
                ("the table dealt before the hands", deal.order == "table-first"),
-               ("a first-lead rule", deal.first_lead_not), ("redeal conditions", deal.redeal))
+               ("a first-lead rule", deal.first_lead_not), ("redeal conditions", deal.redeal),
+               ("the stock's remainder dealt to the hands", deal.stock_remainder == "to-hands"))
     context = {
         "version": __version__,
         "source_file_comment": _comment(source_file),
@@ -208,7 +210,9 @@ def generate(variant: ir.Variant) -> str:
         "weighted_literal": literal(variant.sweeps.weight_by_target),
         "ranks": literal(tuple(c.rank for c in cards.cards)),
         "valueless_mask": literal(cards.valueless_mask),
-        "opening_trigger": variant.deal.opening.trigger if targets else "never",
+        "opening_trigger": variant.deal.opening.trigger if opening_targets else "never",
+        "opening_targets": literal(opening_targets),
+        "opening_min_target": literal(min(opening_targets) if opening_targets else 1),
         "multiples": literal(tuple(variant.deal.opening.multiples)),
         "partition": literal(variant.deal.opening.partition),
         "rules": rules,

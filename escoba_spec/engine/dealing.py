@@ -164,6 +164,13 @@ class HandDealing:
             elif mode == "set-aside":
                 while self.stock_pos < len(self.stock):
                     self.set_aside |= 1 << self._draw()
+            elif mode == "to-hands":
+                # one at a time from the round's leader on: the seats dealt last hold one card fewer
+                seat = self.to_play
+                while self.stock_pos < len(self.stock):
+                    self.hands[seat] |= 1 << self._draw()
+                    seat = (seat + 1) % self.n
+                self.in_hands += left
             else:
                 raise EngineError(f"{left} stock cards cannot fill a round (stock_remainder none)")
 

@@ -101,13 +101,13 @@ class Interpreter:
 
     def opening_multiple(self, table: int, sums: SubsetSums) -> int:
         o = self.variant.deal.opening
-        targets = self._capture.targets
+        targets = o.targets_of(self._capture)
         if o.trigger == "never" or not targets:
             return 0
         if o.trigger == "contains-capture":
             return int(contains_capture(sums, table & self._joker_mask, self._jtotals, targets))
         return total_multiple(
-            self._values, table, self._joker_mask, self._joker_values, self._min_target, o.multiples, o.partition
+            self._values, table, self._joker_mask, self._joker_values, min(targets), o.multiples, o.partition
         )
 
     def redeal_wanted(self, table: int) -> bool:

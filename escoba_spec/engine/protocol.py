@@ -93,6 +93,7 @@ class Params:
     deal_order: str = "hands-first"  # or "table-first": the first round lays the table before the hands
     first_lead_not: int = 0  # cards the first player may not lead on the hand's first play (holding others)
     redeal: bool = False  # the variant has conditions on the opening table that void the deal (RuleSet.redeal_wanted)
+    leftovers_to: str = "last-capturer"  # or "nobody": the cards left at the end of a hand are set aside
 
     def deal_of(self, players: int, team_size: int) -> tuple[int, int]:
         """(hand size, table cards) of a table of `players` seats in teams of `team_size`."""
@@ -150,6 +151,7 @@ class Params:
             deal_order=deal.order,
             first_lead_not=deal.first_lead_not,
             redeal=bool(deal.redeal),
+            leftovers_to=variant.end_of_deal.leftovers_to,
         )
 
 

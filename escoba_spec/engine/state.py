@@ -346,7 +346,7 @@ class HandState(HandDealing):
                 )
             listed = left_total in p.leftover_totals
         side = None
-        if self.last_capturer >= 0:
+        if self.last_capturer >= 0 and p.leftovers_to == "last-capturer":
             side = self.last_capturer % self.sides
             self.piles[side] |= left
         else:

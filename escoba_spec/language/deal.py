@@ -71,7 +71,8 @@ def build_deal(b, cards: CardSet | None, players: ir.Players) -> ir.Deal:
     o_spec = spec.get("opening") or {}
     o = b.with_defaults(o_spec, DEFAULTS["opening"])
     opening = ir.OpeningTable(o["trigger"], tuple(o["multiples"]), bool(o["partition"]), o["action"], o["taker"],
-                              bool(o["sweeps"]), b.sources(o_spec, "deal.opening"))
+                              bool(o["sweeps"]), b.sources(o_spec, "deal.opening"),
+                              tuple(sorted(o_spec.get("targets") or ())))
     env = Env.from_cardset(cards, "none") if cards is not None else None
     first_lead, first_text = 0, ""
     if "first_lead" in spec and env is not None:
@@ -144,18 +145,18 @@ def check_stock(b, cards: CardSet, players: ir.Players, deal: ir.Deal) -> None:
             b.error(path, "stock-does-not-divide",
                     f"with {layout.players} players the {stock} cards left after the table do not divide into "
                     f"rounds of {round_size}: {remainder} would be left over",
-                    "state what happens to them: deal.stock_remainder: to-table or set-aside")
+                    "state what happens to them: deal.stock_remainder: to-table, set-aside or to-hands")
 
 
 def check_opening(b, deal: ir.Deal, capture: ir.Capture, players: ir.Players) -> None:
     """An opening rule measures the table against targets, and needs table cards."""
     o = deal.opening
-    if o.trigger != "never" and not capture.targets:
+    if o.trigger != "never" and not o.targets_of(capture):
         what = "an opening total is a multiple" if o.trigger == "total" else "an opening capture is a group of cards"
         b.error("deal.opening.trigger", "opening-needs-sum",
-                f"{what} of the capture target, which only a capture making a target with the played card "
-                "has (capture mode sum, or take: sum-with-played)",
-                "use trigger never" + (" or contains-capture" if o.trigger == "total" else ""))
+                f"{what} of a target, and this capture rule has none (only a capture making a target with the "
+                "played card has: capture mode sum, or take: sum-with-played)",
+                "give the opening its own totals, e.g. deal.opening.targets: [15], or use trigger never")
     if o.trigger != "never" and o.action == "play-on":
         b.error("deal.opening.action", "opening-does-nothing",
                 f"the opening trigger {o.trigger} is stated but the action is play-on",

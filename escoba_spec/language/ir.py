@@ -29,7 +29,7 @@ Obligation = Literal["none", "played-card", "any-card"]
 OpeningTrigger = Literal["never", "contains-capture", "total"]
 OpeningAction = Literal["play-on", "set-aside", "redeal", "capture"]
 Taker = Literal["dealer", "first-player"]
-StockRemainder = Literal["none", "to-table", "set-aside"]
+StockRemainder = Literal["none", "to-table", "set-aside", "to-hands"]
 #: what the first round of a hand deals first
 DealOrder = Literal["hands-first", "table-first"]
 TiePolicy = Literal["none", "all", "split"]
@@ -141,6 +141,11 @@ class OpeningTable:
     taker: Taker  # who takes the cards when action is capture
     sweeps: bool  # the taken cards count as sweeps, one per multiple
     sources: tuple[Source, ...] = ()
+    targets: tuple[int, ...] = ()  # the totals it measures the table against (empty: the capture's)
+
+    def targets_of(self, capture: "Capture") -> tuple[int, ...]:
+        """The totals in force: its own, or the capture's."""
+        return self.targets or capture.targets
 
 
 @dataclass(frozen=True)
@@ -244,7 +249,7 @@ class Penalty:
 
 @dataclass(frozen=True)
 class EndOfDeal:
-    leftovers_to: Literal["last-capturer"]
+    leftovers_to: Literal["last-capturer", "nobody"]
     leftovers_sweep: bool  # always False in the seeds: taking leftovers is never a sweep
     check: LeftoverCheck | None
     penalty: Penalty | None

@@ -188,7 +188,8 @@ class MatchRunner:
 
     def _remainder(self, cards: int) -> None:
         if cards:
-            where = "go to the table" if self.rs.params.stock_remainder == "to-table" else "are set aside"
+            where = {"to-table": "go to the table", "to-hands": "go to the hands, one at a time from the leader"}.get(
+                self.rs.params.stock_remainder, "are set aside")
             self.say(f"the last {cards.bit_count()} stock cards {where}: {self.text(cards)}")
 
     def _new_deal(self, state: HandState, pos: int) -> None:
@@ -234,6 +235,8 @@ class MatchRunner:
         left = result.leftovers
         if not left:
             self.say("end of hand: the table is empty")
+        elif result.leftovers_side is None and state.params.leftovers_to == "nobody":
+            self.say(f"end of hand: {self.text(left)} left on the table go to nobody: set aside")
         elif result.leftovers_side is None:
             self.say(f"end of hand: nobody captured; {self.text(left)} left on the table are set aside")
         else:

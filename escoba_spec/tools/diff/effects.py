@@ -39,6 +39,7 @@ FIELDS: dict[str, tuple[str, tuple[str, ...]]] = {
     "deal.first_lead_not": ("cards the first player may not lead on a hand's first play", (LEGAL, CAPTURES)),
     "deal.redeal": ("conditions on the opening table that void the deal", (DEAL,)),
     "deal.opening.trigger": ("opening table trigger", _OPENING),
+    "deal.opening.targets": ("the totals the opening table is measured against", _OPENING),
     "deal.opening.multiples": ("opening table multiples", _OPENING),
     "deal.opening.partition": ("opening table must split into groups of the target", _OPENING),
     "deal.opening.action": ("opening table action", _OPENING),

@@ -66,7 +66,7 @@ class TableSections:
 
     def opening(self, o: ir.OpeningTable) -> str:
         L = self.L
-        targets = self.v.capture.targets
+        targets = o.targets_of(self.v.capture)
         if o.trigger == "never" or not targets:
             return L.t("ir.OpeningTable.trigger.never")
         if o.action == "capture":
