@@ -80,3 +80,31 @@ def test_options_field_and_choice(rules_tree):
 def test_option_dropped_by_house_rule(rules_tree):
     r = resolve(rules_tree, "id: h\nextends: escoba-de-15\noptions:\n  target: {drop: true}\n")
     assert "target" not in r.data["options"]
+
+
+ACE = ("id: ace\nextends: scopa\ncapture:\n  kinds:\n"
+       "    - {id: all, take: whole-table, cards: rank == ace, unless_rank_on_table: true, sweep: false}\n"
+       "    - {id: match, take: equal-value}\n    - {id: sum, take: sum}\n")
+
+
+def test_capture_kinds_merge_by_id(rules_tree):
+    resolve(rules_tree, ACE, name="ace.yaml")
+    r = resolve(rules_tree, "id: h\nextends: ace\ncapture:\n  kinds:\n    - {id: all, sweep: true}\n"
+                "    - {id: sum, drop: true}\n    - {id: run, take: equal-rank, run: true}\n")
+    kinds = r.data["capture"]["kinds"]
+    assert [k["id"] for k in kinds] == ["all", "match", "run"]
+    assert kinds[0] == {"id": "all", "take": "whole-table", "cards": "rank == ace", "unless_rank_on_table": True,
+                        "sweep": True}
+    assert r.pos("capture.kinds[0].sweep").file == "house.yaml"
+    assert r.pos("capture.kinds[0].take").file.endswith("ace.yaml")
+
+
+def test_a_kind_with_no_take_or_dropping_what_is_not_there_is_an_error(rules_tree):
+    resolve(rules_tree, ACE, name="ace.yaml")
+    for body, code in (("    - {id: extra, sweep: true}\n", "missing-key"), ("    - {id: none, drop: true}\n", "unknown-drop"),
+                       ("    - {id: all, sweep: true}\n    - {id: all, run: true}\n", "duplicate-id")):
+        path = rules_tree / "h.yaml"
+        path.write_text(f"id: h\nextends: ace\ncapture:\n  kinds:\n{body}", encoding="utf-8")
+        resolved, problems = Resolver().resolve(path, "h.yaml")
+        assert [p.code for p in problems] == [code], [p.format() for p in problems]
+        assert problems[0].line >= 5 and problems[0].hint

@@ -53,7 +53,7 @@ def build_capture(b, cards: CardSet | None) -> ir.Capture:
     if listed:
         env = Env.from_cardset(cards, "none") if cards is not None else None
         kinds = tuple(k for i, item in enumerate(spec.get("kinds") or [])
-                      if (k := _kind(b, i, item, cards, env)) is not None)
+                      if "take" in item and (k := _kind(b, i, item, cards, env)) is not None)  # no take: resolve said
         _check_ids(b, spec.get("kinds") or [])
         targets = tuple(sorted({t for k in kinds for t in k.targets}))
     else:

@@ -2,7 +2,7 @@
 
 * mappings merge key by key, recursively;
 * lists replace the base's list whole;
-* `scoring.rules` and `options` merge by id: an entry whose id exists
+* `scoring.rules`, `capture.kinds` and `options` merge by id: an entry whose id exists
   overlays it, a new id is appended, `drop: true` removes it;
 * a scalar or `null` replaces.
 
@@ -19,7 +19,7 @@ import copy
 from .diagnostics import Diagnostic, did_you_mean
 from .loader import Pos, join_path, nearest_pos
 
-_BY_ID_LISTS = {"scoring.rules"}
+_BY_ID_LISTS = {"scoring.rules", "capture.kinds"}
 
 
 class _Table:
@@ -96,7 +96,10 @@ def merge_documents(data, values, keys, origins, over, over_values, over_keys, o
         for key, value in overlay.items():
             here = join_path(path, key)
             src = join_path(src_path, key)
-            if here in _BY_ID_LISTS and isinstance(value, list) and isinstance(target.get(key), list):
+            if here in _BY_ID_LISTS and isinstance(value, list) and isinstance(target.get(key, []), list):
+                if key not in target:  # a first list (capture.kinds over a mode): its drops still name what they drop
+                    drop(here)
+                    target[key] = []
                 merge_by_id(target[key], value, here, src)
                 if src in over_values:  # the list was last written here (a house rule may have dropped every entry)
                     t_values[here] = over_values[src]
@@ -168,6 +171,9 @@ def drops_without_base(data: dict, values: dict[str, Pos], file: str) -> list[Di
     scoring = data.get("scoring")
     rules = scoring.get("rules") if isinstance(scoring, dict) else None
     entries = [(f"scoring.rules[{i}]", r) for i, r in enumerate(rules if isinstance(rules, list) else [])]
+    capture = data.get("capture")
+    kinds = capture.get("kinds") if isinstance(capture, dict) else None
+    entries += [(f"capture.kinds[{i}]", k) for i, k in enumerate(kinds if isinstance(kinds, list) else [])]
     options = data.get("options")
     entries += [(join_path("options", k), v) for k, v in (options.items() if isinstance(options, dict) else [])]
     for path, entry in entries:

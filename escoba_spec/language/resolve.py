@@ -231,19 +231,22 @@ def _display_for(target: Path, first: Path, first_display: str) -> str:
 
 
 def _check_rule_ids(doc: Document) -> list[Diagnostic]:
-    rules = get_path(doc.data, "scoring.rules")
+    """Ids used twice in one file's lists merged by id (the merge would fold them into one)."""
     out = []
-    if isinstance(rules, list):
+    for path, what in (("scoring.rules", "scoring rule"), ("capture.kinds", "capture kind")):
+        entries = get_path(doc.data, path)
+        if not isinstance(entries, list):
+            continue
         first: dict[str, int] = {}
-        for i, rule in enumerate(rules):
-            if isinstance(rule, dict) and isinstance(rule.get("id"), str):
-                rid = rule["id"]
+        for i, entry in enumerate(entries):
+            if isinstance(entry, dict) and isinstance(entry.get("id"), str):
+                rid = entry["id"]
                 if rid in first:
-                    pos = doc.pos(f"scoring.rules[{i}].id")
-                    line = doc.pos(f"scoring.rules[{first[rid]}].id").line
+                    pos = doc.pos(f"{path}[{i}].id")
+                    line = doc.pos(f"{path}[{first[rid]}].id").line
                     out.append(Diagnostic(pos.file, pos.line, pos.column, "duplicate-id",
-                                          f"the scoring rule id '{rid}' is used twice (first at line {line})",
-                                          "give each scoring rule its own id", f"scoring.rules[{i}].id"))
+                                          f"the {what} id '{rid}' is used twice (first at line {line})",
+                                          f"give each {what} its own id", f"{path}[{i}].id"))
                 else:
                     first[rid] = i
     return out
@@ -266,4 +269,11 @@ def _check_complete(resolved: Resolved) -> list[Diagnostic]:
             out.append(Diagnostic(pos.file, pos.line, pos.column, "missing-key",
                                   f"the scoring rule '{rule.get('id')}' has no award expression",
                                   "add award: <boolean expression>, e.g. award: most(count(pile))", p))
+    for i, kind in enumerate(get_path(resolved.data, "capture.kinds") or []):
+        if isinstance(kind, dict) and "take" not in kind:
+            p = f"capture.kinds[{i}]"
+            pos = resolved.pos(p)
+            out.append(Diagnostic(pos.file, pos.line, pos.column, "missing-key",
+                                  f"the capture kind '{kind.get('id')}' has no take, and no base gives one",
+                                  "add take: equal-rank, equal-value, sum, sum-with-played or whole-table", p))
     return out
