@@ -59,7 +59,9 @@ def as_kinds(variant):
     return dataclasses.replace(variant, capture=capture)
 
 
-KIND_FILES = {path: as_kinds(load_variant(path)) for path in FILES}
+#: the shipped files that say their capture rule with a mode (the others list kinds already)
+MODE_FILES = [path for path in FILES if not Interpreter(load_variant(path)).params.capture_kinds]
+KIND_FILES = {path: as_kinds(load_variant(path)) for path in MODE_FILES}
 
 
 def _record(ruleset, names, seed: int, team_size: int):
@@ -79,7 +81,7 @@ def _record(ruleset, names, seed: int, team_size: int):
     return log, match.scores, match.winner, [r.piles for r in match.results]
 
 
-@given(path=st.sampled_from(FILES), seed=SEEDS, data=st.data())
+@given(path=st.sampled_from(MODE_FILES), seed=SEEDS, data=st.data())
 def test_the_kind_engine_plays_every_shipped_variant_as_its_modes_own_code_does(path, seed, data):
     variant = load_variant(path)
     layout = data.draw(st.sampled_from(variant.players.layouts))

@@ -69,7 +69,9 @@ ALLOWED_IMPORTS = {
     "escoba_spec.language.cards": {"CardSet"},
     "escoba_spec.engine.captures": {"match_options", "sum_options", "total_multiple", "contains_capture",
                                     "joker_totals"},
-    "escoba_spec.engine.protocol": {"HandScore", "Params"},
+    "escoba_spec.engine.protocol": {"HandScore", "Params", "Kind"},
+    # capture kinds: the engine's kind rules, built from PARAMS
+    "escoba_spec.engine.kinds": {"KindRules"},
     "escoba_spec.language.ir": {"Deck", "Jokers", "Rank", "Source", "Suit"},
     # the specialised hand loop (Rules.play_hand)
     "escoba_spec.engine.moves": {"Move", "Play", "tuple_new"},
@@ -78,7 +80,8 @@ ALLOWED_IMPORTS = {
     "escoba_spec.engine.state": {"HandState"},
     "bisect": {"bisect_right"},
 }
-ALLOWED_CALLS = {"CardSet", "Deck", "Jokers", "Rank", "Source", "Suit", "Params", "HandScore", "joker_totals",
+ALLOWED_CALLS = {"CardSet", "Deck", "Jokers", "Rank", "Source", "Suit", "Params", "HandScore", "Kind", "KindRules",
+                 "joker_totals",
                  "sum_options", "match_options", "total_multiple", "contains_capture", "Rules", "list", "tuple",
                  "range", "len", "int", "max", "sum",
                  # the hand loop: engine classes, its own helper, the locals bound to list.append and tuple.__new__
@@ -86,7 +89,7 @@ ALLOWED_CALLS = {"CardSet", "Deck", "Jokers", "Rank", "Source", "Suit", "Params"
                  "bisect"}
 ALLOWED_METHODS = {"append", "get", "bit_count", "bit_length",
                    "pop", "sort", "remove", "insert", "clear", "index", "sweep_weight", "_reset", "open_table", "_remainder",
-                   "_finish"}
+                   "_finish", "options"}
 ALLOWED_FUNCTIONS = {"__init__", "capture_options", "sweep_weight", "opening_multiple", "redeal_wanted", "score_hand",
                      "play_hand", "_ways", "_reach"}
 #: the only call whose callee is not a name or an attribute: each seat's bot, `choosers[seat](view, moves)`

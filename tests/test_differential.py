@@ -314,7 +314,9 @@ def _check_points(variant, state) -> None:
             rule = rules[rid]
             assert got >= 0, (rid, got)
             if isinstance(rule.points, expr.Num):
-                assert got in (0, rule.points.value), (rid, got)
+                # a rule whose ties split its points (ties: split) gives each of k tied sides 1/k of them
+                shares = range(1, len(result.piles) + 1) if rule.shared else (1,)
+                assert got == 0 or any(got * k == rule.points.value for k in shares), (rid, got)
             elif isinstance(rule.points, expr.Name) and rule.points.name == "sweeps":
                 assert got in (0, result.sweeps[side]), (rid, got)
             bound = _bound(rule.points, size)

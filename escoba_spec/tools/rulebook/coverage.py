@@ -107,11 +107,15 @@ _KEYISH = re.compile(r"\b(?:ir|rule|num|cmp|most|deck|players|deal|section|term|
                      r"|capture)\.(?!yaml\b)[A-Za-z][\w-]*\b")
 
 
+_URL = re.compile(r"https?://[^\s`<>\"')]+")
+
+
 def leaks(text: str) -> list[str]:
     """Placeholders or catalogue keys left in a text meant for readers."""
     found = []
     if "{" in text or "}" in text:
         found.append("a brace")
+    text = _URL.sub("", text)  # a cited page's address may hold key-like words (scopa-cards.php)
     for m in _KEYISH.finditer(text):
         found.append(f"the key-like '{m.group()}'")
     return found
