@@ -76,6 +76,7 @@ class Source:
 class Suit:
     symbol: str  # one lowercase letter used in the card text form, e.g. "o" for oros
     name: str  # identifier used in expressions, e.g. "oros"
+    words: tuple[tuple[str, str], ...] = ()  # a declared deck's: (language, word) for the rulebook
 
 
 @dataclass(frozen=True)
@@ -86,6 +87,8 @@ class Rank:
     value: int  # capture value (0 when valued is false)
     primiera: int  # value in the setenta / primiera count
     valued: bool = True  # false: no capture value (Cicera's courts): in no sum, captures and is captured by rank only
+    #: a declared deck's: (language, singular, plural, gender m|f|n) for the rulebook
+    words: tuple[tuple[str, str, str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -97,7 +100,7 @@ class Jokers:
 
 @dataclass(frozen=True)
 class Deck:
-    preset: str  # spanish-40 | italian-40 | french-40
+    preset: str  # spanish-40 | italian-40 | french-40 | italian-52, or "declared": the file's own suits and ranks
     suits: tuple[Suit, ...]
     ranks: tuple[Rank, ...]
     scoring_suit: str  # suit name

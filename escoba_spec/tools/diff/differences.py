@@ -148,7 +148,16 @@ class _Kind:
 def _deck_differences(da: ir.Deck, db: ir.Deck, add) -> None:
     if da.preset != db.preset:
         add("deck.preset", "deck", da.preset, db.preset, (NAMES,))
-    for ra, rb in zip(da.ranks, db.ranks):
+    if "declared" in (da.preset, db.preset):  # a deck of the file's own: its suits and ranks, by name
+        for part in ("suits", "ranks"):
+            xa, xb = tuple(x.name for x in getattr(da, part)), tuple(x.name for x in getattr(db, part))
+            if xa != xb:
+                add(f"deck.{part}", f"{part} of the deck", xa, xb, PLAY if len(xa) != len(xb) else (NAMES,))
+    pairs = zip(da.ranks, db.ranks)
+    if "declared" in (da.preset, db.preset) and len(da.ranks) != len(db.ranks):
+        theirs = {r.name: r for r in db.ranks}  # decks of other ranks: compare the ranks both have, by name
+        pairs = [(r, theirs[r.name]) for r in da.ranks if r.name in theirs]
+    for ra, rb in pairs:
         rank = ra.name if ra.name == rb.name else f"{ra.number} ({ra.name} / {rb.name})"
         if ra.value != rb.value:
             add(f"deck.ranks.{ra.number}.value", f"capture value of {rank}", ra.value, rb.value, (*PLAY, SEEN))
@@ -193,10 +202,14 @@ def _scoring_differences(sa: ir.Scoring, sb: ir.Scoring, names, out: list[Differ
                                   _rule_effects(rule)))
             continue
         effects = tuple(dict.fromkeys(_rule_effects(x) + _rule_effects(y)))
-        if _shape(x.award) != _shape(y.award):
-            add(f"scoring.rules.{rid}.award", f"award of scoring rule {rid}", x.award_text, y.award_text, effects)
-        if x.effect == y.effect == "points" and _shape(x.points) != _shape(y.points):
-            add(f"scoring.rules.{rid}.points", f"points of scoring rule {rid}", x.points_text, y.points_text, effects)
+        for part in ("award", "points"):
+            if part == "points" and not x.effect == y.effect == "points":
+                continue
+            tx, ty = getattr(x, f"{part}_text"), getattr(y, f"{part}_text")
+            if _shape(getattr(x, part)) != _shape(getattr(y, part)):
+                # the same words over decks of other cards count other cards
+                label = f"{part} of scoring rule {rid}" + (" (the same text over each variant's deck)" if tx == ty else "")
+                add(f"scoring.rules.{rid}.{part}", label, tx, ty, effects)
         if x.effect != y.effect:
             add(f"scoring.rules.{rid}.effect", f"effect of scoring rule {rid}", x.effect, y.effect, effects)
 

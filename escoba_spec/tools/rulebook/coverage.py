@@ -177,6 +177,22 @@ def deck_of(preset: str) -> ir.Deck:
     return ir.Deck(preset, suits, preset_ranks(preset), suits[0].name, ir.Jokers(2, tuple(range(1, 11)), 0))
 
 
+#: a deck a rule file declares, with words in some languages only and ranks of every gender
+DECLARED = ir.Deck("declared", (
+    ir.Suit("h", "hearts", (("es", "corazones"), ("fr", "cœurs"), ("it", "cuori"))),
+    ir.Suit("t", "towers", ()),
+    ir.Suit("m", "moons", (("en", "moons"), ("pt", "luas"))),
+    ir.Suit("z", "zeros", ())), tuple(
+    ir.Rank(symbol, name, i + 1, i + 1, 10, True, words) for i, (symbol, name, words) in enumerate((
+        ("1", "ace", (("es", "as", "ases", "m"), ("it", "asso", "assi", "m"), ("fr", "as", "as", "m"))),
+        ("2", "two", ()), ("3", "three", ()), ("4", "four", ()), ("5", "five", ()), ("6", "six", ()),
+        ("7", "seven", ()),
+        ("Q", "queen", (("es", "reina", "reinas", "f"), ("it", "regina", "regine", "f"), ("en", "queen", "queens", "n"),
+                        ("pt", "rainha", "rainhas", "f"), ("fr", "reine", "reines", "f"))),
+        ("Z", "zero", (("it", "zero", "zeri", "m"),)),
+        ("K", "king", ())))), "hearts", ir.Jokers(2, tuple(range(1, 11)), 0))
+
+
 def fill(text: str, deck: ir.Deck) -> str:
     return text.format(s=deck.suits[0].name, s2=deck.suits[1].name, f=deck.ranks[7].name)
 
@@ -198,8 +214,8 @@ def problems() -> tuple[str, ...]:
                     found.append(f"{lang}: no text for the IR value {field} = {value!r} ('{key}')")
     # expressions: the samples use every form, and every sample is worded everywhere
     used = {kind: set() for kind in expression_forms()}
-    for preset in PRESETS:
-        deck = deck_of(preset)
+    for deck in [deck_of(preset) for preset in PRESETS] + [DECLARED]:
+        preset = deck.preset
         cards = CardSet(deck)
         env = Env.from_cardset(cards, "none")
         compiled = []
@@ -219,8 +235,9 @@ def problems() -> tuple[str, ...]:
             try:
                 checks = [L.sweep(1), L.sweep(2), L.primiera()]
                 checks += [L.suit_name(s.name) + L.suit_of(s.name) for s in deck.suits]
-                checks += [L.rank_name(r, 1) + L.rank_name(r, 2) + L.rank_the(r) + L.gender(f"rank.gender.{preset}.{r.name}")
+                checks += [L.rank_name(r, 1) + L.rank_name(r, 2) + L.rank_the(r) + L.rank_noun(r).gender
                            for r in deck.ranks]
+                checks += [L.t(f"deck.preset.{preset}", total=cards.size, suits=len(deck.suits), ranks=len(deck.ranks))]
             except MissingMessage as exc:
                 found.append(str(exc))
                 continue

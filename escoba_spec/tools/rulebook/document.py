@@ -126,8 +126,13 @@ class _Builder(TableSections):
     def deck(self) -> Section:
         L, d = self.L, self.v.deck
         s = self.section("deck")
-        s.p("deck.preset", L.t(f"deck.preset.{d.preset}"))
-        s.p("deck.suits", L.t("deck.suits" if len(d.ranks) == 10 else "deck.suits.thirteen", suits=L.join([L.suit_name(x.name) for x in d.suits]),
+        s.p("deck.preset", L.t(f"deck.preset.{d.preset}", total=self.cards.size, suits=len(d.suits),
+                               ranks=len(d.ranks)))
+        if d.preset == "declared":
+            suits_key = "deck.suits.declared"
+        else:
+            suits_key = "deck.suits" if len(d.ranks) == 10 else "deck.suits.thirteen"
+        s.p("deck.suits", L.t(suits_key, suits=L.join([L.suit_name(x.name) for x in d.suits]),
                               ranks=L.join([L.rank_name(r) for r in d.ranks])))
         texts = " ".join(r.award_text + " " + r.points_text for r in self.v.scoring.rules)
         if {d.scoring_suit, SCORING_SUIT} & words_in(texts):  # a rule names the suit, by its name or as scoring_suit

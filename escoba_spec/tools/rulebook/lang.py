@@ -3,7 +3,9 @@
 The words that differ by deck — the sweep (escoba / escopa / scopa), the
 setenta or primiera, suits (oros / ouros / denari / diamonds ...) and ranks —
 are catalogue entries keyed by the deck preset, so every variant on the same
-deck reads the same in a language and no variant writes its own prose.
+deck reads the same in a language and no variant writes its own prose. A deck
+the file declares brings its own words for its suits and ranks (a name, not
+prose); the catalogue still says everything around them.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from ...language import ir
+from ...language.deck import DEFAULT_GENDER
 from .catalog import Catalog, MissingMessage, catalog
 
 _VOWEL = "aeiouyàâäéèêëîïôöûüœAEIOUYÀÂÉÈÊÎÔÛŒ"
@@ -20,7 +23,7 @@ _VOWEL = "aeiouyàâäéèêëîïôöûüœAEIOUYÀÂÉÈÊÎÔÛŒ"
 #: placeholders are filled (a template cannot know the word that will follow
 #: it): French "de les" -> "des", "la escoba" -> "l'escoba"; Spanish "de el"
 #: -> "del"; Portuguese "de os" -> "dos"; Italian "di il" -> "del".
-CONTRACTIONS: dict[str, list[tuple[re.Pattern, str]]] = {
+CONTRACTIONS: dict[str, list[tuple[re.Pattern, object]]] = {
     "en": [(re.compile(r"\b([Aa]) (?=[aeioAEIO])"), r"\1n ")],
     "fr": [
         (re.compile(r"\b([Dd])e les\b"), r"\1es"),
@@ -41,6 +44,12 @@ CONTRACTIONS: dict[str, list[tuple[re.Pattern, str]]] = {
         (re.compile(r"\b([Pp])or (o|a|os|as)\b"), r"\1el\2"),
     ],
     "it": [
+        # the article before a vowel, s + consonant, z, gn, ps, x, y (a declared deck's words: "l'asso", "lo zero")
+        (re.compile(rf"\b([Ii])l (?=[{_VOWEL}])"), lambda m: "L'" if m.group(1) == "I" else "l'"),
+        (re.compile(rf"\b([Ll])a (?=[{_VOWEL}])"), r"\1'"),
+        (re.compile(r"\b([Ii])l (?=s[^aeiouàèéìòù\s]|z|gn|ps|x|y)"), lambda m: "Lo " if m.group(1) == "I" else "lo "),
+        (re.compile(r"\b([Dd])i lo\b"), r"\1ello"),
+        (re.compile(r"\b([Aa]) lo\b"), r"\1llo"),
         (re.compile(r"\b([Dd])i il\b"), r"\1el"),
         (re.compile(r"\b([Dd])i l'"), r"\1ell'"),
         (re.compile(r"\b([Dd])i la\b"), r"\1ella"),
@@ -141,10 +150,33 @@ class Lang:
     def primiera(self) -> str:
         return self.t(f"term.primiera.{self.preset}")
 
+    @property
+    def declared(self) -> bool:
+        return self.preset == "declared"
+
+    def _suit_word(self, suit: str) -> str:
+        for s in self.deck.suits:
+            if s.name == suit:
+                return dict(s.words).get(self.code, s.name)
+        raise MissingMessage(f"the deck has no suit {suit}")
+
+    def _rank_words(self, rank: ir.Rank) -> tuple[str, str, str]:
+        """A declared rank's (singular, plural, gender) in this language: its words, or else
+        its number for a numeral (2, 3 ...) and its name for any other."""
+        for lang, one, other, gender in rank.words:
+            if lang == self.code:
+                return one, other, gender
+        word = rank.symbol if rank.symbol.isdigit() else rank.name
+        return word, word, DEFAULT_GENDER[self.code]
+
     def suit_name(self, suit: str) -> str:
+        if self.declared:
+            return self._suit_word(suit)
         return self.t(f"suit.{self.preset}.{suit}")
 
     def suit_of(self, suit: str) -> str:
+        if self.declared:
+            return self.t("suit.of.declared", suit=self._suit_word(suit))
         return self.t(f"suit.of.{self.preset}.{suit}")
 
     def rank_by_number(self, number: int) -> ir.Rank:
@@ -154,6 +186,9 @@ class Lang:
         raise MissingMessage(f"the deck has no rank {number}")
 
     def rank_noun(self, rank: ir.Rank) -> Noun:
+        if self.declared:
+            one, other, gender = self._rank_words(rank)
+            return Noun("rank.declared", gender, (("one", one), ("other", other)))
         base = f"rank.{self.preset}.{rank.name}"
         return Noun(base, self.gender(f"rank.gender.{self.preset}.{rank.name}"))
 
@@ -161,6 +196,9 @@ class Lang:
         return self.rank_noun(rank).form(self, count)
 
     def rank_the(self, rank: ir.Rank) -> str:
+        if self.declared:
+            one, _, gender = self._rank_words(rank)
+            return self.t(f"rank.the.declared.{gender}", rank=one)
         return self.t(f"rank.the.{self.preset}.{rank.name}")
 
     def card_the(self, rank: ir.Rank, suit: str) -> str:
