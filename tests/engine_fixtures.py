@@ -280,3 +280,33 @@ def as_moves(state, move_texts) -> set:
     from escoba_spec.engine import parse_move
 
     return {parse_move(t, state.cards) for t in move_texts}
+
+
+# ------------------------------------------------------- variants written here
+
+
+def house_variants(tmp_path_factory, folder: str, texts: dict[str, str]) -> dict[str, ir.Variant]:
+    """Each text written as rules/<name>.yaml into a fresh copy of the shipped rules tree
+    (so it may extend a shipped variant), loaded."""
+    import shutil
+
+    from escoba_spec.language.validate import load_variant
+
+    from .conftest import RULES
+
+    rules = tmp_path_factory.mktemp(folder) / "rules"
+    shutil.copytree(RULES, rules)
+    out = {}
+    for name, text in texts.items():
+        path = rules / f"{name}.yaml"
+        path.write_text(text, encoding="utf-8")
+        out[name] = load_variant(path)
+    return out
+
+
+def both_engines(variant: ir.Variant) -> list:
+    """The interpreter and the compiled module of one variant."""
+    from escoba_spec.compiler.codegen import generate
+    from escoba_spec.compiler.modules import load_ruleset_from_source
+
+    return [Interpreter(variant), load_ruleset_from_source(generate(variant))]

@@ -16,7 +16,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from escoba_spec.compiler.codegen import generate
-from escoba_spec.compiler.modules import load_ruleset_from_source
 from escoba_spec.engine import play_match
 from escoba_spec.engine.bots import GreedyBot, HeuristicBot, RandomBot
 from escoba_spec.engine.captures import build_sums
@@ -25,7 +24,14 @@ from escoba_spec.language.derive import kinds_of
 from escoba_spec.language.validate import load_variant
 
 from .conftest import RULES
-from .engine_fixtures import moves_text, play, position, variant_with
+from .engine_fixtures import (
+    both_engines,
+    house_variants,
+    moves_text,
+    play,
+    position,
+    variant_with,
+)
 
 FILES = sorted(RULES.glob("*.yaml")) + sorted((RULES / "house").glob("*.yaml"))
 SEEDS = st.integers(0, 2**32 - 1)
@@ -39,8 +45,7 @@ def kinds(validate_text, capture: str, name: str = "kinds.yaml", extra: str = ""
     return variant
 
 
-def both(variant):
-    return Interpreter(variant), load_ruleset_from_source(generate(variant))
+both = both_engines
 
 
 def options(rs, card: str, table: list[str]) -> list[str]:
@@ -245,16 +250,8 @@ KIND_VARIANTS = {
 
 @pytest.fixture(scope="module")
 def kind_variants(tmp_path_factory):
-    import shutil
-
-    rules = tmp_path_factory.mktemp("kinds") / "rules"
-    shutil.copytree(RULES, rules)
-    out = {}
-    for name, capture in KIND_VARIANTS.items():
-        path = rules / f"{name}.yaml"
-        path.write_text(f"id: {name}\nextends: scopa\ncapture:\n{capture}", encoding="utf-8")
-        out[name] = load_variant(path)
-    return out
+    return house_variants(tmp_path_factory, "kinds", {name: f"id: {name}\nextends: scopa\ncapture:\n{capture}"
+                                                      for name, capture in KIND_VARIANTS.items()})
 
 
 @given(name=st.sampled_from(sorted(KIND_VARIANTS)), seed=SEEDS, data=st.data())

@@ -15,13 +15,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from escoba_spec.compiler.codegen import generate
-from escoba_spec.compiler.modules import load_ruleset_from_source
-from escoba_spec.engine.interpreter import Interpreter
 from escoba_spec.engine.state import HandState
 from escoba_spec.language.validate import load_variant
 
 from .conftest import RULES
-from .engine_fixtures import moves_text
+from .engine_fixtures import both_engines, house_variants, moves_text
 from .test_capture_kinds import BOTS, _record
 
 SEEDS = st.integers(0, 2**32 - 1)
@@ -48,20 +46,11 @@ DEALS = {
 
 @pytest.fixture(scope="module")
 def deals(tmp_path_factory):
-    import shutil
-
-    rules = tmp_path_factory.mktemp("deals") / "rules"
-    shutil.copytree(RULES, rules)
-    out = {}
-    for name, body in DEALS.items():
-        path = rules / f"{name}.yaml"
-        path.write_text(f"id: {name}\nextends: scopa\n{body}", encoding="utf-8")
-        out[name] = load_variant(path)
-    return out
+    return house_variants(tmp_path_factory, "deals", {name: f"id: {name}\nextends: scopa\n{body}"
+                                                      for name, body in DEALS.items()})
 
 
-def both(variant):
-    return Interpreter(variant), load_ruleset_from_source(generate(variant))
+both = both_engines
 
 
 def _deck(cards, texts: list[str], seed: int = 0) -> list[int]:

@@ -20,6 +20,7 @@ from escoba_spec.engine import HandState
 from escoba_spec.engine.interpreter import Interpreter
 from escoba_spec.language.validate import load_variant
 
+from .engine_fixtures import house_variants
 from .test_capture_kinds import BOTS, _record, options
 
 RANKS = """\
@@ -60,15 +61,7 @@ options:
 
 @pytest.fixture(scope="module")
 def forty_eight(tmp_path_factory):
-    import shutil
-
-    from .conftest import RULES
-
-    rules = tmp_path_factory.mktemp("declared") / "rules"
-    shutil.copytree(RULES, rules)
-    path = rules / "escoba-48.yaml"
-    path.write_text(FORTY_EIGHT, encoding="utf-8")
-    return load_variant(path)
+    return house_variants(tmp_path_factory, "declared", {"escoba-48": FORTY_EIGHT})["escoba-48"]
 
 
 def test_the_declared_deck_has_its_cards_numbers_values_and_letters(forty_eight):

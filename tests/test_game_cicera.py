@@ -8,14 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from escoba_spec.compiler.codegen import generate
-from escoba_spec.compiler.modules import load_ruleset_from_source
 from escoba_spec.engine import HandState
-from escoba_spec.engine.interpreter import Interpreter
 from escoba_spec.language.validate import load_variant
 
 from .conftest import RULES
-from .engine_fixtures import moves_text, position
+from .engine_fixtures import both_engines, moves_text, position
 from .test_capture_kinds import options
 
 PATH = RULES / "cicera.yaml"
@@ -23,8 +20,7 @@ IDS = ["interpreted", "compiled"]
 
 
 def engines(**chosen):
-    variant = load_variant(PATH, chosen or None)
-    return [Interpreter(variant), load_ruleset_from_source(generate(variant))]
+    return both_engines(load_variant(PATH, chosen or None))
 
 
 BOTH = engines()

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import pytest
 
-from escoba_spec.compiler.codegen import generate
-from escoba_spec.compiler.modules import load_ruleset_from_source
 from escoba_spec.engine import HandState
 from escoba_spec.engine.interpreter import Interpreter
 from escoba_spec.language.expr.check import compile_expression
@@ -19,15 +17,14 @@ from escoba_spec.language.expr.evaluate import evaluate
 from escoba_spec.language.validate import load_variant
 
 from .conftest import RULES
-from .engine_fixtures import deck_order, moves_text, play, position
+from .engine_fixtures import both_engines, deck_order, moves_text, play, position
 from .test_capture_kinds import options
 
 PATH = RULES / "scopone.yaml"
 
 
 def engines(**chosen):
-    variant = load_variant(PATH, chosen or None)
-    return [Interpreter(variant), load_ruleset_from_source(generate(variant))]
+    return both_engines(load_variant(PATH, chosen or None))
 
 
 BOTH = engines()

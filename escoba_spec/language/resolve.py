@@ -262,18 +262,20 @@ def _check_complete(resolved: Resolved) -> list[Diagnostic]:
             out.append(Diagnostic(pos.file, pos.line, pos.column, "missing-key",
                                   f"the variant has no '{key}', and no base gives one",
                                   f"add {key}: ... or extends: a base variant", key))
-    for i, rule in enumerate(get_path(resolved.data, "scoring.rules") or []):
-        if isinstance(rule, dict) and "award" not in rule:
-            p = f"scoring.rules[{i}]"
-            pos = resolved.pos(p)
-            out.append(Diagnostic(pos.file, pos.line, pos.column, "missing-key",
-                                  f"the scoring rule '{rule.get('id')}' has no award expression",
-                                  "add award: <boolean expression>, e.g. award: most(count(pile))", p))
-    for i, kind in enumerate(get_path(resolved.data, "capture.kinds") or []):
-        if isinstance(kind, dict) and "take" not in kind:
-            p = f"capture.kinds[{i}]"
-            pos = resolved.pos(p)
-            out.append(Diagnostic(pos.file, pos.line, pos.column, "missing-key",
-                                  f"the capture kind '{kind.get('id')}' has no take, and no base gives one",
-                                  "add take: equal-rank, equal-value, sum, sum-with-played or whole-table", p))
+    for path, key, what, hint in _ENTRY_NEEDS:
+        for i, entry in enumerate(get_path(resolved.data, path) or []):
+            if isinstance(entry, dict) and key not in entry:
+                p = f"{path}[{i}]"
+                pos = resolved.pos(p)
+                out.append(Diagnostic(pos.file, pos.line, pos.column, "missing-key",
+                                      what.format(id=entry.get("id")), hint, p))
     return out
+
+
+#: entries of the lists merged by id that a house rule may write in part, and what the merged entry needs
+_ENTRY_NEEDS = (
+    ("scoring.rules", "award", "the scoring rule '{id}' has no award expression",
+     "add award: <boolean expression>, e.g. award: most(count(pile))"),
+    ("capture.kinds", "take", "the capture kind '{id}' has no take, and no base gives one",
+     "add take: equal-rank, equal-value, sum, sum-with-played or whole-table"),
+)
