@@ -45,10 +45,6 @@ class KindRules:
         for card, rank in enumerate(self.ranks):
             if rank:
                 self.rank_masks[rank] = self.rank_masks.get(rank, 0) | 1 << card
-        self.keep_mask = 0
-        for kind in self.kinds:
-            if kind.take == "whole-table" and kind.keep:
-                self.keep_mask |= kind.cards
 
     # ------------------------------------------------------------- captures
 

@@ -122,7 +122,7 @@ class Params:
             limit = max(played)
         modulus = check.modulus if check is not None and variant.deck.jokers.count == 0 else 0
         deal = variant.deal
-        size = len(variant.deck.suits) * len(variant.deck.ranks) + jokers.count
+        size = CardSet(variant.deck).size
         deals = tuple((lay.players, lay.team_size, *table_deal(deal, lay, size)) for lay in variant.players.layouts)
         uniform = deal.hand_size and all(d[2:] == (deal.hand_size, deal.table_cards) for d in deals)
         return cls(

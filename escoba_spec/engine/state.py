@@ -191,14 +191,20 @@ class HandState(HandDealing):
         """The coming play is the hand's first, by its first player."""
         return not self.history and self.to_play == self.first
 
-    def _card_options(self):
+    def _card_options(self, last: bool | None = None):
         """`capture_options` as this position asks it: a variant with capture kinds is told
-        whether the coming play is the hand's last (its `sweep` priority step needs it)."""
+        whether the play is the hand's last (its `sweep` priority step needs it): `last`,
+        or by default whether the coming play is."""
         if not self._kinds:
             return self._options
         options = self._options
-        last = self.in_hands == 1 and self.stock_pos >= len(self.stock)
+        if last is None:
+            last = self.in_hands == 1 and self.stock_pos >= len(self.stock)
         return lambda card, table, sums: options(card, table, sums, last)
+
+    def _played_last(self) -> bool:
+        """The play being applied (its card already out of the hand) is the hand's last."""
+        return not self.in_hands and self.stock_pos >= len(self.stock)
 
     def _moves(self, hand: int, table: int, sums, claim: int) -> list[Move]:
         options = self._card_options()
@@ -243,7 +249,9 @@ class HandState(HandDealing):
             self.captures[side] += 1
             self.last_capturer = seat
         swept = 0
-        if capture:
+        if capture or (bit & self._keep and not self.table):
+            # a capture; or a card that takes the whole table played to an empty one, kept in the
+            # pile as a capture of itself
             table = self.table = self.table ^ capture
             piles[side] |= capture | bit
             self.captures[side] += 1
@@ -253,23 +261,12 @@ class HandState(HandDealing):
                 self.sums = sums_remove(self.sums, capture)
             else:
                 self.sums = _EMPTY_SUMS
-                last = not self.in_hands and self.stock_pos >= len(self.stock)
-                swept = self.rs.sweep_weight(card, capture, last)
+                capture = capture or bit
+                swept = self.rs.sweep_weight(card, capture, self._played_last())
                 self.sweeps[side] += swept
-        elif not self.table and bit & self._keep:
-            # a card that takes the whole table, played to an empty one, goes to the pile
-            capture = bit
-            piles[side] |= bit
-            self.captures[side] += 1
-            self.last_capturer = seat
-            self.claimable = ()
-            swept = self.rs.sweep_weight(card, bit, not self.in_hands and self.stock_pos >= len(self.stock))
-            self.sweeps[side] += swept
         else:
             if self._claims:
-                last = not self.in_hands and self.stock_pos >= len(self.stock)
-                opts = (self._options(card, self.table, self.sums, last) if self._kinds
-                        else self._options(card, self.table, self.sums)) if self.table else ()
+                opts = self._card_options(self._played_last())(card, self.table, self.sums) if self.table else ()
                 self.claimable = tuple(sorted(bit | o for o in opts))
             self._lay(card)
         play = _new(Play, (seat, card, capture, claim, swept))

@@ -60,14 +60,17 @@ class _Builder:
         pos = self.r.pos(path)
         self.problems.append(Diagnostic(pos.file, pos.line, pos.column, code, message, hint, path, severity))  # type: ignore[arg-type]
 
-    def add(self, pos, code: str, message: str, hint: str, path: str) -> None:
-        """A problem found inside a scalar (an expression), at the position given."""
-        self.problems.append(Diagnostic(pos.file, pos.line, pos.column, code, message, hint, path))
-
-    @staticmethod
-    def offset(text: str, line: int, column: int) -> int:
-        """The offset in `text` of an expression problem's 1-based line and column."""
-        return _offset(text, line, column)
+    def in_scalar(self, path: str, text: str, problems, literal: bool = False) -> None:
+        """The problems of an expression or card predicate written as the scalar at `path`, each at
+        its own line and column inside the YAML (at the scalar itself for a `literal` that is
+        not the file's text, e.g. a number)."""
+        for problem in problems:
+            if literal:
+                pos = self.r.pos(path)
+            else:
+                pos = self.r.locate_in_scalar(path, _offset(text, problem.line, problem.column))
+            self.problems.append(Diagnostic(pos.file, pos.line, pos.column, problem.code, problem.message,
+                                            problem.hint, path))
 
     def section(self, name: str) -> dict:
         value = self.data.get(name)
@@ -230,14 +233,7 @@ class _Builder:
                        "a variant's expressions are a few hundred characters; simplify the rules")
             return None
         node, problems = compile_expression(text, expected, env)
-        for problem in problems:
-            offset = _offset(text, problem.line, problem.column)
-            if literal:
-                pos = self.r.pos(path)
-            else:
-                pos = self.r.locate_in_scalar(path, offset)
-            self.problems.append(Diagnostic(pos.file, pos.line, pos.column, problem.code, problem.message,
-                                            problem.hint, path))
+        self.in_scalar(path, text, problems, literal)
         return node
 
     def build_match(self, scoring: ir.Scoring) -> ir.Match:

@@ -13,6 +13,7 @@ error, never a silent no-op.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from . import ir
@@ -54,7 +55,6 @@ def build_capture(b, cards: CardSet | None) -> ir.Capture:
         env = Env.from_cardset(cards, "none") if cards is not None else None
         kinds = tuple(k for i, item in enumerate(spec.get("kinds") or [])
                       if "take" in item and (k := _kind(b, i, item, cards, env)) is not None)  # no take: resolve said
-        _check_ids(b, spec.get("kinds") or [])
         targets = tuple(sorted({t for k in kinds for t in k.targets}))
     else:
         targets = tuple(sorted(c["targets"])) if mode == "sum" else ()
@@ -65,8 +65,7 @@ def build_capture(b, cards: CardSet | None) -> ir.Capture:
     named = tuple(k.id for k in kinds_of(capture)) + tuple(
         str(item.get("id")) for item in (spec.get("kinds") or []) if isinstance(item, dict))
     priority = _priority(b, spec.get("priority") or [], tuple(dict.fromkeys(named)), kinds_of(capture))
-    return ir.Capture(mode, targets, bool(c["single_card_first"]), c["obligation"], bool(c["missed_capture_claim"]),
-                      capture.sources, kinds, priority)
+    return replace(capture, priority=priority)
 
 
 def _nearest_rule(b, spec: dict) -> None:
@@ -137,21 +136,8 @@ def _kind(b, i: int, item: dict, cards: CardSet | None, env: Env | None) -> ir.C
 def _predicate(b, path: str, text: str, env: Env) -> int | None:
     """The mask of a kind's card predicate, its problems located inside the YAML scalar."""
     mask, problems = compile_predicate(text, env, "the cards of a capture kind")
-    for problem in problems:
-        pos = b.r.locate_in_scalar(path, b.offset(text, problem.line, problem.column))
-        b.add(pos, problem.code, problem.message, problem.hint, path)
+    b.in_scalar(path, text, problems)
     return mask
-
-
-def _check_ids(b, items: list) -> None:
-    first: dict[str, int] = {}
-    for i, item in enumerate(items):
-        kid = item.get("id")
-        if kid in first:
-            b.error(f"capture.kinds[{i}].id", "duplicate-id",
-                    f"the capture kind id '{kid}' is used twice (first at capture.kinds[{first[kid]}])",
-                    "give each capture kind its own id")
-        first.setdefault(kid, i)
 
 
 def _priority(b, steps: list, names: tuple[str, ...], kinds: tuple[ir.CaptureKind, ...]) -> tuple[ir.PriorityStep, ...]:

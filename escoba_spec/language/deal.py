@@ -89,9 +89,7 @@ def build_deal(b, cards: CardSet | None, players: ir.Players) -> ir.Deal:
 
 def _first_lead(b, text: str, env: Env, cards: CardSet) -> int:
     mask, problems = compile_predicate(text, env, "deal.first_lead")
-    for problem in problems:
-        pos = b.r.locate_in_scalar("deal.first_lead", b.offset(text, problem.line, problem.column))
-        b.add(pos, problem.code, problem.message, problem.hint, "deal.first_lead")
+    b.in_scalar("deal.first_lead", text, problems)
     if mask is None:
         return 0
     if not mask or mask == cards.full_mask:
@@ -106,9 +104,7 @@ def _first_lead(b, text: str, env: Env, cards: CardSet) -> int:
 def _redeal(b, i: int, text: str, env: Env, cards: CardSet, tables: list[int]) -> ir.RedealCondition | None:
     path = f"deal.redeal[{i}]"
     node, problems = compile_expression(text, "bool", env, scope="table")
-    for problem in problems:
-        pos = b.r.locate_in_scalar(path, b.offset(text, problem.line, problem.column))
-        b.add(pos, problem.code, problem.message, problem.hint, path)
+    b.in_scalar(path, text, problems)
     if node is None:
         return None
     for table_cards in tables:

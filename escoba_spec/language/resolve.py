@@ -60,7 +60,7 @@ class Resolver:
             doc, problems = load_document(path, display)
             if doc is not None:
                 problems = problems + check_document(doc)
-                problems += _check_rule_ids(doc)
+                problems += _check_entry_ids(doc)
             self.cache[key] = (doc, problems)
         return self.cache[key]
 
@@ -230,7 +230,7 @@ def _display_for(target: Path, first: Path, first_display: str) -> str:
         return str(target)
 
 
-def _check_rule_ids(doc: Document) -> list[Diagnostic]:
+def _check_entry_ids(doc: Document) -> list[Diagnostic]:
     """Ids used twice in one file's lists merged by id (the merge would fold them into one)."""
     out = []
     for path, what in (("scoring.rules", "scoring rule"), ("capture.kinds", "capture kind")):

@@ -77,15 +77,6 @@ def _walk(path: str, va: object, vb: object, add) -> None:
     """Compare two values of one IR path, recursing into nested dataclasses."""
     if path == "capture":
         _capture_differences(va, vb, add)
-    elif path == "deal":
-        for f in fields(va):
-            if f.name not in SKIP:
-                _walk(f"{path}.{f.name}", getattr(va, f.name), getattr(vb, f.name), add)
-        if va.first_lead_not != vb.first_lead_not:  # the cards, as the files name them
-            add("deal.first_lead", FIELDS["deal.first_lead_not"][0], va.first_lead_text or None,
-                vb.first_lead_text or None, FIELDS["deal.first_lead_not"][1])
-    elif path == "deal.first_lead_not":
-        pass  # told by the deal, with the texts
     elif path == "deal.redeal":
         ta, tb = (tuple(" ".join(c.text.split()) for c in v) for v in (va, vb))
         if ta != tb:
@@ -94,6 +85,9 @@ def _walk(path: str, va: object, vb: object, add) -> None:
         for f in fields(va):
             if f.name not in SKIP:
                 _walk(f"{path}.{f.name}", getattr(va, f.name), getattr(vb, f.name), add)
+        if path == "deal" and va.first_lead_not != vb.first_lead_not:  # the cards compared, told as the files name them
+            label, effects = FIELDS["deal.first_lead"]
+            add("deal.first_lead", label, va.first_lead_text or None, vb.first_lead_text or None, effects)
     elif va != vb:
         label, effects = FIELDS.get(path, (path, PLAY))
         add(path, label, va, vb, effects)
