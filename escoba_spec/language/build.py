@@ -15,7 +15,7 @@ from typing import Any
 from . import ir
 from .capture import build_capture
 from .cards import CardSet
-from .deal import build_deal, build_players, check_opening, check_stock
+from .deal import build_deal, build_players, check_opening, check_redeal, check_stock
 from .deck import build_deck
 from .derive import kinds_of
 from .diagnostics import Diagnostic, has_errors
@@ -106,7 +106,7 @@ class _Builder:
         deck = build_deck(self)
         cards = CardSet(deck) if deck is not None else None
         players = build_players(self)
-        deal = build_deal(self, cards, players)
+        deal = build_deal(self, cards)
         capture = build_capture(self, cards)
         sweeps = self.build_sweeps()
         end = self.build_end_of_deal(cards, capture, deal)
@@ -118,7 +118,8 @@ class _Builder:
             self.check_capture_reachable(cards, capture)
             self.check_valueless(cards, capture)
             check_stock(self, cards, players, deal)
-            check_opening(self, deal, capture, players)
+            check_opening(self, cards, deal, capture, players)
+            check_redeal(self, cards, players, deal)
         self.check_sources()
         if has_errors(self.problems) or deck is None:
             return None

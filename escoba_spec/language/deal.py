@@ -64,7 +64,7 @@ def build_players(b) -> ir.Players:
     return ir.Players(tuple(layouts), spec.get("direction", "counterclockwise"), b.sources(spec, "players"))
 
 
-def build_deal(b, cards: CardSet | None, players: ir.Players) -> ir.Deal:
+def build_deal(b, cards: CardSet | None) -> ir.Deal:
     """Entry point for `deal` (b is the builder)."""
     spec = b.section("deal")
     d = b.with_defaults(spec, DEFAULTS["deal"])
@@ -78,10 +78,8 @@ def build_deal(b, cards: CardSet | None, players: ir.Players) -> ir.Deal:
     if "first_lead" in spec and env is not None:
         first_text = str(spec["first_lead"])
         first_lead = _first_lead(b, first_text, env, cards)
-    tables = sorted({int(d["table_cards"]) if lay.table_cards is None else lay.table_cards
-                     for lay in players.layouts} - {0})
     redeal = tuple(c for i, text in enumerate(spec.get("redeal") or [])
-                   if env is not None and (c := _redeal(b, i, str(text), env, cards, tables)) is not None)
+                   if env is not None and (c := _redeal(b, i, str(text), env)) is not None)
     return ir.Deal(_size(d["hand_size"]), int(d["table_cards"]), d["first_player"], d["dealer_rotation"],
                    d["round_dealer"], d["stock_remainder"], opening, b.sources(spec, "deal"), d["order"],
                    first_lead, first_text, redeal)
@@ -101,26 +99,38 @@ def _first_lead(b, text: str, env: Env, cards: CardSet) -> int:
     return mask
 
 
-def _redeal(b, i: int, text: str, env: Env, cards: CardSet, tables: list[int]) -> ir.RedealCondition | None:
+def _redeal(b, i: int, text: str, env: Env) -> ir.RedealCondition | None:
     path = f"deal.redeal[{i}]"
     node, problems = compile_expression(text, "bool", env, scope="table")
     b.in_scalar(path, text, problems)
     if node is None:
         return None
-    for table_cards in tables:
-        rng = random.Random(f"{text}/{table_cards}")  # the same samples for the same condition, run after run
-        held = 0
-        for _ in range(REDEAL_SAMPLES):
-            table = sum(1 << c for c in rng.sample(range(cards.size), min(table_cards, cards.size)))
-            held += bool(evaluate(node, ScoreContext(0, [], [], [], env, table)))
-        if held == REDEAL_SAMPLES:
-            b.error(path, "redeal-almost-always",
-                    f"the condition held for every one of {REDEAL_SAMPLES} opening tables of {table_cards} cards, "
-                    "so nearly every deal would be dealt again",
-                    "say when the table is void, e.g. count(table, rank == re) >= 3")
-            break
     pos = b.r.pos(path)
     return ir.RedealCondition(text, node, ir.Origin(pos.file, pos.line, pos.column, path))
+
+
+def _tables(cards: CardSet, players: ir.Players, deal: ir.Deal) -> set[int]:
+    """The table cards each allowed table is dealt."""
+    return {table_deal(deal, layout, cards.size)[1] for layout in players.layouts}
+
+
+def check_redeal(b, cards: CardSet, players: ir.Players, deal: ir.Deal) -> None:
+    """A redeal condition that holds for every one of many seeded opening tables (of each size
+    a table is dealt) would void nearly every deal."""
+    env = Env.from_cardset(cards, "none")
+    for condition in deal.redeal:
+        for table_cards in sorted(_tables(cards, players, deal) - {0}):
+            rng = random.Random(f"{condition.text}/{table_cards}")  # the same samples, run after run
+            held = 0
+            for _ in range(REDEAL_SAMPLES):
+                table = sum(1 << c for c in rng.sample(range(cards.size), min(table_cards, cards.size)))
+                held += bool(evaluate(condition.node, ScoreContext(0, [], [], [], env, table)))
+            if held == REDEAL_SAMPLES:
+                b.error(condition.origin.path, "redeal-almost-always",
+                        f"the condition held for every one of {REDEAL_SAMPLES} opening tables of {table_cards} "
+                        "cards, so nearly every deal would be dealt again",
+                        "say when the table is void, e.g. count(table, rank == re) >= 3")
+                break
 
 
 def check_stock(b, cards: CardSet, players: ir.Players, deal: ir.Deal) -> None:
@@ -144,7 +154,7 @@ def check_stock(b, cards: CardSet, players: ir.Players, deal: ir.Deal) -> None:
                     "state what happens to them: deal.stock_remainder: to-table, set-aside or to-hands")
 
 
-def check_opening(b, deal: ir.Deal, capture: ir.Capture, players: ir.Players) -> None:
+def check_opening(b, cards: CardSet, deal: ir.Deal, capture: ir.Capture, players: ir.Players) -> None:
     """An opening rule measures the table against targets, and needs table cards."""
     o = deal.opening
     if o.trigger != "never" and not o.targets_of(capture):
@@ -157,7 +167,7 @@ def check_opening(b, deal: ir.Deal, capture: ir.Capture, players: ir.Players) ->
         b.error("deal.opening.action", "opening-does-nothing",
                 f"the opening trigger {o.trigger} is stated but the action is play-on",
                 "choose set-aside, redeal or capture, or set trigger: never", severity="warning")
-    tables = {deal.table_cards if lay.table_cards is None else lay.table_cards for lay in players.layouts}
+    tables = _tables(cards, players, deal)
     if o.trigger != "never" and tables == {0}:
         b.error("deal.opening.trigger", "opening-without-table", "an opening rule needs table cards",
                 "set deal.table_cards, or trigger: never")

@@ -15,7 +15,6 @@ from .cards import OTHER_PRIMIERA, PRESETS, PRIMIERA, preset_ranks, preset_suits
 from .diagnostics import did_you_mean
 from .expr.env import FIELDS, SCORING_SUIT, SIGNATURES, TABLE_VARIABLES, TIE_POLICIES, VARIABLES
 
-LANGS = ("en", "es", "pt", "fr", "it")
 #: names an expression already gives a meaning to: a suit or rank may not take one
 RESERVED = frozenset({*VARIABLES, *TABLE_VARIABLES, *FIELDS, *SIGNATURES, SCORING_SUIT, *TIE_POLICIES, "true",
                       "false", "and", "or", "not", "if", "else", "of", "ties", "eligible"})
