@@ -310,3 +310,20 @@ def both_engines(variant: ir.Variant) -> list:
     from escoba_spec.compiler.modules import load_ruleset_from_source
 
     return [Interpreter(variant), load_ruleset_from_source(generate(variant))]
+
+
+def rulebook_leaks(variant: ir.Variant) -> dict[str, list[str]]:
+    """Per language, the placeholders or catalogue keys the variant's Markdown rulebook leaves
+    in its prose (none is the answer wanted); the example's replay data, an HTML comment, is
+    not prose."""
+    import re
+
+    from escoba_spec.tools.rulebook import LANGS, render_rulebook
+    from escoba_spec.tools.rulebook.coverage import leaks
+
+    found = {}
+    for lang in LANGS:
+        prose = re.sub(r"<!--.*?-->", "", render_rulebook(variant, lang, "md"), flags=re.S)
+        if leaks(prose):
+            found[lang] = leaks(prose)
+    return found
