@@ -6,6 +6,7 @@
 
 from escoba_spec.language.expr import runtime as rt
 from escoba_spec.language.cards import CardSet
+from escoba_spec.language.expr.env import NO_MATCH as _NO_MATCH
 from escoba_spec.engine.captures import match_options, sum_options, total_multiple, contains_capture, joker_totals
 from escoba_spec.engine.protocol import HandScore, Params, Kind
 from escoba_spec.engine.kinds import KindRules
@@ -21,7 +22,7 @@ DECK = Deck(preset='italian-52', suits=(Suit(symbol='d', name='denari'), Suit(sy
 
 PARAMS = Params(hand_size=12, table_cards=4, first_player='after-dealer', dealer_rotation='next', round_dealer='same', stock_remainder='none', opening_action='play-on', opening_taker='dealer', opening_sweeps=False, obligation='none', missed_capture_claim=False, leftover_modulus=0, leftover_totals=(), match_target=51, open_hands=False, layouts=((4, 2),), points_rules=('carte', 'spade', 'napula'), sums_limit=10, capture_kinds=(Kind(id='courts', take='equal-rank', cards=3941130769013760), Kind(id='match', take='equal-value', cards=-1), Kind(id='sum', take='sum', cards=-1)))
 
-#: scoring rule id -> (rule file, line, column) of its YAML
+#: scoring rule (and event) id -> (rule file, line, column) of its YAML
 ORIGINS = {'carte': ('rules/cicera.yaml', 113, 7), 'spade': ('rules/cicera.yaml', 122, 7), 'napula': ('rules/cicera.yaml', 131, 7), 'napoleone': ('rules/cicera.yaml', 140, 7)}
 
 _VALUES = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 0, 0)
@@ -54,7 +55,7 @@ class Rules:
     def redeal_wanted(self, table):
         return False
 
-    def score_hand(self, piles, sweeps, captures):
+    def score_hand(self, piles, sweeps, captures, match=_NO_MATCH):
         piles, sweeps, captures = list(piles), list(sweeps), list(captures)
         points = []
         effects = []

@@ -6,6 +6,7 @@
 
 from escoba_spec.language.expr import runtime as rt
 from escoba_spec.language.cards import CardSet
+from escoba_spec.language.expr.env import NO_MATCH as _NO_MATCH
 from escoba_spec.engine.captures import match_options, sum_options, total_multiple, contains_capture, joker_totals
 from escoba_spec.engine.protocol import HandScore, Params
 from escoba_spec.language.ir import Deck, Jokers, Rank, Source, Suit
@@ -20,7 +21,7 @@ DECK = Deck(preset='spanish-40', suits=(Suit(symbol='o', name='oros'), Suit(symb
 
 PARAMS = Params(hand_size=3, table_cards=4, first_player='after-dealer', dealer_rotation='next', round_dealer='same', stock_remainder='to-table', opening_action='set-aside', opening_taker='dealer', opening_sweeps=False, obligation='played-card', missed_capture_claim=False, leftover_modulus=0, leftover_totals=(), match_target=21, open_hands=False, layouts=((2, 1), (3, 1), (4, 2)), points_rules=('most-cards', 'most-oros', 'siete-de-velo', 'setenta', 'escobas'), sums_limit=14)
 
-#: scoring rule id -> (rule file, line, column) of its YAML
+#: scoring rule (and event) id -> (rule file, line, column) of its YAML
 ORIGINS = {'most-cards': ('rules/escoba-de-15.yaml', 63, 7), 'most-oros': ('rules/escoba-de-15.yaml', 69, 7), 'siete-de-velo': ('rules/escoba-de-15.yaml', 75, 7), 'setenta': ('rules/escoba-de-15.yaml', 81, 7), 'escobas': ('rules/escoba-de-15.yaml', 87, 7)}
 
 _VALUES = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 0)
@@ -59,7 +60,7 @@ class Rules:
     def redeal_wanted(self, table):
         return False
 
-    def score_hand(self, piles, sweeps, captures):
+    def score_hand(self, piles, sweeps, captures, match=_NO_MATCH):
         piles, sweeps, captures = list(piles), list(sweeps), list(captures)
         points = []
         effects = []

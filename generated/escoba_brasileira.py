@@ -6,6 +6,7 @@
 
 from escoba_spec.language.expr import runtime as rt
 from escoba_spec.language.cards import CardSet
+from escoba_spec.language.expr.env import NO_MATCH as _NO_MATCH
 from escoba_spec.engine.captures import match_options, sum_options, total_multiple, contains_capture, joker_totals
 from escoba_spec.engine.protocol import HandScore, Params
 from escoba_spec.language.ir import Deck, Jokers, Rank, Source, Suit
@@ -20,7 +21,7 @@ DECK = Deck(preset='french-40', suits=(Suit(symbol='d', name='diamonds'), Suit(s
 
 PARAMS = Params(hand_size=3, table_cards=4, first_player='after-dealer', dealer_rotation='previous', round_dealer='same', stock_remainder='none', opening_action='capture', opening_taker='first-player', opening_sweeps=True, obligation='played-card', missed_capture_claim=False, leftover_modulus=0, leftover_totals=(), match_target=21, open_hands=False, layouts=((4, 1),), points_rules=('escobas', 'most-cards', 'most-sevens', 'most-ouros', 'sete-de-ouros'), sums_limit=14)
 
-#: scoring rule id -> (rule file, line, column) of its YAML
+#: scoring rule (and event) id -> (rule file, line, column) of its YAML
 ORIGINS = {'escobas': ('rules/escoba-brasileira.yaml', 80, 7), 'most-cards': ('rules/escoba-brasileira.yaml', 86, 7), 'most-sevens': ('rules/escoba-brasileira.yaml', 92, 7), 'most-ouros': ('rules/escoba-brasileira.yaml', 98, 7), 'sete-de-ouros': ('rules/escoba-brasileira.yaml', 104, 7)}
 
 _VALUES = (1, 2, 3, 4, 5, 6, 7, 9, 8, 10, 1, 2, 3, 4, 5, 6, 7, 9, 8, 10, 1, 2, 3, 4, 5, 6, 7, 9, 8, 10, 1, 2, 3, 4, 5, 6, 7, 9, 8, 10)
@@ -124,7 +125,7 @@ class Rules:
     def redeal_wanted(self, table):
         return False
 
-    def score_hand(self, piles, sweeps, captures):
+    def score_hand(self, piles, sweeps, captures, match=_NO_MATCH):
         piles, sweeps, captures = list(piles), list(sweeps), list(captures)
         points = []
         effects = []

@@ -6,6 +6,7 @@
 
 from escoba_spec.language.expr import runtime as rt
 from escoba_spec.language.cards import CardSet
+from escoba_spec.language.expr.env import NO_MATCH as _NO_MATCH
 from escoba_spec.engine.captures import match_options, sum_options, total_multiple, contains_capture, joker_totals
 from escoba_spec.engine.protocol import HandScore, Params
 from escoba_spec.language.ir import Deck, Jokers, Rank, Source, Suit
@@ -20,7 +21,7 @@ DECK = Deck(preset='spanish-40', suits=(Suit(symbol='o', name='oros'), Suit(symb
 
 PARAMS = Params(hand_size=3, table_cards=4, first_player='after-dealer', dealer_rotation='next', round_dealer='same', stock_remainder='none', opening_action='capture', opening_taker='dealer', opening_sweeps=True, obligation='any-card', missed_capture_claim=False, leftover_modulus=15, leftover_totals=(10, 25, 40, 55), match_target=21, open_hands=False, layouts=((2, 1), (3, 1), (4, 2), (6, 3)), points_rules=('escobas', 'all-oros', 'most-oros', 'siete-de-oros', 'all-sevens', 'most-sevens', 'most-cards', 'opponents-under-ten'), sums_limit=14)
 
-#: scoring rule id -> (rule file, line, column) of its YAML
+#: scoring rule (and event) id -> (rule file, line, column) of its YAML
 ORIGINS = {'escobas': ('rules/escoba-francesa.yaml', 98, 7), 'all-oros': ('rules/escoba-francesa.yaml', 104, 7), 'most-oros': ('rules/escoba-francesa.yaml', 110, 7), 'siete-de-oros': ('rules/escoba-francesa.yaml', 116, 7), 'all-sevens': ('rules/escoba-francesa.yaml', 122, 7), 'most-sevens': ('rules/escoba-francesa.yaml', 128, 7), 'most-cards': ('rules/escoba-francesa.yaml', 134, 7), 'opponents-under-ten': ('rules/escoba-francesa.yaml', 140, 7), 'no-capture': ('rules/escoba-francesa.yaml', 146, 7)}
 
 _VALUES = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
@@ -124,7 +125,7 @@ class Rules:
     def redeal_wanted(self, table):
         return False
 
-    def score_hand(self, piles, sweeps, captures):
+    def score_hand(self, piles, sweeps, captures, match=_NO_MATCH):
         piles, sweeps, captures = list(piles), list(sweeps), list(captures)
         points = []
         effects = []

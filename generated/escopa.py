@@ -6,6 +6,7 @@
 
 from escoba_spec.language.expr import runtime as rt
 from escoba_spec.language.cards import CardSet
+from escoba_spec.language.expr.env import NO_MATCH as _NO_MATCH
 from escoba_spec.engine.captures import match_options, sum_options, total_multiple, contains_capture, joker_totals
 from escoba_spec.engine.protocol import HandScore, Params
 from escoba_spec.language.ir import Deck, Jokers, Rank, Source, Suit
@@ -20,7 +21,7 @@ DECK = Deck(preset='french-40', suits=(Suit(symbol='d', name='diamonds'), Suit(s
 
 PARAMS = Params(hand_size=3, table_cards=4, first_player='after-dealer', dealer_rotation='next', round_dealer='next', stock_remainder='none', opening_action='capture', opening_taker='dealer', opening_sweeps=True, obligation='any-card', missed_capture_claim=False, leftover_modulus=15, leftover_totals=(10, 25, 40, 55), match_target=21, open_hands=False, layouts=((2, 1), (3, 1), (4, 2)), points_rules=('most-cards', 'most-diamonds', 'sete-belo', 'all-sevens', 'all-diamonds', 'escopas'), sums_limit=29)
 
-#: scoring rule id -> (rule file, line, column) of its YAML
+#: scoring rule (and event) id -> (rule file, line, column) of its YAML
 ORIGINS = {'most-cards': ('rules/escopa.yaml', 95, 7), 'most-diamonds': ('rules/escopa.yaml', 101, 7), 'sete-belo': ('rules/escopa.yaml', 107, 7), 'all-sevens': ('rules/escopa.yaml', 113, 7), 'all-diamonds': ('rules/escopa.yaml', 119, 7), 'escopas': ('rules/escopa.yaml', 125, 7)}
 
 _VALUES = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
@@ -137,7 +138,7 @@ class Rules:
     def redeal_wanted(self, table):
         return False
 
-    def score_hand(self, piles, sweeps, captures):
+    def score_hand(self, piles, sweeps, captures, match=_NO_MATCH):
         piles, sweeps, captures = list(piles), list(sweeps), list(captures)
         points = []
         effects = []

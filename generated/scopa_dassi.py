@@ -6,6 +6,7 @@
 
 from escoba_spec.language.expr import runtime as rt
 from escoba_spec.language.cards import CardSet
+from escoba_spec.language.expr.env import NO_MATCH as _NO_MATCH
 from escoba_spec.engine.captures import match_options, sum_options, total_multiple, contains_capture, joker_totals
 from escoba_spec.engine.protocol import HandScore, Params, Kind
 from escoba_spec.engine.kinds import KindRules
@@ -21,7 +22,7 @@ DECK = Deck(preset='italian-40', suits=(Suit(symbol='d', name='denari'), Suit(sy
 
 PARAMS = Params(hand_size=3, table_cards=4, first_player='after-dealer', dealer_rotation='next', round_dealer='same', stock_remainder='none', opening_action='play-on', opening_taker='dealer', opening_sweeps=False, obligation='played-card', missed_capture_claim=False, leftover_modulus=0, leftover_totals=(), match_target=21, open_hands=False, layouts=((2, 1), (4, 2)), points_rules=('most-cards', 'most-denari', 'settebello', 'primiera', 'scope', 'napola'), sums_limit=10, capture_kinds=(Kind(id='ace-takes-all', take='whole-table', cards=1074791425, unless_rank_on_table=True, sweep=False), Kind(id='match', take='equal-value', cards=-1), Kind(id='sum', take='sum', cards=-1)), capture_priority=(('prefer', ('ace-takes-all',)), ('one-card-first', ())), layout_deals=((2, 1, 3, 4), (4, 2, 10, 0)), redeal=True)
 
-#: scoring rule id -> (rule file, line, column) of its YAML
+#: scoring rule (and event) id -> (rule file, line, column) of its YAML
 ORIGINS = {'most-cards': ('rules/scopa-dassi.yaml', 139, 7), 'most-denari': ('rules/scopa-dassi.yaml', 146, 7), 'settebello': ('rules/scopa-dassi.yaml', 153, 7), 'primiera': ('rules/scopa-dassi.yaml', 160, 7), 'scope': ('rules/scopa-dassi.yaml', 171, 7), 'napola': ('rules/scopa-dassi.yaml', 178, 7), 'napoleone': ('rules/scopa-dassi.yaml', 187, 7)}
 
 _VALUES = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
@@ -59,7 +60,7 @@ class Rules:
             return True
         return False
 
-    def score_hand(self, piles, sweeps, captures):
+    def score_hand(self, piles, sweeps, captures, match=_NO_MATCH):
         piles, sweeps, captures = list(piles), list(sweeps), list(captures)
         points = []
         effects = []

@@ -67,6 +67,8 @@ HOSTILE = [
 ALLOWED_IMPORTS = {
     "escoba_spec.language.expr": {"runtime"},
     "escoba_spec.language.cards": {"CardSet"},
+    # where the match stands when score_hand is not told (a lone hand)
+    "escoba_spec.language.expr.env": {"NO_MATCH"},
     "escoba_spec.engine.captures": {"match_options", "sum_options", "total_multiple", "contains_capture",
                                     "joker_totals"},
     "escoba_spec.engine.protocol": {"HandScore", "Params", "Kind"},
@@ -89,9 +91,11 @@ ALLOWED_CALLS = {"CardSet", "Deck", "Jokers", "Rank", "Source", "Suit", "Params"
                  "bisect"}
 ALLOWED_METHODS = {"append", "get", "bit_count", "bit_length",
                    "pop", "sort", "remove", "insert", "clear", "index", "sweep_weight", "_reset", "open_table", "_remainder",
-                   "_finish", "options"}
+                   "_finish", "options",
+                   # the events of a play: the capture kinds that made it, and the events another replaces
+                   "makers", "isdisjoint"}
 ALLOWED_FUNCTIONS = {"__init__", "capture_options", "sweep_weight", "opening_multiple", "redeal_wanted", "score_hand",
-                     "play_hand", "_ways", "_reach"}
+                     "play_hand", "_ways", "_reach", "play_events"}
 #: the only call whose callee is not a name or an attribute: each seat's bot, `choosers[seat](view, moves)`
 ALLOWED_SUBSCRIPT_CALLS = {"choosers"}
 FORBIDDEN = (ast.Import, ast.Global, ast.Nonlocal, ast.Delete, ast.With, ast.AsyncWith, ast.Try, ast.Lambda,
@@ -135,7 +139,8 @@ def check_module(source: str, variant: ir.Variant) -> None:
     """The generated source holds only what the template allows."""
     tree = ast.parse(source)
     allowed_strings = ir_strings(variant) | ir_strings(Params.from_variant(variant)) | TEMPLATE_DOCSTRINGS | {
-        display_path(variant.file), *(display_path(r.origin.file) for r in variant.scoring.rules),
+        display_path(variant.file),
+        *(display_path(r.origin.file) for r in (*variant.scoring.rules, *variant.scoring.events)),
         f"Compiled rules of the variant {variant.id}: a RuleSet for escoba_spec.engine.",  # the two docstrings
         f"RuleSet of {variant.id}.",
     }
@@ -203,8 +208,14 @@ def hostile_house_rule(text: str) -> dict:
         "deck": {"sources": source},
         "scoring": {"rules": [
             {"id": "most-cards", "name": text or "x", "sources": source},
-            {"id": "extra", "name": text or "x", "award": "sweeps > 2", "points": 1, "sources": source},
+            {"id": "extra", "name": text or "x", "award": "sweeps > 2 and score < 30", "points": 1, "sources": source},
+        ], "events": [
+            {"id": "took-three", "name": text or "x", "when": "count(taken) >= 3 and not last_play",
+             "kinds": ["target"], "points": "round_up(count(taken), 2)", "sources": source},
+            {"id": "clean", "name": text or "x", "when": "count(table) == 0 and count(taken) > 0", "points": 2,
+             "instead_of": ["took-three"], "sources": source},
         ]},
+        "match": {"check": "at-once"},
         "options": {
             "house-target": {"description": text, "field": "match.target", "values": [21, 15]},
             "title": {"description": text, "field": "name", "values": [text or "x", "Plain"]},

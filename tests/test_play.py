@@ -140,7 +140,7 @@ def test_same_seed_same_bytes_and_json_shape(capsys):
     hand = record["hands"][0]
     assert set(hand) >= {"number", "dealer", "opening", "plays", "leftovers", "cards", "sweeps", "points",
                          "totals_after"}
-    assert set(hand["plays"][0]) == {"seat", "side", "move", "card", "captured", "sweeps"}
+    assert set(hand["plays"][0]) == {"seat", "side", "move", "card", "captured", "sweeps", "events"}
     assert record["options"]["target"] == "15" and record["engine"] == "compiled"
     other = play_cli(capsys, *[a if a != "9" else "10" for a in argv])[1]
     assert other != first

@@ -170,6 +170,18 @@ def generate(variant: ir.Variant) -> str:
         rules.append(entry)
         if rule.effect == "points":
             point_rules.append(entry)
+    events = []
+    for event in variant.scoring.events:
+        if not ID_PATTERN.match(event.id) or not all(ID_PATTERN.match(k) for k in (*event.kinds, *event.instead_of)):
+            raise UnsafeValue(f"not a valid event id: {event.id!r}")
+        points = to_python(event.points, env)
+        events.append({
+            "id": event.id, "id_literal": literal(event.id), "effect": event.effect,
+            "effect_literal": literal(event.effect), "when": to_python(event.when, env),
+            "points": f"max(0, {points})" if may_be_negative(event.points) else points,
+            "kinds": literal(tuple(event.kinds)) if event.kinds else "",
+            "origin_comment": _comment(f"{display_path(event.origin.file)}:{event.origin.line}"),
+        })
     source_file = display_path(variant.file)
     deal = variant.deal
     generic = (("jokers", jokers.count), ("missed-capture claims", capture.missed_capture_claim),
@@ -177,7 +189,8 @@ def generate(variant: ir.Variant) -> str:
                ("a deal of its own for some tables", params.layout_deals),
                ("the table dealt before the hands", deal.order == "table-first"),
                ("a first-lead rule", deal.first_lead_not), ("redeal conditions", deal.redeal),
-               ("the stock's remainder dealt to the hands", deal.stock_remainder == "to-hands"))
+               ("the stock's remainder dealt to the hands", deal.stock_remainder == "to-hands"),
+               ("events during play", variant.scoring.events), ("the match named in its scoring", params.match_names))
     context = {
         "version": __version__,
         "source_file_comment": _comment(source_file),
@@ -190,7 +203,12 @@ def generate(variant: ir.Variant) -> str:
         "options": literal({o.id: o.chosen for o in variant.options}),
         "deck": literal(variant.deck),
         "params": literal(params),
-        "origins": literal({r.id: (display_path(r.origin.file), r.origin.line, r.origin.column) for r in variant.scoring.rules}),
+        "origins": literal({r.id: (display_path(r.origin.file), r.origin.line, r.origin.column)
+                            for r in (*variant.scoring.rules, *variant.scoring.events)}),
+        "events": events,
+        "events_use_kinds": any(e.kinds for e in variant.scoring.events),
+        "any_instead": any(e.instead_of for e in variant.scoring.events),
+        "instead_of": literal({e.id: e.instead_of for e in variant.scoring.events if e.instead_of}),
         "values": literal(tuple(cards.values)),
         "joker_mask": literal(cards.joker_mask),
         "joker_values": literal(joker_values),

@@ -30,7 +30,7 @@ from ..language.expr.nodes import (
 def to_python(node: Node, env: Env, hoisted: dict[str, str] | None = None) -> str:
     """One Python expression computing `evaluate(node, ...)` for a resolved tree.
 
-    Its free names are `side`, `piles`, `sweeps`, `captures` and `rt` (the
+    Its free names are `side`, `piles`, `sweeps`, `captures`, `match`, `play` and `rt` (the
     module `escoba_spec.language.expr.runtime`); deck tables are emitted as int literals and no
     text of the expression is copied into it. Values for another side (inside
     most/all/any) come from comprehensions that rebind `side`, so evaluate it
@@ -43,6 +43,23 @@ def to_python(node: Node, env: Env, hoisted: dict[str, str] | None = None) -> st
     and rule. The caller assigns the names first, in insertion order.
     """
     return _Emitter(env, hoisted).emit(node)
+
+
+#: the match's and a play's names: `match` (env.MatchFacts) and `play` (env.PlayFacts) are free
+#: names of the code they appear in, as `side` and `piles` are
+_NAMES = {
+    "score": "(match.scores[side] if match.scores else 0)",
+    "opponent_score": "rt.best_other(match.scores, side)",
+    "dealer": "(match.dealer_side == side)",
+    "hand_number": "match.hand_number",
+    "played": "play.played",
+    "taken": "play.taken",
+    "previous": "play.previous",
+    "previous_opponent": "(play.previous_side >= 0 and play.previous_side != side)",
+    "table_before": "play.table_before",
+    "last_play": "play.last_play",
+    "round": "play.round",
+}
 
 
 class _Emitter:
@@ -73,6 +90,8 @@ class _Emitter:
                 return repr(self.env.cards.full_mask)
             if node.name == "table":
                 return "table"
+            if node.name in _NAMES:
+                return _NAMES[node.name]
             return unresolved(node)
         if kind is BinOp or kind is Compare or kind is BoolOp:
             return f"({self.emit(node.left)} {node.op} {self.emit(node.right)})"
@@ -130,3 +149,12 @@ class _Emitter:
 
     def _max(self, node: Call) -> str:
         return f"rt.greatest({', '.join(self.emit(arg) for arg in node.args)})"
+
+    def _common(self, node: Call) -> str:
+        return f"({self.emit(node.args[0])} & {self.emit(node.args[1])})"
+
+    def _round_up(self, node: Call) -> str:
+        return f"rt.round_up({self.emit(node.args[0])}, {self.emit(node.args[1])})"
+
+    def _round_down(self, node: Call) -> str:
+        return f"rt.round_down({self.emit(node.args[0])}, {self.emit(node.args[1])})"

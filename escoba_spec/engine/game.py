@@ -82,7 +82,8 @@ class Game:
         else:
             order = shuffled_deck(self.cards.size, random.Random(seed) if seed is not None else self.rng)
         self.state = HandState.deal(
-            self.ruleset, order, players=self.players, team_size=self.team_size, dealer=self.match.dealer, rng=self.rng
+            self.ruleset, order, players=self.players, team_size=self.team_size, dealer=self.match.dealer, rng=self.rng,
+            match=self.match.facts(),
         )
 
     def _hand(self) -> HandState:

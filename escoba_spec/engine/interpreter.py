@@ -13,7 +13,7 @@ from typing import Sequence
 from ..language import ir
 from ..language.cards import CardSet
 from ..language.expr import runtime as rt
-from ..language.expr.env import Env, ScoreContext
+from ..language.expr.env import NO_MATCH, Env, MatchFacts, PlayFacts, ScoreContext
 from ..language.expr.evaluate import evaluate
 from .captures import (
     contains_capture,
@@ -115,12 +115,13 @@ class Interpreter:
 
     # ------------------------------------------------------------------ scoring
 
-    def score_hand(self, piles: Sequence[int], sweeps: Sequence[int], captures: Sequence[int]) -> HandScore:
+    def score_hand(self, piles: Sequence[int], sweeps: Sequence[int], captures: Sequence[int],
+                   match: MatchFacts = NO_MATCH) -> HandScore:
         piles, sweeps, captures = list(piles), list(sweeps), list(captures)
         points: list[dict[str, int]] = []
         effects: list[tuple[int, str, str]] = []
         rules = self.variant.scoring.rules
-        contexts = [ScoreContext(side, piles, sweeps, captures, self._env) for side in range(len(piles))]
+        contexts = [ScoreContext(side, piles, sweeps, captures, self._env, 0, match) for side in range(len(piles))]
         # ties: split: how many sides a shared rule is awarded to, who then share its points
         sharing = {rule.id: sum(bool(evaluate(rule.award, ctx)) for ctx in contexts)
                    for rule in rules if rule.shared and rule.effect == "points"}
@@ -135,3 +136,34 @@ class Interpreter:
                     effects.append((side, rule.id, rule.effect))
             points.append(mine)
         return HandScore(tuple(points), tuple(effects))
+
+    # ------------------------------------------------------------------- events
+
+    def play_events(self, side: int, piles: Sequence[int], sweeps: Sequence[int], captures: Sequence[int],
+                    table: int, play: PlayFacts, match: MatchFacts) -> tuple[tuple[str, int, str], ...]:
+        ctx = ScoreContext(side, list(piles), list(sweeps), list(captures), self._env, table, match, play)
+        makers = None
+        fired = []
+        for event in self.variant.scoring.events:
+            if event.kinds:
+                if makers is None:
+                    makers = self._makers(play)
+                if not makers.intersection(event.kinds):
+                    continue
+            if evaluate(event.when, ctx):
+                fired.append(event)
+        replaced = {other for event in fired for other in event.instead_of}
+        out = []
+        for event in fired:
+            if event.id in replaced:
+                continue
+            points = max(0, int(evaluate(event.points, ctx))) if event.effect == "points" else 0
+            if points or event.effect != "points":
+                out.append((event.id, points, event.effect))
+        return tuple(out)
+
+    def _makers(self, play: PlayFacts) -> set[str]:
+        """The capture kinds that make the play's capture (none for a trail)."""
+        if self._kinds is None:
+            return set()
+        return self._kinds.makers(play.card, play.taken & ~play.claim, play.table_before & ~play.claim)

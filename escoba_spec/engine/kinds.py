@@ -134,6 +134,20 @@ class KindRules:
                 rest = chosen
         return kept + rest
 
+    def makers(self, card: int, capture: int, table: int) -> set[str]:
+        """The ids of the kinds that make a capture of `capture` with `card` from `table`: none for
+        a trail; for a card that takes the whole table played to an empty one (and kept), the
+        kinds that keep it."""
+        if not capture:
+            if table:
+                return set()
+            return {k.id for k in self.kinds if k.take == "whole-table" and k.keep and k.cards >> card & 1}
+        sums = build_sums(self.values, table & ~self.unsummed)
+        out: set[str] = set()
+        for value in self.played[card] or (0,):
+            out.update(self.made(card, value, table, sums).get(capture, ()))
+        return out
+
     # --------------------------------------------------------------- sweeps
 
     def sweep_kinds(self, card: int, captured: int) -> list[Kind]:

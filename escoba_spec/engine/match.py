@@ -2,8 +2,10 @@
 
 `playout` plays one hand from a deck order (or a seed) with one bot per seat;
 `MatchState` keeps the running score and decides when a match is won (target
-reached at the end of a hand, highest total wins, a tie at the top plays
-another hand, win-match / lose-match effects); `play_match` chains the two.
+reached at the end of a hand, or mid-hand by points scored in play; highest
+total wins, a tie at the top plays another hand; win-match / lose-match
+effects; with goal avoid, a side reaching the target is out and the last left
+wins); `play_match` chains the two.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Protocol, Sequence
 
+from ..language.expr.env import MatchFacts
 from .dealing import check_deck, shuffled_deck
 from .errors import MatchTooLong
 from .moves import Move
@@ -95,6 +98,10 @@ class MatchState:
     def over(self) -> bool:
         return self.winner is not None
 
+    def facts(self) -> MatchFacts:
+        """Where the match stands for the next hand: the scores, the dealer's side, its number."""
+        return MatchFacts(tuple(self.scores), self.dealer % self.sides, self.hands_played + 1)
+
     def record(self, result: HandResult) -> int | None:
         """Add a finished hand: points, the dealer's rotation, the match end."""
         params = self.ruleset.params
@@ -122,10 +129,21 @@ class MatchState:
         winners = [s for s in {side for side, _, e in result.score.effects if e == "win-match"} if s in alive]
         if winners:
             return self._highest(winners)
-        reached = [s for s in alive if self.scores[s] >= self.ruleset.params.match_target]
-        if reached:
+        params = self.ruleset.params
+        reached = [s for s in alive if self.scores[s] >= params.match_target]
+        if not reached:
+            return None
+        if params.match_goal == "reach":
             return self._highest(reached)
-        return None
+        # avoid: the sides at the target are out; when every side still in is, the lowest
+        # total wins (PlayAural's Inverse Scopa), and sides level at the lowest play on
+        out = set(reached)
+        if out == set(alive):
+            low = min(self.scores[s] for s in alive)
+            out = {s for s in alive if self.scores[s] != low}
+        self.eliminated |= out
+        alive = [s for s in alive if s not in out]
+        return alive[0] if len(alive) == 1 else None
 
     def _highest(self, sides: list[int]) -> int | None:
         """The side with the highest total; None on a tie at the top (another hand)."""
@@ -153,7 +171,8 @@ def play_match(
         if fast is not None:
             result = fast(deck, bots, team_size, match.dealer, rng).result
         else:
-            state = HandState.deal(ruleset, deck, players=match.players, team_size=team_size, dealer=match.dealer, rng=rng)
+            state = HandState.deal(ruleset, deck, players=match.players, team_size=team_size, dealer=match.dealer, rng=rng,
+                                   match=match.facts())
             result = run_hand(state, bots)
         match.record(result)
     return match

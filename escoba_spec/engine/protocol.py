@@ -9,8 +9,9 @@ answers, so the protocol is deliberately small:
 * ``params`` — the structural numbers and switches (hand size, obligation,
   opening action, ...) as plain, repr-safe data, so a compiled module can
   write them out as one literal;
-* four behaviours — capture options, sweep weight, the opening-table trigger
-  and hand scoring — where the variant's logic lives.
+* a few behaviours — capture options, sweep weight, the opening-table trigger,
+  redeal conditions, hand scoring and the events of a play — where the
+  variant's logic lives.
 
 One method is optional: `play_hand(deck, bots, team_size, dealer, rng)`, which
 deals and plays a whole hand and returns the finished `HandState`. Compiled
@@ -30,6 +31,8 @@ from typing import Mapping, Protocol, Sequence, runtime_checkable
 
 from ..language.cards import CardSet
 from ..language.derive import kinds_of, steps_of, table_deal
+from ..language.expr.env import MATCH_VARIABLES, NO_MATCH, MatchFacts, PlayFacts
+from ..language.expr.nodes import Name, children
 
 #: total -> masks of the table's non-joker subsets with that total (the empty
 #: subset is listed under 0). Kept up to date incrementally by the engine.
@@ -94,6 +97,12 @@ class Params:
     first_lead_not: int = 0  # cards the first player may not lead on the hand's first play (holding others)
     redeal: bool = False  # the variant has conditions on the opening table that void the deal (RuleSet.redeal_wanted)
     leftovers_to: str = "last-capturer"  # or "nobody": the cards left at the end of a hand are set aside
+    #: ids of the events scored during play whose effect is points (also at the end of points_rules)
+    event_points: tuple[str, ...] = ()
+    events: bool = False  # the variant scores events during play (RuleSet.play_events)
+    match_goal: str = "reach"  # or "avoid": a side reaching the target is out, the last left wins
+    match_check: str = "end-of-hand"  # or "at-once": points scored in play that reach the target end the match
+    match_names: bool = False  # the scoring rules name the match (score, dealer, ...): score_hand is told it
 
     def deal_of(self, players: int, team_size: int) -> tuple[int, int]:
         """(hand size, table cards) of a table of `players` seats in teams of `team_size`."""
@@ -142,7 +151,7 @@ class Params:
             match_target=variant.match.target,
             open_hands=variant.visibility.open_hands,
             layouts=tuple((lay.players, lay.team_size) for lay in variant.players.layouts),
-            points_rules=tuple(r.id for r in variant.scoring.rules if r.effect == "points"),
+            points_rules=tuple(r.id for r in (*variant.scoring.rules, *variant.scoring.events) if r.effect == "points"),
             sums_limit=max(limit, 0),
             capture_kinds=kinds,
             capture_priority=tuple((s.rule, s.kinds) for s in steps_of(capture)) if kinds else (),
@@ -152,7 +161,24 @@ class Params:
             first_lead_not=deal.first_lead_not,
             redeal=bool(deal.redeal),
             leftovers_to=variant.end_of_deal.leftovers_to,
+            event_points=tuple(e.id for e in variant.scoring.events if e.effect == "points"),
+            events=bool(variant.scoring.events),
+            match_goal=variant.match.goal,
+            match_check=variant.match.check,
+            match_names=any(names_match(r.award) or names_match(r.points) for r in variant.scoring.rules),
         )
+
+
+def names_match(node) -> bool:
+    """Whether an expression tree names where the match stands (score, opponent_score, dealer, hand_number)."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, Name) and current.name in MATCH_VARIABLES and current.value is None:
+            return True
+        if current is not None:
+            stack.extend(children(current))
+    return False
 
 
 def _union(masks) -> int:
@@ -164,9 +190,11 @@ def _union(masks) -> int:
 
 def _needs_kinds(variant) -> bool:
     """Whether the capture rule goes beyond the seeds' modes as their own code plays them:
-    listed kinds, a priority beyond single_card_first, or cards with no capture value."""
+    listed kinds, a priority beyond single_card_first, cards with no capture value, or an
+    event that names the kinds of a capture."""
     capture = variant.capture
-    return capture.mode == "kinds" or bool(capture.priority) or any(not r.valued for r in variant.deck.ranks)
+    return (capture.mode == "kinds" or bool(capture.priority) or any(not r.valued for r in variant.deck.ranks)
+            or any(e.kinds for e in variant.scoring.events))  # an event asks which kinds made a capture
 
 
 @dataclass(frozen=True)
@@ -228,7 +256,17 @@ class RuleSet(Protocol):
         variant's `deal.redeal` conditions holds. Asked only when `params.redeal`."""
         ...
 
-    def score_hand(self, piles: Sequence[int], sweeps: Sequence[int], captures: Sequence[int]) -> HandScore:
+    def score_hand(self, piles: Sequence[int], sweeps: Sequence[int], captures: Sequence[int],
+                   match: MatchFacts = NO_MATCH) -> HandScore:
         """Score a finished hand. Per side: pile mask (leftovers included),
-        weighted sweeps, number of captures."""
+        weighted sweeps, number of captures; `match`, where the match stands (the
+        hand's points scored during play included)."""
+        ...
+
+    def play_events(self, side: int, piles: Sequence[int], sweeps: Sequence[int], captures: Sequence[int],
+                    table: int, play: PlayFacts, match: MatchFacts) -> tuple[tuple[str, int, str], ...]:
+        """The events a play scores, as (event id, points, effect), in the file's order:
+        those whose kinds made the capture and whose condition holds, less those another
+        of them replaces (`instead_of`), and less points events worth 0. `side` played;
+        `table` is the table after the play. Asked only when `params.events`."""
         ...

@@ -30,6 +30,7 @@ class HandResult:
     leftovers_side: int | None  # the side that took them; None = set aside (nobody captured)
     leftover_total: int
     leftover_listed: bool | None  # the total is one of the variant's listed totals; None = no check
+    stopped: bool = False  # the match ended during the hand (scoring.events): no end-of-hand scoring
 
     @property
     def totals(self) -> tuple[int, ...]:

@@ -15,9 +15,11 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
+from ..language.expr.env import MatchFacts
 from .captures import bits, mask_total, sums_add, sums_remove
 from .dealing import HandDealing, first_seat, shuffled_deck
 from .errors import EngineError
+from .events import HandEvents
 from .moves import Move, Play
 from .protocol import RuleSet
 from .records import HandResult, Opening
@@ -26,7 +28,7 @@ _new = tuple.__new__  # builds a NamedTuple without its Python-level __new__
 _EMPTY_SUMS: dict[int, list[int]] = {0: [0]}  # shared: never mutated
 
 
-class HandState(HandDealing):
+class HandState(HandDealing, HandEvents):
     """The mutable state of one hand. Build it with `HandState.deal`."""
 
     __slots__ = (
@@ -35,6 +37,7 @@ class HandState(HandDealing):
         "piles", "sweeps", "captures", "set_aside", "last_capturer", "to_play",
         "history", "claimable", "in_hands", "over", "result", "opening", "rounds", "_legal",
         "_options", "_trail_too", "_any_card", "_claims", "_kinds", "_keep", "_first_lead",
+        "match", "event_points", "events", "_events",
     )  # fmt: skip
 
     def __init__(self, ruleset: RuleSet, players: int, team_size: int = 1, dealer: int = 0):
@@ -53,12 +56,16 @@ class HandState(HandDealing):
         self._kinds = bool(self.params.capture_kinds)  # capture kinds: capture_options is told the last play
         self._keep = self.params.keep_mask
         self._first_lead = self.params.first_lead_not
+        self._events = self.params.events
         self.n = players
         self.team_size = team_size
         self.sides = players // team_size
         self.hand_size, self.table_cards = self.params.deal_of(players, team_size)  # this table's deal
         self.dealer = dealer % players
         self.first = first_seat(self.params.first_player, self.dealer, players)
+        #: where the match stands as the hand starts (MatchState.facts): a lone hand is the
+        #: first of a match at 0 all
+        self.match = MatchFacts((0,) * self.sides, self.dealer % self.sides, 1)
         self.opening: Opening | None = None
         self.result: HandResult | None = None
 
@@ -75,11 +82,14 @@ class HandState(HandDealing):
         team_size: int = 1,
         dealer: int = 0,
         rng: random.Random | None = None,
+        match: MatchFacts | None = None,
     ) -> "HandState":
         """Deal a hand from an explicit deck order (top of the stock first) or
         shuffled from `seed`. `rng` reshuffles for a redeal (defaults to one
-        seeded from `seed`, or 0)."""
+        seeded from `seed`, or 0); `match` says where the match stands."""
         state = cls(ruleset, players, team_size, dealer)
+        if match is not None:
+            state.match = match
         if rng is None:
             rng = random.Random(seed if seed is not None else 0)
         if deck is None:
@@ -144,6 +154,8 @@ class HandState(HandDealing):
         self.rounds = 0  # rounds of the deal dealt so far in this hand
         self.redeals = 0  # times the hand was dealt again before this deal
         self.history: list[Play] = []
+        self.event_points: list[dict[str, int]] = [{} for _ in range(self.sides)]  # points scored in play, by event id
+        self.events: list = []  # every event scored (engine.events.Scored), in play order
         self.claimable: tuple[int, ...] = ()
         self.in_hands = 0
         self.over = False
@@ -238,6 +250,7 @@ class HandState(HandDealing):
         card, capture, claim = move
         seat = self.to_play
         side = seat % self.sides
+        before = self.table
         bit = 1 << card
         self.hands[seat] ^= bit
         self.in_hands -= 1
@@ -272,6 +285,9 @@ class HandState(HandDealing):
         play = _new(Play, (seat, card, capture, claim, swept))
         self.history.append(play)
         self._legal = None
+        if self._events and self._score_play(play, before):
+            self._stop()  # the match ended with this play
+            return play
         if self.in_hands:
             self.to_play = (seat + 1) % self.n
         elif self.stock_pos < len(self.stock):
@@ -351,7 +367,11 @@ class HandState(HandDealing):
         self._clear_table()
         self.claimable = ()
         self.over = True
-        score = self.rs.score_hand(self.piles, self.sweeps, self.captures)
+        if p.events or p.match_names:
+            score = self.rs.score_hand(self.piles, self.sweeps, self.captures, self.standing())
+            score = self._with_events(score) if p.events else score
+        else:
+            score = self.rs.score_hand(self.piles, self.sweeps, self.captures)
         self.result = HandResult(
             score, tuple(self.piles), tuple(self.sweeps), tuple(self.captures), left, side, left_total, listed
         )

@@ -19,6 +19,7 @@ from .deal import build_deal, build_players, check_opening, check_redeal, check_
 from .deck import build_deck
 from .derive import kinds_of
 from .diagnostics import Diagnostic, has_errors
+from .events import build_events, check_match_events
 from .expr.check import compile_expression
 from .expr.env import Env
 from .expr.nodes import constant, shares_points
@@ -28,7 +29,8 @@ from .resolved import Resolved
 DEFAULTS: dict[str, Any] = {
     "sweeps": {"enabled": True, "weight_by_target": False, "not_on_last_play": False, "not_with_joker": False},
     "end_of_deal": {"leftovers_to": "last-capturer", "leftovers_sweep": False, "check": None, "penalty": None},
-    "match": {"target": 21, "both_past_target": "higher-wins", "tie": "another-hand"},
+    "match": {"target": 21, "both_past_target": "higher-wins", "tie": "another-hand", "goal": "reach",
+              "check": "end-of-hand"},
     "penalty": {"loses_match": False, "points_to_opponents": 0, "opponents_add_sweeps": False, "points_lost": 0,
                 "points_lost_add_sweeps": False},
 }
@@ -111,7 +113,9 @@ class _Builder:
         sweeps = self.build_sweeps()
         end = self.build_end_of_deal(cards, capture, deal)
         scoring = self.build_scoring(cards)
+        scoring = ir.Scoring(scoring.ties, scoring.rules, build_events(self, cards, capture, scoring.rules))
         match = self.build_match(scoring)
+        check_match_events(self, match, scoring.events)
         visibility = ir.Visibility(bool(self.section("visibility").get("open_hands", False)),
                                    self.sources(self.section("visibility"), "visibility"))
         if cards is not None:
@@ -224,7 +228,7 @@ class _Builder:
             ))
         return ir.Scoring(ties, tuple(rules))
 
-    def compile_expression(self, path: str, text: str, expected: str, env, literal: bool = False):
+    def compile_expression(self, path: str, text: str, expected: str, env, literal: bool = False, scope: str = "side"):
         if env is None or self.expression_text > MAX_EXPRESSION_TEXT:
             return None
         self.expression_text += len(text)
@@ -233,14 +237,15 @@ class _Builder:
                        f"the scoring expressions add up to more than {MAX_EXPRESSION_TEXT} characters by this one",
                        "a variant's expressions are a few hundred characters; simplify the rules")
             return None
-        node, problems = compile_expression(text, expected, env)
+        node, problems = compile_expression(text, expected, env, scope)
         self.in_scalar(path, text, problems, literal)
         return node
 
     def build_match(self, scoring: ir.Scoring) -> ir.Match:
         spec = self.section("match")
         m = self.with_defaults(spec, DEFAULTS["match"])
-        if scoring.rules and all(r.effect != "points" or r.points_text.strip() in ("0",) for r in scoring.rules):
+        scorers = [*scoring.rules, *scoring.events]
+        if scoring.rules and all(r.effect != "points" or r.points_text.strip() in ("0",) for r in scorers):
             self.error("match.target", "unreachable-match-target",
                        f"no scoring rule can give points, so the target of {m['target']} can never be reached",
                        "add a scoring rule with effect points and positive points")
@@ -248,7 +253,8 @@ class _Builder:
             where = "scoring.rules" if "rules" in self.section("scoring") else "scoring"  # a house rule may drop them all
             self.error(where, "unreachable-match-target", "the variant has no scoring rules, so no one can ever win",
                        "add scoring.rules")
-        return ir.Match(int(m["target"]), m["both_past_target"], m["tie"], self.sources(spec, "match"))
+        return ir.Match(int(m["target"]), m["both_past_target"], m["tie"], self.sources(spec, "match"),
+                        m["goal"], m["check"])
 
     # --- semantic checks -----------------------------------------------------------
 
@@ -291,10 +297,11 @@ class _Builder:
             if name in self.data and not self.data[name].get("sources"):
                 self.error(name, "missing-sources", f"the section '{name}' cites no source",
                            "add sources: [{seed: <file>, section: <heading>}]", severity="warning")
-        for i, rule in enumerate(self.section("scoring").get("rules") or []):
-            if not rule.get("sources"):
-                self.error(f"scoring.rules[{i}]", "missing-sources", f"the scoring rule '{rule.get('id')}' cites no source",
-                           "add sources: [{seed: <file>, section: <heading>}]", severity="warning")
+        for key, what in (("rules", "scoring rule"), ("events", "event")):
+            for i, rule in enumerate(self.section("scoring").get(key) or []):
+                if isinstance(rule, dict) and not rule.get("sources"):
+                    self.error(f"scoring.{key}[{i}]", "missing-sources", f"the {what} '{rule.get('id')}' cites no source",
+                               "add sources: [{seed: <file>, section: <heading>}]", severity="warning")
 
 
 def _offset(text: str, line: int, column: int) -> int:

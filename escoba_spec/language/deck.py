@@ -13,7 +13,14 @@ from __future__ import annotations
 from . import ir
 from .cards import OTHER_PRIMIERA, PRESETS, PRIMIERA, preset_ranks, preset_suits
 from .diagnostics import did_you_mean
-from .expr.env import FIELDS, SCORING_SUIT, SIGNATURES, TABLE_VARIABLES, TIE_POLICIES, VARIABLES
+from .expr.env import (
+    FIELDS,
+    SCORING_SUIT,
+    SIGNATURES,
+    TABLE_VARIABLES,
+    TIE_POLICIES,
+    VARIABLES,
+)
 
 #: names an expression already gives a meaning to: a suit or rank may not take one
 RESERVED = frozenset({*VARIABLES, *TABLE_VARIABLES, *FIELDS, *SIGNATURES, SCORING_SUIT, *TIE_POLICIES, "true",

@@ -274,9 +274,39 @@ class ScoringRule:
 
 
 @dataclass(frozen=True)
+class PlayEvent:
+    """Points (or the match) scored the moment a play happens, when `when` holds over it.
+
+    With `kinds`, the play must be a capture that one of those capture kinds makes (a
+    capture counts as made by every kind that offers it). An event that fires together
+    with one it names in `instead_of` replaces it on that play (no stacking)."""
+
+    id: str
+    name: str
+    when: object  # expr.Node (boolean) in the play scope
+    points: object  # expr.Node (number)
+    effect: Effect
+    when_text: str
+    points_text: str
+    origin: Origin
+    kinds: tuple[str, ...] = ()
+    instead_of: tuple[str, ...] = ()
+    sources: tuple[Source, ...] = ()
+
+
+@dataclass(frozen=True)
 class Scoring:
     ties: TiePolicy  # default tie policy of most()
     rules: tuple[ScoringRule, ...]
+    events: tuple[PlayEvent, ...] = ()  # scored during play, in the file's order
+
+
+#: reach: the first side to the target wins; avoid: a side reaching it is out (with two
+#: sides, it loses), and the last side left wins
+Goal = Literal["reach", "avoid"]
+#: end-of-hand: the target is looked at when a hand is over; at-once: also the moment
+#: points scored during play (scoring.events) reach it, ending the hand there
+MatchCheck = Literal["end-of-hand", "at-once"]
 
 
 @dataclass(frozen=True)
@@ -285,6 +315,8 @@ class Match:
     both_past_target: Literal["higher-wins"]
     tie: Literal["another-hand"]
     sources: tuple[Source, ...] = ()
+    goal: Goal = "reach"
+    check: MatchCheck = "end-of-hand"
 
 
 @dataclass(frozen=True)

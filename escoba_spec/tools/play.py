@@ -35,6 +35,12 @@ from .text import json_text, points_text
 SWEEP_BY_DECK = {"spanish-40": "ESCOBA", "french-40": "ESCOPA", "italian-40": "SCOPA", "italian-52": "SCOPA"}
 
 
+def goal_text(params) -> str:
+    """The match's goal in a few words: first to the target, or out at it."""
+    return (f"first to {params.match_target}" if params.match_goal == "reach"
+            else f"out at {params.match_target}, the last side left wins")
+
+
 def sweep_word(cards) -> str:
     """The sweep's name for the variant's deck (escoba / escopa / scopa)."""
     return SWEEP_BY_DECK.get(cards.deck.preset, "SWEEP")
@@ -72,7 +78,7 @@ class MatchRunner:
         self.cards = self.rs.cards
         self.say: Say = say or (lambda line="": None)
         self.human = human
-        self.names = {r.id: r.name for r in setup.variant.scoring.rules}
+        self.names = {r.id: r.name for r in (*setup.variant.scoring.rules, *setup.variant.scoring.events)}
         self.rng = _CountingRandom(setup.seed)
         self.match = MatchState(self.rs, setup.players, setup.team_size)
         self.state: HandState | None = None
@@ -115,7 +121,7 @@ class MatchRunner:
     def _header(self) -> None:
         setup, variant = self.setup, self.setup.variant
         self.say(f"{variant.name} ({variant.id}): {setup.players} players, seed {setup.seed}, "
-                 f"{setup.engine} engine, first to {self.rs.params.match_target}")
+                 f"{setup.engine} engine, {goal_text(self.rs.params)}")
         if variant.options:
             self.say("options: " + ", ".join(f"{o.id}={o.chosen}" for o in variant.options))
         for side in range(setup.sides):
@@ -131,7 +137,8 @@ class MatchRunner:
         order = shuffled_deck(self.cards.size, self.rng)
         shuffles = self.rng.shuffles
         state = HandState.deal(
-            rs, order, players=setup.players, team_size=setup.team_size, dealer=self.match.dealer, rng=self.rng
+            rs, order, players=setup.players, team_size=setup.team_size, dealer=self.match.dealer, rng=self.rng,
+            match=self.match.facts(),
         )
         self.state = state
         self.say()
@@ -219,6 +226,11 @@ class MatchRunner:
             line += f"takes {self.text(play.capture)}" if play.capture else "trails"
         if play.sweeps:
             line += f" — {sweep_word(cards)}" + (f" x{play.sweeps}" if play.sweeps > 1 else "")
+        index = len(state.history) - 1
+        scored = [e for e in state.events if e.play == index]  # the events of this play (scoring.events)
+        for e in scored:
+            what = f"+{points_text(e.points)}" if e.effect == "points" else e.effect.replace("-", "s the ", 1)
+            line += f" — {self.names.get(e.id, e.id)} {what}"
         self.say(line)
         return {
             "seat": play.seat,
@@ -227,13 +239,17 @@ class MatchRunner:
             "card": cards.text(play.card),
             "captured": cards.texts(play.capture | play.claim),
             "sweeps": play.sweeps,
+            "events": [{"id": e.id, "points": e.points, "effect": e.effect} for e in scored],
         }
 
     def _end_of_hand(self, number: int, state: HandState, opening: dict, plays: list[dict]) -> dict:
         result = state.result
         sides = range(state.sides)
         left = result.leftovers
-        if not left:
+        if result.stopped:
+            self.say(f"the match is decided during the hand: {self.text(left, 'nothing')} left on the table, "
+                     "no end-of-hand scoring")
+        elif not left:
             self.say("end of hand: the table is empty")
         elif result.leftovers_side is None and state.params.leftovers_to == "nobody":
             self.say(f"end of hand: {self.text(left)} left on the table go to nobody: set aside")
@@ -271,6 +287,7 @@ class MatchRunner:
             "sweeps": {str(s): result.sweeps[s] for s in sides},
             "points": points,
             "effects": effects,
+            "stopped": result.stopped,
             "totals_after": totals_after,
         }
 

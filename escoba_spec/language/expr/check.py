@@ -14,10 +14,13 @@ import dataclasses
 from ..diagnostics import did_you_mean
 from .env import (
     FIELDS,
+    MATCH_VARIABLES,
     PER_SIDE_VARIABLES,
+    PLAY_VARIABLES,
+    SCOPE_VARIABLES,
     SCORING_SUIT,
     SIGNATURES,
-    TABLE_VARIABLES,
+    STEP_FUNCTIONS,
     TIE_POLICIES,
     VARIABLES,
     Env,
@@ -58,6 +61,8 @@ from .parse import parse
 MAX_SIDE_NESTING = 3
 
 
+#: every variable of every scope, by name
+KNOWN_VARIABLES = {**VARIABLES, **MATCH_VARIABLES, **PLAY_VARIABLES}
 _ORDINALS = ("first", "second", "third", "fourth", "fifth")
 _EQUATABLE = frozenset({NUM, BOOL, CARDS, SUIT, RANK})
 _ORDERED = frozenset({NUM, RANK})
@@ -74,7 +79,8 @@ def compile_expression(text: str, expected: str, env: Env, scope: str = "side") 
     """Parse and check `text`; the resolved tree, or None with the problems.
 
     `scope` says what the expression looks at: "side", a side at the end of a hand
-    (scoring: pile, sweeps, opponents, ...); "table", the opening table of a deal
+    (scoring: pile, sweeps, opponents, score, ...); "play", a play (an event: the side's
+    names and played, taken, previous, table, ...); "table", the opening table of a deal
     (a redeal condition: table and deck only)."""
     node, problems = parse(text)
     if node is None:
@@ -160,15 +166,21 @@ class _Checker:
 
     def _Name(self, node: Name, in_predicate: bool):
         name, env = node.name, self.env
-        if self.scope == "table" and not in_predicate and name in TABLE_VARIABLES:
-            return node, TABLE_VARIABLES[name]
-        if self.scope == "table" and name in VARIABLES and not in_predicate:
-            self.problem(node, "expr-unknown-name", f"'{name}' is not known when the table is dealt",
-                         "a deal condition looks at the opening table: table and deck, e.g. "
-                         "count(table, rank == re) >= 3")
+        in_scope = SCOPE_VARIABLES[self.scope]
+        if not in_predicate and name in in_scope:
+            return node, in_scope[name]
+        if name in KNOWN_VARIABLES and not in_predicate:
+            if self.scope == "table":
+                self.problem(node, "expr-unknown-name", f"'{name}' is not known when the table is dealt",
+                             "a deal condition looks at the opening table: table and deck, e.g. "
+                             "count(table, rank == re) >= 3")
+            else:
+                self.problem(node, "expr-unknown-name", f"'{name}' is known only on a play (scoring.events)",
+                             "a scoring rule looks at the end of the hand: pile, sweeps, captures, score, ...; "
+                             "an event (scoring.events) sees the play: played, taken, previous, table, ...")
             return node, None
-        if name in VARIABLES:
-            if in_predicate and name in PER_SIDE_VARIABLES:
+        if name in KNOWN_VARIABLES:
+            if name in PER_SIDE_VARIABLES:
                 self.problem(
                     node,
                     "expr-type",
@@ -177,7 +189,7 @@ class _Checker:
                     _PREDICATE_HINT,
                 )
                 return node, None
-            return node, VARIABLES[name]
+            return node, KNOWN_VARIABLES[name]
         if name in FIELDS:
             if in_predicate:
                 return node, FIELDS[name]
@@ -201,7 +213,7 @@ class _Checker:
         if name in SIGNATURES:
             self.problem(node, "expr-unknown-name", f"'{name}' is a function", f"call it: {name}(...)")
             return node, None
-        self.problem(node, "expr-unknown-name", f"unknown name '{name}'", did_you_mean(name, env.names(in_predicate) + (list(TABLE_VARIABLES) if self.scope == "table" else [])))
+        self.problem(node, "expr-unknown-name", f"unknown name '{name}'", did_you_mean(name, env.names(in_predicate, self.scope)))
         return node, None
 
     def _CardLit(self, node: CardLit, in_predicate: bool):
@@ -379,6 +391,9 @@ class _Checker:
                 args.append(self.predicate(arg, what))
             else:
                 args.append(self.expect(arg, in_predicate, kind, what))
+        if name in STEP_FUNCTIONS and len(node.args) == 2 and not (constant(node.args[1]) or 0) > 0:
+            self.problem(node.args[1], "expr-step", f"the step of {name}() must be a positive integer constant",
+                         f"e.g. {name}(count(pile), 2): to the multiple of 2 {'at or above' if name == 'round_up' else 'at or below'}")
         keywords, ties = self.keywords(node, signature, in_predicate)
         return dataclasses.replace(node, args=tuple(args), keywords=keywords, ties=ties)
 

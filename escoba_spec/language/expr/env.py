@@ -12,9 +12,24 @@ from ..cards import CardSet
 from .nodes import BOOL, CARD, CARDS, NUM, PRED, RANK, SIDES, SUIT
 
 VARIABLES = {"pile": CARDS, "sweeps": NUM, "captures": NUM, "opponents": SIDES, "others": SIDES, "deck": CARDS}
-PER_SIDE_VARIABLES = frozenset({"pile", "sweeps", "captures", "opponents", "others"})
+#: where the match stands for the side being scored, at the end of a hand and during play:
+#: its score and its best opponent's (as they stand, the hand's points so far included),
+#: whether it holds the deal, and the hand's number in the match (1 up)
+MATCH_VARIABLES = {"score": NUM, "opponent_score": NUM, "dealer": BOOL, "hand_number": NUM}
+#: the names of an event on a play (scoring.events), besides the side's and the match's: the
+#: card played, the table cards it took, the card played just before (none on a hand's first
+#: play) and whether an opponent played it, the table before and after, whether this is the
+#: hand's last play, the round of the deal (1 up)
+PLAY_VARIABLES = {"played": CARDS, "taken": CARDS, "previous": CARDS, "previous_opponent": BOOL,
+                  "table_before": CARDS, "table": CARDS, "last_play": BOOL, "round": NUM}
+PER_SIDE_VARIABLES = frozenset({"pile", "sweeps", "captures", "opponents", "others", *MATCH_VARIABLES,
+                                *PLAY_VARIABLES})
 #: the names of a condition on the opening table (a redeal): the cards face up and the deck
 TABLE_VARIABLES = {"table": CARDS, "deck": CARDS}
+#: what each scope of an expression may name (beyond suits, ranks and card fields): a side at
+#: the end of a hand (scoring rules), a play (events), the opening table (redeal conditions)
+SCOPE_VARIABLES = {"side": {**VARIABLES, **MATCH_VARIABLES}, "play": {**VARIABLES, **MATCH_VARIABLES, **PLAY_VARIABLES},
+                   "table": TABLE_VARIABLES}
 #: how most() treats sides tied for the top (the IR's TiePolicy): nobody wins it
 #: (none), every tied side does (all), or every tied side does and the rule's
 #: points are shared between them (split, 000's "ties split the point")
@@ -63,7 +78,12 @@ SIGNATURES = {
     "any": Signature((SIDES, BOOL), 2, result=BOOL, per_side=True),
     "min": Signature((NUM, NUM), 2, variadic=True),
     "max": Signature((NUM, NUM), 2, variadic=True),
+    "common": Signature((CARDS, CARDS), 2, result=CARDS),
+    "round_up": Signature((NUM, NUM), 2),
+    "round_down": Signature((NUM, NUM), 2),
 }
+#: functions whose second argument is a step: a positive integer constant
+STEP_FUNCTIONS = frozenset({"round_up", "round_down"})
 
 class Env:
     """What names exist for one deck, and the deck tables the runtime helpers need."""
@@ -102,24 +122,54 @@ class Env:
             (p, sum(1 << c.index for c in self.cards.cards if c.suit == suit and c.primiera == p)) for p in points
         )
 
-    def names(self, in_predicate: bool) -> list[str]:
+    def names(self, in_predicate: bool, scope: str = "side") -> list[str]:
         """Every name a did-you-mean hint may suggest."""
-        names = [*VARIABLES, *self.suits, SCORING_SUIT, *self.ranks, "true", "false"]
+        names = [*SCOPE_VARIABLES[scope], *self.suits, SCORING_SUIT, *self.ranks, "true", "false"]
         if in_predicate:
             names += FIELDS
         return names
 
 
+@dataclass(frozen=True)
+class MatchFacts:
+    """Where the match stands as a hand is scored or a play happens."""
+
+    scores: tuple = ()  # each side's match score as it stands (the hand's points so far included)
+    dealer_side: int = -1  # the side of the hand's dealer
+    hand_number: int = 1  # the hand's number in the match, 1 up
+
+
+@dataclass(frozen=True)
+class PlayFacts:
+    """One play, as an event's condition sees it (cards as masks)."""
+
+    played: int  # the card played
+    taken: int  # the table cards it took (a claimed capture included); 0 for a trail
+    table_before: int
+    previous: int  # the card played just before in the hand (0: this is its first play)
+    previous_side: int  # the side that played it (-1: none)
+    last_play: bool  # the hand's last play
+    round: int  # the round of the deal, 1 up
+    card: int = -1  # the card played, as an index (for the capture kinds that made the capture)
+    claim: int = 0  # the part of `taken` claimed as a capture the previous player missed
+
+
+NO_MATCH = MatchFacts()
+
+
 @dataclass
 class ScoreContext:
-    """The end-of-hand state one side is scored in (or, for a deal condition, the table)."""
+    """The state one side is scored in: at the end of a hand, or on a play (`play`), or,
+    for a deal condition, the table."""
 
     side: int
     piles: list[int]
     sweeps: list[int]
     captures: list[int]
     env: Env
-    table: int = 0  # the opening table, for a condition on the deal
+    table: int = 0  # the opening table (a condition on the deal); the table after the play (an event)
+    match: MatchFacts = NO_MATCH
+    play: PlayFacts | None = None
 
 
 # --------------------------------------------------------------------------- parsing

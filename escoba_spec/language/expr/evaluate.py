@@ -66,6 +66,10 @@ def eval_node(node: Node, side: int, ctx: ScoreContext, card: Card | None) -> in
             return ctx.env.cards.full_mask
         if name == "table":
             return ctx.table
+        if name in _MATCH_NAMES:
+            return _MATCH_NAMES[name](ctx.match, side)
+        if name in _PLAY_NAMES and ctx.play is not None:
+            return _PLAY_NAMES[name](ctx.play, side)
         if card is not None and name in FIELDS:
             return _card_field(name, card)
         return unresolved(node)
@@ -125,6 +129,24 @@ def _over_args(helper: Callable) -> Callable:
     return lambda node, side, ctx, card: helper(*(eval_node(arg, side, ctx, card) for arg in node.args))
 
 
+#: the match's names, for a side (score and opponent_score are 0 where no match is told)
+_MATCH_NAMES: dict[str, Callable] = {
+    "score": lambda m, side: m.scores[side] if m.scores else 0,
+    "opponent_score": lambda m, side: rt.best_other(m.scores, side),
+    "dealer": lambda m, side: m.dealer_side == side,
+    "hand_number": lambda m, side: m.hand_number,
+}
+#: the names of a play (an event's condition)
+_PLAY_NAMES: dict[str, Callable] = {
+    "played": lambda p, side: p.played,
+    "taken": lambda p, side: p.taken,
+    "previous": lambda p, side: p.previous,
+    "previous_opponent": lambda p, side: p.previous_side >= 0 and p.previous_side != side,
+    "table_before": lambda p, side: p.table_before,
+    "last_play": lambda p, side: p.last_play,
+    "round": lambda p, side: p.round,
+}
+
 _CALLS: dict[str, Callable[[Call, int, ScoreContext, Card | None], int | bool]] = {
     "count": _eval_count,
     "filter": lambda node, side, ctx, card: eval_node(node.args[0], side, ctx, card) & mask_of(node.args[1]),
@@ -138,6 +160,9 @@ _CALLS: dict[str, Callable[[Call, int, ScoreContext, Card | None], int | bool]] 
     "any": _over_others(rt.some),
     "min": _over_args(rt.least),
     "max": _over_args(rt.greatest),
+    "common": lambda node, side, ctx, card: eval_node(node.args[0], side, ctx, card) & eval_node(node.args[1], side, ctx, card),
+    "round_up": _over_args(rt.round_up),
+    "round_down": _over_args(rt.round_down),
 }
 
 

@@ -108,6 +108,21 @@ def straight(cards: int, rank_masks: tuple[int, ...]) -> int:
     return length
 
 
+def round_up(number: int, step: int) -> int:
+    """The multiple of `step` at or above `number` (round_up(21, 2) is 22)."""
+    return -(-number // step) * step
+
+
+def round_down(number: int, step: int) -> int:
+    """The multiple of `step` at or below `number` (round_down(21, 2) is 20)."""
+    return number // step * step
+
+
+def best_other(scores: Sequence, side: int):
+    """The highest match score among the sides but `side` (0 with no other side)."""
+    return max((score for other, score in enumerate(scores) if other != side), default=0)
+
+
 def share(points: int, sides: int) -> int | Fraction:
     """A side's part of `points` shared between `sides` awarded sides (ties: split):
     a whole number when it divides, else the exact fraction (1/2, 1/3, ...)."""

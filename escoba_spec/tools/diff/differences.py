@@ -206,6 +206,31 @@ def _scoring_differences(sa: ir.Scoring, sb: ir.Scoring, names, out: list[Differ
                 add(f"scoring.rules.{rid}.{part}", label, tx, ty, effects)
         if x.effect != y.effect:
             add(f"scoring.rules.{rid}.effect", f"effect of scoring rule {rid}", x.effect, y.effect, effects)
+    _event_differences(sa.events, sb.events, names, out, add)
+
+
+def _event_differences(ea, eb, names, out: list[Difference], add) -> None:
+    """Events scored during play, compared by id: each changes the points of a hand, and with
+    them (scored at once, or ending the match) the match."""
+    xa, xb = {e.id: e for e in ea}, {e.id: e for e in eb}
+    effects = (POINTS, MATCH)
+    for eid in [*xa, *(i for i in xb if i not in xa)]:
+        x, y = xa.get(eid), xb.get(eid)
+        if x is None or y is None:
+            event, where = (x or y), names[0] if x else names[1]
+            value = {"when": event.when_text, "points": event.points_text, "effect": event.effect,
+                     "kinds": list(event.kinds), "instead_of": list(event.instead_of)}
+            out.append(Difference(f"scoring.events.{eid}", f"event {eid} ({event.name}) only in {where}: when "
+                                  f"{event.when_text}, {event.effect} {event.points_text if event.effect == 'points' else ''}".rstrip(),
+                                  value if x else None, value if y else None, effects))
+            continue
+        for part in ("when", "points"):
+            if _shape(getattr(x, part)) != _shape(getattr(y, part)):
+                add(f"scoring.events.{eid}.{part}", f"{part} of event {eid}", getattr(x, f"{part}_text"),
+                    getattr(y, f"{part}_text"), effects)
+        for part in ("effect", "kinds", "instead_of"):
+            if getattr(x, part) != getattr(y, part):
+                add(f"scoring.events.{eid}.{part}", f"{part} of event {eid}", getattr(x, part), getattr(y, part), effects)
 
 
 def _renamed(only_a: list[ir.ScoringRule], only_b: list[ir.ScoringRule]) -> dict[str, str]:

@@ -70,6 +70,8 @@ FIELDS: dict[str, tuple[str, tuple[str, ...]]] = {
     "match.target": ("match target", (MATCH,)),
     "match.both_past_target": ("several sides past the target", (MATCH,)),
     "match.tie": ("a tie at the top", (MATCH,)),
+    "match.goal": ("the match's goal (reach the target, or avoid it)", (MATCH,)),
+    "match.check": ("when the target is looked at", (POINTS, MATCH)),
     "visibility.open_hands": ("every hand played face up", (SEEN,)),
 }
 SECTIONS = ("players", "deal", "capture", "sweeps", "end_of_deal", "match", "visibility")

@@ -54,7 +54,8 @@ class Lockstep:
         carried: list[str] = []  # what explains the divergences of the current matches
         for index, deal_seed in enumerate(deal_seeds(report.seed, report.deals)):
             states = [HandState.deal(rs, seed=deal_seed, players=self.n, team_size=self.team_size,
-                                     dealer=(index * step) % self.n) for rs, step in zip(self.rs, self.steps)]
+                                     dealer=(index * step) % self.n, match=m.facts())
+                      for rs, step, m in zip(self.rs, self.steps, matches)]
             found = self._play(index + 1, deal_seed, states)
             if found is None:
                 found = self._compare_scores(index + 1, deal_seed, states)

@@ -30,7 +30,15 @@ from ...language import ir
 from ...language.cards import PRESETS, CardSet, preset_ranks, preset_suits
 from ...language.expr import nodes as E
 from ...language.expr.check import compile_expression
-from ...language.expr.env import FIELDS, SIGNATURES, TABLE_VARIABLES, VARIABLES, Env
+from ...language.expr.env import (
+    FIELDS,
+    MATCH_VARIABLES,
+    PLAY_VARIABLES,
+    SIGNATURES,
+    TABLE_VARIABLES,
+    VARIABLES,
+    Env,
+)
 from ...language.expr.parse import parse
 from .catalog import LANGS, MissingMessage, catalog, coverage
 from .document import IR_SECTIONS
@@ -86,6 +94,16 @@ TABLE_SAMPLES: tuple[tuple[str, str], ...] = (
     ("sum(table) == 15 or count(filter(table, suit == {s})) > count(deck) - 38", "bool"),
 )
 
+#: Expressions over a play (scoring.events: compiled in the play scope) and over the match.
+PLAY_SAMPLES: tuple[tuple[str, str], ...] = (
+    ("count(common(taken, previous)) > 0 and previous_opponent and not last_play", "bool"),
+    ("count(table) == 0 and count(taken) >= 3 or has(played, 7 of {s}) and not previous_opponent", "bool"),
+    ("suits(taken) == 1 and count(table_before) > round and last_play", "bool"),
+    ("score < 38 and opponent_score >= 20 and dealer and not dealer and hand_number > 1", "bool"),
+    ("round_up(count(pile) - 14, 2) + round_down(score, 5)", "num"),
+    ("count(common(taken, previous)) == 0 or count(common(table, played)) == 2", "bool"),
+)
+
 #: Every kind of scoring rule sentence: (award, points, effect).
 RULES: tuple[tuple[str, str, str], ...] = (
     ("sweeps > 0", "sweeps", "points"),
@@ -100,6 +118,7 @@ RULES: tuple[tuple[str, str, str], ...] = (
     ("captures == 0", "1", "lose-match"),
     ("count(pile, suit == {s}) == 10", "1", "win-match"),
     ("most(count(pile))", "sum(pile) // 10", "points"),
+    ("score < 30 and count(pile) >= 20", "round_up(count(pile) - 14, 2)", "points"),
 )
 
 _KEYISH = re.compile(r"\b(?:ir|rule|num|cmp|most|deck|players|deal|section|term|suit|rank|noun|has|bool|qty|per|points"
@@ -146,7 +165,7 @@ def expression_forms() -> dict[str, set[str]]:
         "node": {n for n, c in vars(E).items() if isinstance(c, type) and issubclass(c, E.Node) and c is not E.Node},
         "function": set(SIGNATURES),
         "operator": set(E.ARITHMETIC) | set(E.COMPARE) | {"and", "or", "not", "-u", "if"},
-        "variable": set(VARIABLES) | set(TABLE_VARIABLES),
+        "variable": set(VARIABLES) | set(TABLE_VARIABLES) | set(MATCH_VARIABLES) | set(PLAY_VARIABLES),
         "field": set(FIELDS),
         "keyword": {k for s in SIGNATURES.values() for k in s.keywords},
     }
@@ -219,7 +238,8 @@ def problems() -> tuple[str, ...]:
         cards = CardSet(deck)
         env = Env.from_cardset(cards, "none")
         compiled = []
-        for text, kind, scope in [(t, k, "side") for t, k in SAMPLES] + [(t, k, "table") for t, k in TABLE_SAMPLES]:
+        samples = [(t, k, "side") for t, k in SAMPLES] + [(t, k, "table") for t, k in TABLE_SAMPLES]
+        for text, kind, scope in samples + [(t, k, "play") for t, k in PLAY_SAMPLES]:
             source = fill(text, deck)
             node, errors = compile_expression(source, kind, env, scope=scope)
             if node is None:

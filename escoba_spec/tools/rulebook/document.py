@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from ...language import ir
 from ...language.cards import CardSet
+from ...language.expr import nodes as E
 from ...language.expr.env import SCORING_SUIT, Env
 from .exprtext import ExprText
 from .lang import Lang
@@ -44,6 +45,7 @@ IR_SECTIONS = {
     "Penalty": "end",
     "EndOfDeal": "end",
     "ScoringRule": "scoring",
+    "PlayEvent": "scoring",
     "Scoring": "scoring",
     "Match": "match",
     "Visibility": "players",
@@ -232,17 +234,43 @@ class _Builder(TableSections):
         s.p("scoring.intro", L.t("scoring.intro"))
         items = [(rule.id, self.words.rule(rule)) for rule in self.v.scoring.rules]
         s.ul("scoring.rules", items)
+        if self.v.scoring.events:
+            s.p("scoring.events_intro", L.t("scoring.events_intro"))
+            s.ul("scoring.events", [(event.id, self.event_text(event)) for event in self.v.scoring.events])
         return s
+
+    def event_text(self, event: ir.PlayEvent) -> str:
+        """One event scored during play: its name, what it scores and when, and its notes."""
+        L, words = self.L, self.words
+        if event.effect == "points" and isinstance(event.when, E.Bool) and event.when.value:
+            text = L.t("event.always", points=words.expression(event.points, event.points_text, E.NUM))
+        elif event.effect == "points":
+            text = L.t("ir.PlayEvent.effect.points", points=words.expression(event.points, event.points_text, E.NUM),
+                       condition=words.expression(event.when, event.when_text, E.BOOL))
+        else:
+            text = L.t(f"ir.PlayEvent.effect.{event.effect}", condition=words.expression(event.when, event.when_text, E.BOOL))
+        sentences = [L.sentence(text)]
+        if event.kinds:
+            sentences.append(L.t("event.kinds", kinds=self.kinds_text(event.kinds)))
+        if event.instead_of:
+            names = {e.id: e.name for e in self.v.scoring.events}
+            sentences.append(L.t("event.instead_of", events=L.join([names[i] for i in event.instead_of], "and")))
+        return L.t("event.named", name=event.name, text=" ".join(sentences))
 
     # ----------------------------------------------------------------- match
 
     def match(self) -> Section:
         L, m = self.L, self.v.match
         s = self.section("match")
-        s.p("match.target", L.n("match.target", m.target))
-        s.p("match.both_past_target", L.t(f"ir.Match.both_past_target.{m.both_past_target}"))
+        if m.goal == "reach" and m.check == "end-of-hand":
+            s.p("match.target", L.n("match.target", m.target))
+        else:
+            s.p("match.target", L.n(f"ir.Match.goal.{m.goal}", m.target))
+            s.p("match.check", L.t(f"ir.Match.check.{m.check}"))
+        if m.goal == "reach":  # with avoid, the goal's sentence says what several at once do
+            s.p("match.both_past_target", L.t(f"ir.Match.both_past_target.{m.both_past_target}"))
         s.p("match.tie", L.t(f"ir.Match.tie.{m.tie}"))
-        effects = {r.effect for r in self.v.scoring.rules}
+        effects = {r.effect for r in (*self.v.scoring.rules, *self.v.scoring.events)}
         if "lose-match" in effects:
             s.p("match.lose", L.t("match.lose_effect"))
         if "win-match" in effects:

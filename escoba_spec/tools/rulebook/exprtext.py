@@ -31,6 +31,7 @@ from ...language.expr import nodes as E
 from ...language.expr.env import SCORING_SUIT, Env
 from ...language.expr.parse import parse
 from .lang import Lang, Noun
+from .playwords import PlayWords
 from .predicates import COMPARE_NAMES, FLIP, INVERSE, YOU, Person, PredicateWords
 
 #: The templates' names for the arithmetic operators of the expression language.
@@ -62,7 +63,7 @@ def _index(text: str) -> dict[tuple[int, int], E.Node]:
     return index
 
 
-class ExprText(PredicateWords):
+class ExprText(PredicateWords, PlayWords):
     """Scoring rules of one variant in one language."""
 
     def __init__(self, lang: Lang, env: Env, variant: ir.Variant | None = None):
@@ -241,6 +242,8 @@ class ExprText(PredicateWords):
                 return self.quantified(f, node.args[0], node.args[1], p, negated=False)
         if isinstance(node, E.Name) and node.name == "joker":
             return L.t("pred.joker")
+        if self.is_flag(node):
+            return self.flag(node, p, negated=False)
         raise ValueError(f"not a boolean expression: {type(node).__name__}")
 
     def _boolop(self, op: str, left: E.Node, right: E.Node, p: Person, render, negate: bool = False) -> str:
@@ -279,6 +282,8 @@ class ExprText(PredicateWords):
                 return self.quantified(node.function, node.args[0], node.args[1], p, negated=True)
         if isinstance(node, E.Name) and node.name == "joker":
             return L.t("pred.not_joker")
+        if self.is_flag(node):
+            return self.flag(node, p, negated=True)
         return L.t("bool.not", clause=self.clause(node, p))
 
     def has(self, node: E.Call, p: Person, negated: bool) -> str:
@@ -330,6 +335,8 @@ class ExprText(PredicateWords):
         c = self.const(right)
         if q is not None and c is not None and op != "!=":
             return self.count_clause(q, op, c, p)
+        if c is not None and self.is_overlap(left):
+            return self.overlap(left.args[0], op, c, p)
         text = L.t(f"cmp.{COMPARE_NAMES[op]}", left=self.value(left, p), right=self.value(right, p))
         if p.kind == "they":
             return L.t("bool.for_subject", subject=p.subject, clause=text)
@@ -362,11 +369,11 @@ class ExprText(PredicateWords):
 
     def value(self, node: E.Node, p: Person) -> str:
         """Any operand of a comparison as a noun phrase."""
-        if isinstance(node, (E.Bool, E.BoolOp, E.Not, E.Compare)) or (
+        if isinstance(node, (E.Bool, E.BoolOp, E.Not, E.Compare)) or self.is_flag(node) or (
             isinstance(node, E.Call) and node.function in ("has", "most", "all", "any")
         ):
             return self.lang.t("bool.whether", clause=self.clause(node, p))
-        if isinstance(node, E.Name) and node.name in ("pile", "deck", "table"):
+        if (isinstance(node, E.Name) and node.name in ("pile", "deck", "table")) or self.is_play_cards(node):
             return self.cardset(node, p)
         if isinstance(node, E.Call) and node.function == "filter":
             return self.cardset(node, p)
@@ -376,6 +383,9 @@ class ExprText(PredicateWords):
         L = self.lang
         if isinstance(node, E.Num):
             return str(node.value)
+        played = self.play_number(node, p)
+        if played is not None:
+            return played
         if isinstance(node, E.Neg):
             return L.t("num.neg", operand=self.num(node.operand, p))
         if isinstance(node, E.BinOp):
@@ -413,7 +423,7 @@ class ExprText(PredicateWords):
                 return L.t(f"num.{f}", values=L.join([self.num(a, p) for a in node.args]))
             if f in ("has", "most", "all", "any"):
                 return self.value(node, p)
-            if f == "filter":
+            if f in ("filter", "common"):
                 return self.cardset(node, p)
         raise ValueError(f"no words for {type(node).__name__}")
 
@@ -424,8 +434,10 @@ class ExprText(PredicateWords):
             return L.t(f"num.sweeps.{p.kind}", subject=p.subject, sweeps=L.sweep(2))
         if name == "captures":
             return L.t(f"num.captures.{p.kind}", subject=p.subject)
-        if name in ("pile", "deck", "table"):
+        if name in ("pile", "deck", "table") or self.is_play_cards(node):
             return self.cardset(node, p)
+        if self.is_flag(node):
+            return self.value(node, p)
         if name in ("opponents", "others"):
             return L.t(f"sides.{name}")
         if name in ("suit", "rank", "value", "joker"):
@@ -444,6 +456,8 @@ class ExprText(PredicateWords):
                 return L.t(f"cards.pile.{p.kind}", subject=p.subject)
             if node.name in ("deck", "table"):
                 return L.t(f"cards.{node.name}")
+        if self.is_play_cards(node):
+            return self.play_cards(node, p)
         if isinstance(node, E.Call) and node.function == "filter":
             pred = self.pred_noun(node.args[1])
             noun = pred.pl(L)

@@ -164,7 +164,10 @@ class TableSections:
     def step_text(self, step: ir.PriorityStep) -> str:
         """One priority rule as a sentence, the kinds it names said by what they take."""
         L = self.L
+        return L.t(f"ir.PriorityStep.rule.{step.rule}", kinds=self.kinds_text(step.kinds))
+
+    def kinds_text(self, ids) -> str:
+        """Capture kinds named by id, said by what they take ("a card of the same rank or ...")."""
         kinds = {k.id: k for k in kinds_of(self.v.capture)}
-        named = L.join([L.t(f"kind.short.{kinds[i].take}", targets=self.nums(kinds[i].targets, "or"))
-                        for i in step.kinds if i in kinds], "or")
-        return L.t(f"ir.PriorityStep.rule.{step.rule}", kinds=named)
+        return self.L.join([self.L.t(f"kind.short.{kinds[i].take}", targets=self.nums(kinds[i].targets, "or"))
+                            for i in ids if i in kinds], "or")

@@ -1,0 +1,74 @@
+"""Stage 4, play: `scoring.events` -> `ir.PlayEvent`s, with their checks.
+
+An event scores the moment a play happens: its `when` is an expression in the
+play scope (the card played, the cards taken, the play before, the table
+before and after, the match), its `kinds` name the capture kinds that must
+have made the capture, and `instead_of` the events it replaces when both
+happen on one play. Ids are shared with the scoring rules (a hand's points are
+reported per id), so an event may not reuse a rule's id.
+"""
+
+from __future__ import annotations
+
+from . import ir
+from .cards import CardSet
+from .derive import kinds_of
+from .diagnostics import did_you_mean
+from .expr.env import Env
+from .expr.nodes import constant
+
+
+def build_events(b, cards: CardSet | None, capture: ir.Capture, rules: tuple[ir.ScoringRule, ...]) -> tuple[ir.PlayEvent, ...]:
+    """Entry point: the events of `scoring.events`, each checked against the capture kinds in force,
+    the scoring rules' ids and the other events."""
+    spec = b.section("scoring")
+    items = [e for e in (spec.get("events") or []) if isinstance(e, dict)]
+    env = Env.from_cardset(cards, spec.get("ties", "none")) if cards is not None else None
+    rule_ids = {r.id for r in rules}
+    kind_ids = [k.id for k in kinds_of(capture)]
+    event_ids = [str(e.get("id")) for e in items]
+    events = []
+    for i, item in enumerate(items):
+        path = f"scoring.events[{i}]"
+        eid = str(item["id"])
+        if eid in rule_ids:
+            b.error(f"{path}.id", "duplicate-id", f"the event id '{eid}' is also a scoring rule's id",
+                    "a hand's points are reported per id: give the event its own id")
+        when_text = str(item.get("when", "true"))
+        points_raw = item.get("points", 1)
+        points_text = str(points_raw)
+        when = b.compile_expression(f"{path}.when", when_text, "bool", env, scope="play")
+        points = b.compile_expression(f"{path}.points", points_text, "num", env, literal=not isinstance(points_raw, str),
+                                      scope="play")
+        fixed = constant(points) if points is not None else None
+        if fixed is not None and fixed < 0:
+            b.error(f"{path}.points", "negative-points", f"the event '{eid}' gives {fixed} points; an event gives 0 or more",
+                    "to take points away, award the opponents")
+        kinds = tuple(str(k) for k in item.get("kinds") or ())
+        for j, kind in enumerate(kinds):
+            if kind not in kind_ids:
+                b.error(f"{path}.kinds[{j}]", "unknown-kind", f"no capture kind '{kind}' (the kinds in force: "
+                        f"{', '.join(kind_ids)})", did_you_mean(kind, kind_ids) or "name a capture kind's id")
+        instead = tuple(str(e) for e in item.get("instead_of") or ())
+        for j, other in enumerate(instead):
+            if other == eid or other not in event_ids:
+                why = "an event cannot replace itself" if other == eid else f"no event '{other}'"
+                b.error(f"{path}.instead_of[{j}]", "unknown-event", why,
+                        did_you_mean(other, [e for e in event_ids if e != eid]) or "name another event's id")
+        pos = b.r.pos(path)
+        events.append(ir.PlayEvent(
+            id=eid, name=str(item.get("name", eid)), when=when, points=points, effect=item.get("effect", "points"),
+            when_text=when_text, points_text=points_text, origin=ir.Origin(pos.file, pos.line, pos.column, path),
+            kinds=kinds, instead_of=instead, sources=b.sources(item, path),
+        ))
+    return tuple(events)
+
+
+def check_match_events(b, match: ir.Match, events: tuple[ir.PlayEvent, ...]) -> None:
+    """`match.check: at-once` looks at the target during play: without an event giving points
+    there is nothing for it to look at."""
+    if match.check == "at-once" and not any(e.effect == "points" for e in events):
+        b.error("match.check", "at-once-without-events",
+                "match.check: at-once ends a hand when points scored during play reach the target, "
+                "but no event scores points during play", "add scoring.events, or remove match.check",
+                severity="warning")

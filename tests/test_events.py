@@ -1,0 +1,262 @@
+"""Points during play (scoring.events), the match's names and goals, in both engines.
+
+A house rule on Scopa (`1d` the ace of denari, `Fc` the fante of coppe) with
+three events of the Cuarenta kind: the caída (taking, by an equal card, the
+card the previous player just played), the limpia (clearing the table) and a
+caída-y-limpia that replaces both; a second one ends the match the moment a
+side reaches 11 with points scored in play; a third plays to avoid the target.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from escoba_spec.engine import MatchState, play_match
+from escoba_spec.engine.bots import GreedyBot, RandomBot
+from escoba_spec.engine.protocol import HandScore
+from escoba_spec.engine.records import HandResult
+from escoba_spec.language.expr.env import MatchFacts
+from escoba_spec.language.expr.runtime import round_down, round_up
+from escoba_spec.language.validate import load_variant, validate_file
+from escoba_spec.tools.diff import variant_differences
+from escoba_spec.tools.diff.effects import MATCH, POINTS
+
+from .conftest import RULES
+from .engine_fixtures import (
+    both_engines,
+    house_variants,
+    play,
+    position,
+    rulebook_leaks,
+)
+
+EVENTS = """\
+id: scopa-events
+extends: scopa
+scoring:
+  events:
+    - id: caida
+      name: Caída
+      when: count(common(taken, previous)) > 0 and previous_opponent
+      kinds: [match]
+      points: 2
+    - id: limpia
+      name: Limpia
+      when: count(table) == 0 and count(taken) > 0
+      points: 2
+    - id: caida-y-limpia
+      name: Caída y limpia
+      when: count(common(taken, previous)) > 0 and previous_opponent and count(table) == 0
+      kinds: [match]
+      points: 3
+      instead_of: [caida, limpia]
+    - id: late-sum
+      name: A late sum
+      when: last_play and round >= 1
+      kinds: [sum]
+      points: 1
+"""
+AT_ONCE = """\
+id: scopa-at-once
+extends: scopa-events
+match:
+  target: 11
+  check: at-once
+"""
+AVOID = """\
+id: scopa-avoid
+extends: scopa
+match:
+  goal: avoid
+"""
+MATCH_NAMES = """\
+id: scopa-match-names
+extends: scopa
+scoring:
+  rules:
+    - id: primiera
+      award: "most(primiera(pile), eligible: suits(pile) == 4) and score < 5"
+    - id: dealer-bonus
+      name: Dealer's bonus
+      award: dealer and opponent_score >= 3 and hand_number > 1
+      points: 2
+"""
+
+
+@pytest.fixture(scope="module")
+def variants(tmp_path_factory):
+    return house_variants(tmp_path_factory, "events", {
+        "scopa-events": EVENTS, "scopa-at-once": AT_ONCE, "scopa-avoid": AVOID, "scopa-match-names": MATCH_NAMES})
+
+
+@pytest.fixture(scope="module", params=["interpreted", "compiled"])
+def engines(request, variants):
+    index = 0 if request.param == "interpreted" else 1
+    return {name: both_engines(v)[index] for name, v in variants.items()}
+
+
+def _two(rs, mine, theirs, table, **kwargs):
+    """Seat 0 holds `mine`, seat 1 `theirs`; seat 0 plays first."""
+    return position(rs, [mine, theirs], table, **kwargs)
+
+
+def test_a_caida_scores_the_moment_the_card_just_played_is_taken_by_an_equal_card(engines):
+    state = _two(engines["scopa-events"], ["3d", "Rd"], ["3c", "Rc"], ["5b", "6b"])
+    play(state, "3d")  # seat 0 trails the three
+    play(state, "3c+3d")  # seat 1 takes it with the other three: a caída, the table still holds 5b 6b
+    assert [(e.side, e.id, e.points) for e in state.events] == [(1, "caida", 2)]
+    assert state.event_points == [{}, {"caida": 2}]
+    assert state.standing().scores == (0, 2)
+
+
+def test_taking_the_card_just_played_by_a_sum_is_no_caida(engines):
+    """kinds: [match]: a capture made only by the sum kind (1 + 2 taken by a three) does not count."""
+    state = _two(engines["scopa-events"], ["2d", "Rd"], ["3c", "Rc"], ["1b", "6b"])
+    play(state, "2d")
+    play(state, "3c+1b+2d")
+    assert state.events == []
+
+
+def test_a_caida_that_clears_the_table_scores_the_replacing_event_alone(engines):
+    state = _two(engines["scopa-events"], ["3d", "Rd"], ["3c", "Rc"], [])
+    play(state, "3d")
+    play(state, "3c+3d")
+    assert [e.id for e in state.events] == ["caida-y-limpia"]
+    assert state.event_points[1] == {"caida-y-limpia": 3}
+
+
+def test_clearing_the_table_by_a_sum_is_a_limpia_and_counts_at_the_end_of_the_hand(engines):
+    state = _two(engines["scopa-events"], ["7d"], ["Rc"], ["3b", "4b"])
+    play(state, "7d+3b+4b")
+    play(state, "Rc")
+    assert [e.id for e in state.events] == ["limpia"]
+    points = state.result.score.points
+    assert points[0]["limpia"] == 2 and points[1]["limpia"] == 0
+    assert list(points[0])[-4:] == ["caida", "limpia", "caida-y-limpia", "late-sum"]  # events after the rules
+
+
+def test_an_event_can_look_at_the_last_play_and_the_round(engines):
+    state = _two(engines["scopa-events"], ["7d"], ["3c"], ["1b", "2b"])
+    play(state, "7d")
+    play(state, "3c+1b+2b")  # the hand's last play, a sum
+    assert [e.id for e in state.events] == ["late-sum"]
+
+
+def test_with_check_at_once_the_match_ends_mid_hand_when_points_in_play_reach_the_target(engines):
+    rs = engines["scopa-at-once"]
+    state = _two(rs, ["3d", "Rd"], ["3c", "Rc"], ["5b"])
+    state.match = MatchFacts((4, 9), 1, 3)
+    play(state, "3d")
+    play(state, "3c+3d")  # the caída brings side 1 to 11
+    assert state.over and state.result.stopped and state.hands == [rs.cards.mask_of(["Rd"]), rs.cards.mask_of(["Rc"])]
+    assert state.result.score.totals() == (0, 2)  # no end-of-hand scoring: only what was scored in play
+    match = MatchState(rs, 2, scores=[4, 9], hands_played=2)
+    assert match.record(state.result) == 1 and match.scores == [4, 11]
+
+
+def test_without_check_at_once_points_in_play_wait_for_the_end_of_the_hand(engines):
+    state = _two(engines["scopa-events"], ["3d", "Rd"], ["3c", "Rc"], ["5b"])
+    state.match = MatchFacts((4, 9), 1, 3)
+    play(state, "3d")
+    play(state, "3c+3d")
+    assert not state.over
+
+
+def _result(*totals) -> HandResult:
+    n = len(totals)
+    score = HandScore(tuple({"points": t} for t in totals))
+    return HandResult(score, (0,) * n, (0,) * n, (0,) * n, 0, None, 0, None)
+
+
+def test_with_goal_avoid_the_first_side_to_the_target_loses(engines):
+    rs = engines["scopa-avoid"]
+    match = MatchState(rs, 2)
+    assert match.record(_result(6, 3)) is None
+    assert match.record(_result(5, 2)) == 1  # side 0 reached 11
+    both = MatchState(rs, 2, scores=[9, 8])
+    assert both.record(_result(3, 5)) == 0  # both past: the lowest total (12 to 13) wins
+    level = MatchState(rs, 2, scores=[9, 9])
+    assert level.record(_result(3, 3)) is None  # level at the lowest: another hand
+
+
+def test_with_goal_avoid_three_sides_are_eliminated_one_by_one(engines):
+    """PlayAural's Inverse Scopa: the sides reaching the target are out, the last left wins."""
+    rs = engines["scopa-avoid"]
+    match = MatchState(rs, 3)
+    assert match.record(_result(9, 11, 7)) is None and match.eliminated == {1}
+    assert match.record(_result(3, 0, 2)) == 2  # A reaches 12 and is out: C is left
+
+
+def test_scoring_rules_can_name_the_match(engines, variants):
+    rs = engines["scopa-match-names"]
+    cards = rs.cards
+    piles = [cards.mask_of(["7d", "6c", "1b", "5s"]), cards.mask_of(["2d"])]
+    early = rs.score_hand(piles, [0, 0], [1, 1], MatchFacts((0, 3), 0, 2)).points[0]
+    late = rs.score_hand(piles, [0, 0], [1, 1], MatchFacts((5, 3), 1, 2)).points[0]
+    assert (early["primiera"], early["dealer-bonus"]) == (1, 2)
+    assert (late["primiera"], late["dealer-bonus"]) == (0, 0)  # stops counting at 5; not the dealer
+
+
+@pytest.mark.parametrize("name", ["scopa-events", "scopa-at-once", "scopa-avoid", "scopa-match-names"])
+@given(seed=st.integers(0, 2**32 - 1), greedy=st.booleans())
+def test_the_compiled_module_scores_events_and_ends_matches_as_the_interpreter(variants, name, seed, greedy):
+    bot = GreedyBot if greedy else RandomBot
+    interpreted, compiled = both_engines(variants[name])
+    a = play_match(interpreted, [bot(seed), bot(seed + 1)], seed)
+    b = play_match(compiled, [bot(seed), bot(seed + 1)], seed)
+    assert a.results == b.results and (a.scores, a.winner, a.eliminated) == (b.scores, b.winner, b.eliminated)
+
+
+def test_round_up_and_round_down_give_cuartenta_cartones():
+    """Cuarenta's cartón (en.wikipedia): 20 cards 6 points, 21 cards 8, 23 or 24 cards 10."""
+    assert [round_up(n - 14, 2) for n in (20, 21, 22, 23, 24, 25)] == [6, 8, 8, 10, 10, 12]
+    assert [round_down(n, 5) for n in (0, 4, 5, 9, -1)] == [0, 0, 5, 5, -5]
+
+
+def test_events_and_the_match_check_are_stated_by_diff(variants):
+    base = load_variant(RULES / "scopa.yaml")
+    fields = {d.field: d for d in variant_differences(base, variants["scopa-at-once"])}
+    assert {"scoring.events.caida", "scoring.events.limpia", "scoring.events.caida-y-limpia",
+            "scoring.events.late-sum", "match.check"} <= set(fields)
+    assert set(fields["scoring.events.caida"].effects) == {POINTS, MATCH}
+    avoid = [d.field for d in variant_differences(base, variants["scopa-avoid"])]
+    assert avoid == ["match.goal"]
+
+
+@pytest.mark.parametrize("name", ["scopa-events", "scopa-at-once", "scopa-avoid", "scopa-match-names"])
+def test_the_rulebooks_of_events_and_match_rules_leak_nothing(variants, name):
+    assert rulebook_leaks(variants[name]) == {}
+
+
+BAD = """\
+id: bad-events
+extends: scopa
+scoring:
+  rules:
+    - id: late
+      award: last_play
+  events:
+    - id: settebello
+      when: count(taken) > 0
+      kinds: [mtach]
+    - id: twice
+      instead_of: [twice, nothing]
+      points: round_up(count(taken), count(pile))
+match:
+  check: at-once
+"""
+
+
+def test_bad_events_are_located_errors_with_hints(tmp_path):
+    path = tmp_path / "bad.yaml"
+    path.write_text(BAD, encoding="utf-8")
+    variant, diagnostics = validate_file(path)
+    assert variant is None
+    found = {(d.code, d.line, d.column): d for d in diagnostics}
+    codes = {code for code, _, _ in found}
+    assert {"expr-unknown-name", "duplicate-id", "unknown-kind", "unknown-event", "expr-step"} <= codes
+    assert ("expr-unknown-name", 6, 14) in found  # `last_play` in a scoring rule: only on a play
+    assert ("unknown-kind", 10, 15) in found and "match" in found[("unknown-kind", 10, 15)].hint
+    assert ("duplicate-id", 8, 11) in found  # the event settebello and Scopa's rule settebello
