@@ -95,7 +95,7 @@ ALLOWED_METHODS = {"append", "get", "bit_count", "bit_length",
                    # the events of a play: the capture kinds that made it, and the events another replaces
                    "makers", "isdisjoint"}
 ALLOWED_FUNCTIONS = {"__init__", "capture_options", "sweep_weight", "opening_multiple", "redeal_wanted", "score_hand",
-                     "play_hand", "_ways", "_reach", "play_events"}
+                     "play_hand", "_ways", "_reach", "play_events", "declaration_values"}
 #: the only call whose callee is not a name or an attribute: each seat's bot, `choosers[seat](view, moves)`
 ALLOWED_SUBSCRIPT_CALLS = {"choosers"}
 FORBIDDEN = (ast.Import, ast.Global, ast.Nonlocal, ast.Delete, ast.With, ast.AsyncWith, ast.Try, ast.Lambda,
@@ -140,7 +140,8 @@ def check_module(source: str, variant: ir.Variant) -> None:
     tree = ast.parse(source)
     allowed_strings = ir_strings(variant) | ir_strings(Params.from_variant(variant)) | TEMPLATE_DOCSTRINGS | {
         display_path(variant.file),
-        *(display_path(r.origin.file) for r in (*variant.scoring.rules, *variant.scoring.events)),
+        *(display_path(r.origin.file) for r in (*variant.scoring.rules, *variant.scoring.events,
+                                                *variant.declarations.rules)),
         f"Compiled rules of the variant {variant.id}: a RuleSet for escoba_spec.engine.",  # the two docstrings
         f"RuleSet of {variant.id}.",
     }
@@ -216,6 +217,11 @@ def hostile_house_rule(text: str) -> dict:
              "instead_of": ["took-three"], "sources": source},
         ]},
         "match": {"check": "at-once"},
+        "declarations": {"wild": "7 of copas", "keep": "best", "rules": [
+            {"id": "low-hand", "name": text or "x", "when": "sum(hand) <= 9 and round >= 1", "points": 3,
+             "effect": "sweeps", "sources": source},
+            {"id": "three-alike", "name": text or "x", "when": "same_rank(hand) == 3", "points": 10, "sources": source},
+        ], "sources": source},
         "options": {
             "house-target": {"description": text, "field": "match.target", "values": [21, 15]},
             "title": {"description": text, "field": "name", "values": [text or "x", "Plain"]},

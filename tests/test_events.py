@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from escoba_spec.engine import MatchState, play_match
+from escoba_spec.engine import HandState, MatchState, play_match
 from escoba_spec.engine.bots import GreedyBot, RandomBot
 from escoba_spec.engine.protocol import HandScore
 from escoba_spec.engine.records import HandResult
@@ -26,6 +26,7 @@ from escoba_spec.tools.diff.effects import MATCH, POINTS
 from .conftest import RULES
 from .engine_fixtures import (
     both_engines,
+    deck_order,
     house_variants,
     play,
     position,
@@ -71,6 +72,38 @@ extends: scopa
 match:
   goal: avoid
 """
+DECLARATIONS = """\
+id: cirulla-like
+extends: scopa
+deck:
+  preset: italian-40
+options:
+  deck: {drop: true}
+declarations:
+  wild: 7 of coppe
+  keep: best
+  rules:
+    - id: low-hand
+      name: Low hand
+      when: sum(hand) <= 9
+      points: 3
+      effect: sweeps
+    - id: three-alike
+      name: Three alike
+      when: same_rank(hand) == 3
+      points: 10
+    - id: aces-late
+      name: Three aces in the second round
+      when: round == 2 and same_rank(hand) == 3 and sum(hand) == 3
+      effect: win-match
+"""
+FIRST_ROUND = """\
+id: cirulla-first-round
+extends: cirulla-like
+declarations:
+  check: first-round
+  keep: all
+"""
 MATCH_NAMES = """\
 id: scopa-match-names
 extends: scopa
@@ -88,7 +121,8 @@ scoring:
 @pytest.fixture(scope="module")
 def variants(tmp_path_factory):
     return house_variants(tmp_path_factory, "events", {
-        "scopa-events": EVENTS, "scopa-at-once": AT_ONCE, "scopa-avoid": AVOID, "scopa-match-names": MATCH_NAMES})
+        "scopa-events": EVENTS, "scopa-at-once": AT_ONCE, "scopa-avoid": AVOID, "scopa-match-names": MATCH_NAMES,
+        "cirulla-like": DECLARATIONS, "cirulla-first-round": FIRST_ROUND})
 
 
 @pytest.fixture(scope="module", params=["interpreted", "compiled"])
@@ -199,7 +233,61 @@ def test_scoring_rules_can_name_the_match(engines, variants):
     assert (late["primiera"], late["dealer-bonus"]) == (0, 0)  # stops counting at 5; not the dealer
 
 
-@pytest.mark.parametrize("name", ["scopa-events", "scopa-at-once", "scopa-avoid", "scopa-match-names"])
+ALL = ["scopa-events", "scopa-at-once", "scopa-avoid", "scopa-match-names", "cirulla-like", "cirulla-first-round"]
+
+
+def _dealt(rs, hands, later=()):
+    """A hand dealt from these cards (seat 1 deals, so seat 0 is dealt and plays first)."""
+    return HandState.deal(rs, deck_order(rs.cards, hands, ["Rb", "Rs", "Cb", "Cs"], dealer=1, later=later),
+                          players=2, dealer=1)
+
+
+def test_a_hand_of_three_of_a_kind_is_declared_as_it_is_dealt(engines):
+    state = _dealt(engines["cirulla-like"], [["5d", "5c", "5s"], ["1d", "6c", "Fb"]])
+    assert [(d.round, d.seat, d.id, d.points) for d in state.declared] == [(1, 0, "three-alike", 10)]
+    assert state.event_points == [{"three-alike": 10}, {}]
+
+
+def test_the_wild_seven_counts_as_whichever_card_helps(engines):
+    """pagat (Cirulla): the matta counts as any card: Q Q and the matta score the 10 of three of a kind;
+    the matta with a 3 and a 4 scores the 3 of a hand of 9 or less."""
+    state = _dealt(engines["cirulla-like"], [["Fd", "Fs", "7c"], ["7b", "3c", "4d"]])
+    assert [(d.seat, d.id, d.points, d.effect) for d in state.declared] == [(0, "three-alike", 10, "points")]
+    state = _dealt(engines["cirulla-like"], [["7c", "3s", "4d"], ["1d", "6c", "Fb"]])
+    assert [(d.seat, d.id, d.points, d.effect) for d in state.declared] == [(0, "low-hand", 3, "sweeps")]
+    assert state.sweeps == [3, 0]  # scored as scope
+
+
+def test_keep_best_scores_one_declaration_and_keep_all_scores_each(engines):
+    """pagat (Cirulla): "2-2-2 - only the 10 scope bonus is awarded"."""
+    best = _dealt(engines["cirulla-like"], [["2d", "2c", "2s"], ["1d", "6c", "Fb"]])
+    assert [d.id for d in best.declared] == ["three-alike"]
+    every = _dealt(engines["cirulla-first-round"], [["2d", "2c", "2s"], ["1d", "6c", "Fb"]])
+    assert [d.id for d in every.declared] == ["low-hand", "three-alike"]
+
+
+def test_declarations_are_made_every_round_or_on_the_first_only(engines):
+    later = [[["1s", "1b", "1c"], ["4s", "5b", "Cd"]]]
+    every = _dealt(engines["cirulla-like"], [["6d", "6c", "Fd"], ["4c", "5c", "Cc"]], later)
+    first = _dealt(engines["cirulla-first-round"], [["6d", "6c", "Fd"], ["4c", "5c", "Cc"]], later)
+    for state in (every, first):
+        for _ in range(6):
+            state.apply(state.legal_moves()[-1])
+    assert [(d.round, d.id) for d in every.declared] == [(2, "aces-late")]
+    assert first.declared == [] and not first.over
+
+
+def test_a_declaration_that_wins_the_match_ends_the_hand_as_it_is_dealt(engines):
+    later = [[["1s", "1b", "1c"], ["4s", "5b", "Cd"]]]
+    state = _dealt(engines["cirulla-like"], [["6d", "6c", "Fd"], ["4c", "5c", "Cc"]], later)
+    for _ in range(6):
+        state.apply(state.legal_moves()[-1])
+    assert state.over and state.result.stopped
+    assert state.result.score.effects == ((0, "aces-late", "win-match"),)
+    assert MatchState(state.rs, 2).record(state.result) == 0
+
+
+@pytest.mark.parametrize("name", ALL)
 @given(seed=st.integers(0, 2**32 - 1), greedy=st.booleans())
 def test_the_compiled_module_scores_events_and_ends_matches_as_the_interpreter(variants, name, seed, greedy):
     bot = GreedyBot if greedy else RandomBot
@@ -225,7 +313,7 @@ def test_events_and_the_match_check_are_stated_by_diff(variants):
     assert avoid == ["match.goal"]
 
 
-@pytest.mark.parametrize("name", ["scopa-events", "scopa-at-once", "scopa-avoid", "scopa-match-names"])
+@pytest.mark.parametrize("name", ALL)
 def test_the_rulebooks_of_events_and_match_rules_leak_nothing(variants, name):
     assert rulebook_leaks(variants[name]) == {}
 
@@ -236,7 +324,7 @@ extends: scopa
 scoring:
   rules:
     - id: late
-      award: last_play
+      award: last_play and count(hand) > 0
   events:
     - id: settebello
       when: count(taken) > 0
@@ -258,5 +346,6 @@ def test_bad_events_are_located_errors_with_hints(tmp_path):
     codes = {code for code, _, _ in found}
     assert {"expr-unknown-name", "duplicate-id", "unknown-kind", "unknown-event", "expr-step"} <= codes
     assert ("expr-unknown-name", 6, 14) in found  # `last_play` in a scoring rule: only on a play
+    assert "declaration" in found[("expr-unknown-name", 6, 34)].message  # `hand`: only in a declaration
     assert ("unknown-kind", 10, 15) in found and "match" in found[("unknown-kind", 10, 15)].hint
     assert ("duplicate-id", 8, 11) in found  # the event settebello and Scopa's rule settebello

@@ -182,6 +182,14 @@ def generate(variant: ir.Variant) -> str:
             "kinds": literal(tuple(event.kinds)) if event.kinds else "",
             "origin_comment": _comment(f"{display_path(event.origin.file)}:{event.origin.line}"),
         })
+    declarations = []
+    for d in variant.declarations.rules:
+        if not ID_PATTERN.match(d.id):
+            raise UnsafeValue(f"not a valid declaration id: {d.id!r}")
+        points = to_python(d.points, env)
+        declarations.append({"id": d.id, "when": to_python(d.when, env),
+                             "points": f"max(0, {points})" if may_be_negative(d.points) else points,
+                             "origin_comment": _comment(f"{display_path(d.origin.file)}:{d.origin.line}")})
     source_file = display_path(variant.file)
     deal = variant.deal
     generic = (("jokers", jokers.count), ("missed-capture claims", capture.missed_capture_claim),
@@ -190,7 +198,8 @@ def generate(variant: ir.Variant) -> str:
                ("the table dealt before the hands", deal.order == "table-first"),
                ("a first-lead rule", deal.first_lead_not), ("redeal conditions", deal.redeal),
                ("the stock's remainder dealt to the hands", deal.stock_remainder == "to-hands"),
-               ("events during play", variant.scoring.events), ("the match named in its scoring", params.match_names))
+               ("events during play", variant.scoring.events), ("the match named in its scoring", params.match_names),
+               ("declarations", variant.declarations.rules))
     context = {
         "version": __version__,
         "source_file_comment": _comment(source_file),
@@ -204,8 +213,9 @@ def generate(variant: ir.Variant) -> str:
         "deck": literal(variant.deck),
         "params": literal(params),
         "origins": literal({r.id: (display_path(r.origin.file), r.origin.line, r.origin.column)
-                            for r in (*variant.scoring.rules, *variant.scoring.events)}),
+                            for r in (*variant.scoring.rules, *variant.scoring.events, *variant.declarations.rules)}),
         "events": events,
+        "declarations": declarations,
         "events_use_kinds": any(e.kinds for e in variant.scoring.events),
         "any_instead": any(e.instead_of for e in variant.scoring.events),
         "instead_of": literal({e.id: e.instead_of for e in variant.scoring.events if e.instead_of}),

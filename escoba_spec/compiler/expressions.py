@@ -59,6 +59,7 @@ _NAMES = {
     "table_before": "play.table_before",
     "last_play": "play.last_play",
     "round": "play.round",
+    "hand": "hand",
 }
 
 
@@ -152,6 +153,12 @@ class _Emitter:
 
     def _common(self, node: Call) -> str:
         return f"({self.emit(node.args[0])} & {self.emit(node.args[1])})"
+
+    def _same_rank(self, node: Call) -> str:
+        return f"rt.most_alike({self.emit(node.args[0])}, {self.env.rank_masks!r})"
+
+    def _same_suit(self, node: Call) -> str:
+        return f"rt.most_alike({self.emit(node.args[0])}, {tuple(self.env.suit_masks)!r})"
 
     def _round_up(self, node: Call) -> str:
         return f"rt.round_up({self.emit(node.args[0])}, {self.emit(node.args[1])})"

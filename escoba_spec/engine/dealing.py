@@ -102,6 +102,8 @@ class HandDealing:
                 continue
             self.opening = opening
             self._remainder()
+            if p.declarations and self._declare():
+                self._stop()  # a declaration won the match as the hand was dealt
             return
 
     def _lay_table(self) -> None:

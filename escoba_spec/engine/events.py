@@ -1,11 +1,13 @@
-"""Points during play: the events of a play, and a match that ends mid-hand.
+"""Points as the hand goes: the events of a play, declarations, a match that ends mid-hand.
 
 `HandEvents` is a part of `HandState`: after each play it asks the RuleSet which
 of the variant's events (`scoring.events`) the play scores, keeps their points
 per side and rule id, and says whether the match ends there: an event that wins
 or loses the match, or (with `match.check: at-once`) points in play that reach
-the target. The hand's result then carries the points scored in play beside
-those of the end of the hand, under the events' ids.
+the target. After each round of the deal it scores the declarations
+(`declarations`) each seat's hand makes, the wild card counted as whichever
+card helps most. The hand's result then carries these points beside those of
+the end of the hand, under the events' and declarations' ids.
 """
 
 from __future__ import annotations
@@ -27,6 +29,17 @@ class Scored(NamedTuple):
     id: str  # the event's id
     points: int
     effect: str  # points | win-match | lose-match
+
+
+class Declared(NamedTuple):
+    """A declaration a seat made on the cards dealt to it."""
+
+    round: int  # the round of the deal, 1 up
+    seat: int
+    side: int
+    id: str
+    points: int  # points, or sweeps for effect sweeps
+    effect: str  # points | sweeps | win-match
 
 
 class HandEvents:
@@ -58,10 +71,56 @@ class HandEvents:
         p = self.params
         return p.match_check == "at-once" and any(score >= p.match_target for score in self.standing().scores)
 
+    def _declare(self) -> bool:
+        """The declarations on the round just dealt, seat by seat from its leader; whether they end
+        the match now (a declaration that wins it, or points that reach the target at once)."""
+        p = self.params
+        if p.declare_check == "first-round" and self.rounds > 1:
+            return False
+        won = False
+        for i in range(self.n):
+            seat = (self.to_play + i) % self.n
+            side = seat % self.sides
+            for index, points in self._declarable(seat, side):
+                declaration, effect = p.declarations[index]
+                self.declared.append(Declared(self.rounds, seat, side, declaration, points, effect))
+                if effect == "points":
+                    mine = self.event_points[side]
+                    mine[declaration] = whole(mine.get(declaration, 0) + points)
+                elif effect == "sweeps":
+                    self.sweeps[side] += points
+                else:
+                    won = True
+        return won or (p.match_check == "at-once" and any(s >= p.match_target for s in self.standing().scores))
+
+    def _declarable(self, seat: int, side: int) -> list[tuple[int, int]]:
+        """(declaration index, points) of what the seat's hand declares: each declaration at its best
+        over what the wild card may stand for; with keep best, only the one worth most."""
+        p = self.params
+        hand = self.hands[seat]
+        hands = [hand]
+        wild = p.declare_wild
+        if wild >= 0 and hand >> wild & 1:
+            rest = hand & ~(1 << wild)
+            hands += [rest | 1 << card for card in range(self.cards.size) if card != wild and not rest >> card & 1]
+        facts = PlayFacts(0, 0, self.table, 0, -1, False, self.rounds)
+        standing = self.standing()
+        best: list[int | None] = [None] * len(p.declarations)
+        for h in hands:
+            values = self.rs.declaration_values(side, h, self.table, facts, self.piles, self.sweeps, self.captures, standing)
+            for i, value in enumerate(values):
+                if value is not None and (best[i] is None or value > best[i]):
+                    best[i] = value
+        found = [(i, v) for i, v in enumerate(best) if v is not None and (v or p.declarations[i][1] == "win-match")]
+        if p.declare_keep == "best" and len(found) > 1:
+            won = [f for f in found if p.declarations[f[0]][1] == "win-match"]
+            found = won[:1] or [max(found, key=lambda f: (f[1], -f[0]))]
+        return found
+
     def standing(self) -> MatchFacts:
         """Where the match stands: each side's score, the hand's points scored in play included."""
         match = self.match
-        if not self.events:
+        if not any(self.event_points):
             return match
         scores = tuple(whole(score + sum(self.event_points[side].values())) for side, score in enumerate(match.scores))
         return MatchFacts(scores, match.dealer_side, match.hand_number)
@@ -75,7 +134,7 @@ class HandEvents:
             scored = self.event_points[side]
             points.append({rid: base[rid] if rid in base else scored.get(rid, 0) for rid in self.params.points_rules})
         effects = (score.effects if score is not None else ()) + tuple(
-            (e.side, e.id, e.effect) for e in self.events if e.effect != "points")
+            (e.side, e.id, e.effect) for e in (*self.declared, *self.events) if e.effect not in ("points", "sweeps"))
         return HandScore(tuple(points), effects)
 
     def _stop(self) -> None:

@@ -139,6 +139,12 @@ class Interpreter:
 
     # ------------------------------------------------------------------- events
 
+    def declaration_values(self, side: int, hand: int, table: int, play: PlayFacts, piles: Sequence[int],
+                           sweeps: Sequence[int], captures: Sequence[int], match: MatchFacts) -> tuple[int | None, ...]:
+        ctx = ScoreContext(side, list(piles), list(sweeps), list(captures), self._env, table, match, play, hand)
+        return tuple(max(0, int(evaluate(d.points, ctx))) if evaluate(d.when, ctx) else None
+                     for d in self.variant.declarations.rules)
+
     def play_events(self, side: int, piles: Sequence[int], sweeps: Sequence[int], captures: Sequence[int],
                     table: int, play: PlayFacts, match: MatchFacts) -> tuple[tuple[str, int, str], ...]:
         ctx = ScoreContext(side, list(piles), list(sweeps), list(captures), self._env, table, match, play)

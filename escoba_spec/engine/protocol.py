@@ -103,6 +103,11 @@ class Params:
     match_goal: str = "reach"  # or "avoid": a side reaching the target is out, the last left wins
     match_check: str = "end-of-hand"  # or "at-once": points scored in play that reach the target end the match
     match_names: bool = False  # the scoring rules name the match (score, dealer, ...): score_hand is told it
+    #: (id, effect) of each declaration (RuleSet.declaration_values), when and which count, the wild card
+    declarations: tuple[tuple[str, str], ...] = ()
+    declare_check: str = "every-round"  # or "first-round"
+    declare_keep: str = "all"  # or "best": one declaration per seat and round, the one worth most
+    declare_wild: int = -1  # the card counted as any card in declarations; -1: none
 
     def deal_of(self, players: int, team_size: int) -> tuple[int, int]:
         """(hand size, table cards) of a table of `players` seats in teams of `team_size`."""
@@ -151,7 +156,8 @@ class Params:
             match_target=variant.match.target,
             open_hands=variant.visibility.open_hands,
             layouts=tuple((lay.players, lay.team_size) for lay in variant.players.layouts),
-            points_rules=tuple(r.id for r in (*variant.scoring.rules, *variant.scoring.events) if r.effect == "points"),
+            points_rules=tuple(r.id for r in (*variant.scoring.rules, *variant.scoring.events, *variant.declarations.rules)
+                               if r.effect == "points"),
             sums_limit=max(limit, 0),
             capture_kinds=kinds,
             capture_priority=tuple((s.rule, s.kinds) for s in steps_of(capture)) if kinds else (),
@@ -166,6 +172,10 @@ class Params:
             match_goal=variant.match.goal,
             match_check=variant.match.check,
             match_names=any(names_match(r.award) or names_match(r.points) for r in variant.scoring.rules),
+            declarations=tuple((d.id, d.effect) for d in variant.declarations.rules),
+            declare_check=variant.declarations.check,
+            declare_keep=variant.declarations.keep,
+            declare_wild=variant.declarations.wild,
         )
 
 
@@ -261,6 +271,13 @@ class RuleSet(Protocol):
         """Score a finished hand. Per side: pile mask (leftovers included),
         weighted sweeps, number of captures; `match`, where the match stands (the
         hand's points scored during play included)."""
+        ...
+
+    def declaration_values(self, side: int, hand: int, table: int, play: PlayFacts, piles: Sequence[int],
+                           sweeps: Sequence[int], captures: Sequence[int], match: MatchFacts) -> tuple[int | None, ...]:
+        """For one hand (a mask, the wild card already counted as some card by the engine), each
+        declaration's points when it holds, None when not, in the file's order. `play` carries the
+        round of the deal. Asked only when `params.declarations`."""
         ...
 
     def play_events(self, side: int, piles: Sequence[int], sweeps: Sequence[int], captures: Sequence[int],

@@ -37,7 +37,7 @@ class HandState(HandDealing, HandEvents):
         "piles", "sweeps", "captures", "set_aside", "last_capturer", "to_play",
         "history", "claimable", "in_hands", "over", "result", "opening", "rounds", "_legal",
         "_options", "_trail_too", "_any_card", "_claims", "_kinds", "_keep", "_first_lead",
-        "match", "event_points", "events", "_events",
+        "match", "event_points", "events", "_events", "declared", "_declares",
     )  # fmt: skip
 
     def __init__(self, ruleset: RuleSet, players: int, team_size: int = 1, dealer: int = 0):
@@ -57,6 +57,7 @@ class HandState(HandDealing, HandEvents):
         self._keep = self.params.keep_mask
         self._first_lead = self.params.first_lead_not
         self._events = self.params.events
+        self._declares = bool(self.params.declarations)
         self.n = players
         self.team_size = team_size
         self.sides = players // team_size
@@ -156,6 +157,7 @@ class HandState(HandDealing, HandEvents):
         self.history: list[Play] = []
         self.event_points: list[dict[str, int]] = [{} for _ in range(self.sides)]  # points scored in play, by event id
         self.events: list = []  # every event scored (engine.events.Scored), in play order
+        self.declared: list = []  # every declaration made (engine.events.Declared), in order
         self.claimable: tuple[int, ...] = ()
         self.in_hands = 0
         self.over = False
@@ -293,6 +295,8 @@ class HandState(HandDealing, HandEvents):
         elif self.stock_pos < len(self.stock):
             self._deal_round()
             self._remainder()
+            if self._declares and self._declare():
+                self._stop()  # a declaration ended the match
         else:
             self._finish()
         return play
@@ -367,9 +371,9 @@ class HandState(HandDealing, HandEvents):
         self._clear_table()
         self.claimable = ()
         self.over = True
-        if p.events or p.match_names:
+        if p.events or p.match_names or p.declarations:
             score = self.rs.score_hand(self.piles, self.sweeps, self.captures, self.standing())
-            score = self._with_events(score) if p.events else score
+            score = self._with_events(score) if p.events or p.declarations else score
         else:
             score = self.rs.score_hand(self.piles, self.sweeps, self.captures)
         self.result = HandResult(

@@ -19,7 +19,7 @@ from .deal import build_deal, build_players, check_opening, check_redeal, check_
 from .deck import build_deck
 from .derive import kinds_of
 from .diagnostics import Diagnostic, has_errors
-from .events import build_events, check_match_events
+from .events import build_declarations, build_events, check_match_events
 from .expr.check import compile_expression
 from .expr.env import Env
 from .expr.nodes import constant, shares_points
@@ -116,6 +116,7 @@ class _Builder:
         scoring = ir.Scoring(scoring.ties, scoring.rules, build_events(self, cards, capture, scoring.rules))
         match = self.build_match(scoring)
         check_match_events(self, match, scoring.events)
+        declarations = build_declarations(self, cards, {r.id for r in (*scoring.rules, *scoring.events)})
         visibility = ir.Visibility(bool(self.section("visibility").get("open_hands", False)),
                                    self.sources(self.section("visibility"), "visibility"))
         if cards is not None:
@@ -142,7 +143,7 @@ class _Builder:
             description=" ".join(str(self.data.get("description", "")).split()),
             file=self.r.file, sha256=self.r.sha256, extends=tuple(self.r.chain),
             deck=deck, players=players, deal=deal, capture=capture, sweeps=sweeps, end_of_deal=end,
-            scoring=scoring, match=match, visibility=visibility, options=options,
+            scoring=scoring, match=match, visibility=visibility, options=options, declarations=declarations,
         )
 
     def build_sweeps(self) -> ir.Sweeps:
@@ -176,7 +177,10 @@ class _Builder:
                        "a leftover check cannot hold with jokers: a joker takes whatever value a capture needs",
                        "set end_of_deal.check: null for a deck with jokers")
             return None
-        if any(k.take != "sum-with-played" or k.sets != "one" or k.run for k in kinds_of(capture)):
+        kinds = kinds_of(capture)
+        if not kinds and has_errors(self.problems):
+            return None  # the capture rule has an error of its own, reported where it is
+        if not kinds or any(k.take != "sum-with-played" or k.sets != "one" or k.run for k in kinds):
             self.error(path, "checksum-needs-sum",
                        "a leftover check needs every capture to make a target with the played card (capture mode "
                        "sum): captures of another kind take other totals",

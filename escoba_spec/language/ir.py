@@ -301,6 +301,42 @@ class Scoring:
     events: tuple[PlayEvent, ...] = ()  # scored during play, in the file's order
 
 
+#: after each round of the deal, or only the first round of a hand
+DeclarationCheck = Literal["every-round", "first-round"]
+#: every declaration that holds scores, or only the one worth most (per seat and round)
+DeclarationKeep = Literal["all", "best"]
+#: points; that many sweeps (Cirulla's bonuses are scope); the match, at once
+DeclarationEffect = Literal["points", "sweeps", "win-match"]
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """A condition on a player's dealt hand (and the table), scored as soon as the round is dealt."""
+
+    id: str
+    name: str
+    when: object  # expr.Node (boolean) in the hand scope
+    points: object  # expr.Node (number)
+    effect: DeclarationEffect
+    when_text: str
+    points_text: str
+    origin: Origin
+    sources: tuple[Source, ...] = ()
+
+
+@dataclass(frozen=True)
+class Declarations:
+    """The declarations of a variant and how they are made. `wild` is a card of the deck
+    counted, in declarations only, as whichever card helps its holder most."""
+
+    rules: tuple[Declaration, ...] = ()
+    check: DeclarationCheck = "every-round"
+    keep: DeclarationKeep = "all"
+    wild: int = -1  # card index; -1: no wild card
+    wild_text: str = ""
+    sources: tuple[Source, ...] = ()
+
+
 #: reach: the first side to the target wins; avoid: a side reaching it is out (with two
 #: sides, it loses), and the last side left wins
 Goal = Literal["reach", "avoid"]
@@ -355,3 +391,4 @@ class Variant:
     match: Match
     visibility: Visibility
     options: tuple[Option, ...] = field(default=())
+    declarations: Declarations = field(default=Declarations())

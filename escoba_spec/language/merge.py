@@ -2,7 +2,7 @@
 
 * mappings merge key by key, recursively;
 * lists replace the base's list whole;
-* `scoring.rules`, `scoring.events`, `capture.kinds` and `options` merge by id: an entry whose id exists
+* `scoring.rules`, `scoring.events`, `declarations.rules`, `capture.kinds` and `options` merge by id: an entry whose id exists
   overlays it, a new id is appended, `drop: true` removes it;
 * a scalar or `null` replaces.
 
@@ -19,7 +19,7 @@ import copy
 from .diagnostics import Diagnostic, did_you_mean
 from .loader import Pos, join_path, nearest_pos
 
-_BY_ID_LISTS = {"scoring.rules", "scoring.events", "capture.kinds"}
+_BY_ID_LISTS = {"scoring.rules", "scoring.events", "declarations.rules", "capture.kinds"}
 
 
 class _Table:
@@ -173,6 +173,9 @@ def drops_without_base(data: dict, values: dict[str, Pos], file: str) -> list[Di
     entries = [(f"scoring.rules[{i}]", r) for i, r in enumerate(rules if isinstance(rules, list) else [])]
     events = scoring.get("events") if isinstance(scoring, dict) else None
     entries += [(f"scoring.events[{i}]", e) for i, e in enumerate(events if isinstance(events, list) else [])]
+    declarations = data.get("declarations")
+    declared = declarations.get("rules") if isinstance(declarations, dict) else None
+    entries += [(f"declarations.rules[{i}]", e) for i, e in enumerate(declared if isinstance(declared, list) else [])]
     capture = data.get("capture")
     kinds = capture.get("kinds") if isinstance(capture, dict) else None
     entries += [(f"capture.kinds[{i}]", k) for i, k in enumerate(kinds if isinstance(kinds, list) else [])]

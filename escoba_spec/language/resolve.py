@@ -233,7 +233,8 @@ def _display_for(target: Path, first: Path, first_display: str) -> str:
 def _check_entry_ids(doc: Document) -> list[Diagnostic]:
     """Ids used twice in one file's lists merged by id (the merge would fold them into one)."""
     out = []
-    for path, what in (("scoring.rules", "scoring rule"), ("scoring.events", "event"), ("capture.kinds", "capture kind")):
+    for path, what in (("scoring.rules", "scoring rule"), ("scoring.events", "event"), ("declarations.rules", "declaration"),
+                       ("capture.kinds", "capture kind")):
         entries = get_path(doc.data, path)
         if not isinstance(entries, list):
             continue

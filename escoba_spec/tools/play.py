@@ -78,7 +78,8 @@ class MatchRunner:
         self.cards = self.rs.cards
         self.say: Say = say or (lambda line="": None)
         self.human = human
-        self.names = {r.id: r.name for r in (*setup.variant.scoring.rules, *setup.variant.scoring.events)}
+        scoring = setup.variant.scoring
+        self.names = {r.id: r.name for r in (*scoring.rules, *scoring.events, *setup.variant.declarations.rules)}
         self.rng = _CountingRandom(setup.seed)
         self.match = MatchState(self.rs, setup.players, setup.team_size)
         self.state: HandState | None = None
@@ -144,6 +145,7 @@ class MatchRunner:
         self.say()
         self.say(f"== Hand {number}: seat {state.dealer} deals")
         opening = self._opening(state, self.rng.shuffles - shuffles)
+        self._declarations(state)
         views = [Observation(state, seat) for seat in range(setup.players)]
         plays = []
         while not state.over:
@@ -156,11 +158,21 @@ class MatchRunner:
             pos = state.stock_pos
             play = state.apply(move)
             plays.append(self._play(play, state))
-            if not state.over and state.stock_pos != pos:
+            if state.stock_pos != pos:
                 self._new_deal(state, pos)
+                self._declarations(state)
         result = state.result
         self.match.record(result)
         return self._end_of_hand(number, state, opening, plays)
+
+    def _declarations(self, state: HandState) -> None:
+        """Tell the declarations made on the round just dealt (the record lists them at the hand's end)."""
+        for d in state.declared:
+            if d.round == state.rounds:
+                what = {"points": f"+{points_text(d.points)}", "sweeps": f"+{d.points} {sweep_word(self.cards)}"}.get(
+                    d.effect, "wins the match")
+                self.say(f"seat {d.seat} (side {d.side}) declares {self.names.get(d.id, d.id)}: "
+                         f"{self.text(state.hands[d.seat])} — {what}")
 
     def _opening(self, state: HandState, redeals: int) -> dict:
         """Tell the opening table and what the opening rule did with it."""
@@ -287,6 +299,8 @@ class MatchRunner:
             "sweeps": {str(s): result.sweeps[s] for s in sides},
             "points": points,
             "effects": effects,
+            "declarations": [{"round": d.round, "seat": d.seat, "side": d.side, "id": d.id, "points": d.points,
+                              "effect": d.effect} for d in state.declared],
             "stopped": result.stopped,
             "totals_after": totals_after,
         }

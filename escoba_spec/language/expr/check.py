@@ -14,6 +14,7 @@ import dataclasses
 from ..diagnostics import did_you_mean
 from .env import (
     FIELDS,
+    HAND_VARIABLES,
     MATCH_VARIABLES,
     PER_SIDE_VARIABLES,
     PLAY_VARIABLES,
@@ -62,7 +63,7 @@ MAX_SIDE_NESTING = 3
 
 
 #: every variable of every scope, by name
-KNOWN_VARIABLES = {**VARIABLES, **MATCH_VARIABLES, **PLAY_VARIABLES}
+KNOWN_VARIABLES = {**VARIABLES, **MATCH_VARIABLES, **PLAY_VARIABLES, **HAND_VARIABLES}
 _ORDINALS = ("first", "second", "third", "fourth", "fifth")
 _EQUATABLE = frozenset({NUM, BOOL, CARDS, SUIT, RANK})
 _ORDERED = frozenset({NUM, RANK})
@@ -103,6 +104,21 @@ def compile_predicate(text: str, env: Env, what: str = "the cards") -> tuple[int
     if problems or checker.unresolved or not isinstance(reduced, Mask):
         return None, problems
     return reduced.mask, []
+
+
+def compile_card(text: str, env: Env) -> tuple[int | None, list[Problem]]:
+    """A card literal (`7 of coppe`, `rey of oros`): the index of the card, or None with the problems."""
+    node, problems = parse(text)
+    if node is None:
+        return None, problems
+    if not isinstance(node, CardLit):
+        return None, [Problem(node.line, node.column, "expr-card", "expected a card, as RANK of SUIT",
+                              "e.g. 7 of coppe, rey of oros")]
+    checker = _Checker(env)
+    resolved, found = checker.visit(node, False)
+    if checker.problems or found is None:
+        return None, checker.problems
+    return resolved.index, []
 
 
 def _resolve(node: Node, expected: str, env: Env, scope: str = "side") -> tuple[Node, list[Problem], int]:
@@ -174,6 +190,10 @@ class _Checker:
                 self.problem(node, "expr-unknown-name", f"'{name}' is not known when the table is dealt",
                              "a deal condition looks at the opening table: table and deck, e.g. "
                              "count(table, rank == re) >= 3")
+            elif name in HAND_VARIABLES and name not in PLAY_VARIABLES:
+                self.problem(node, "expr-unknown-name", f"'{name}' is known only in a declaration (declarations.rules)",
+                             "a declaration looks at the hand dealt: hand, table, round; a scoring rule at the end "
+                             "of the hand: pile, sweeps, captures, score, ...")
             else:
                 self.problem(node, "expr-unknown-name", f"'{name}' is known only on a play (scoring.events)",
                              "a scoring rule looks at the end of the hand: pile, sweeps, captures, score, ...; "

@@ -22,14 +22,17 @@ MATCH_VARIABLES = {"score": NUM, "opponent_score": NUM, "dealer": BOOL, "hand_nu
 #: hand's last play, the round of the deal (1 up)
 PLAY_VARIABLES = {"played": CARDS, "taken": CARDS, "previous": CARDS, "previous_opponent": BOOL,
                   "table_before": CARDS, "table": CARDS, "last_play": BOOL, "round": NUM}
+#: the names of a declaration (declarations.rules), besides the side's and the match's: the
+#: player's hand as dealt, the table, the round of the deal (1 up)
+HAND_VARIABLES = {"hand": CARDS, "table": CARDS, "round": NUM}
 PER_SIDE_VARIABLES = frozenset({"pile", "sweeps", "captures", "opponents", "others", *MATCH_VARIABLES,
-                                *PLAY_VARIABLES})
+                                *PLAY_VARIABLES, *HAND_VARIABLES})
 #: the names of a condition on the opening table (a redeal): the cards face up and the deck
 TABLE_VARIABLES = {"table": CARDS, "deck": CARDS}
 #: what each scope of an expression may name (beyond suits, ranks and card fields): a side at
 #: the end of a hand (scoring rules), a play (events), the opening table (redeal conditions)
 SCOPE_VARIABLES = {"side": {**VARIABLES, **MATCH_VARIABLES}, "play": {**VARIABLES, **MATCH_VARIABLES, **PLAY_VARIABLES},
-                   "table": TABLE_VARIABLES}
+                   "hand": {**VARIABLES, **MATCH_VARIABLES, **HAND_VARIABLES}, "table": TABLE_VARIABLES}
 #: how most() treats sides tied for the top (the IR's TiePolicy): nobody wins it
 #: (none), every tied side does (all), or every tied side does and the rule's
 #: points are shared between them (split, 000's "ties split the point")
@@ -79,6 +82,8 @@ SIGNATURES = {
     "min": Signature((NUM, NUM), 2, variadic=True),
     "max": Signature((NUM, NUM), 2, variadic=True),
     "common": Signature((CARDS, CARDS), 2, result=CARDS),
+    "same_rank": Signature((CARDS,), 1),
+    "same_suit": Signature((CARDS,), 1),
     "round_up": Signature((NUM, NUM), 2),
     "round_down": Signature((NUM, NUM), 2),
 }
@@ -170,6 +175,7 @@ class ScoreContext:
     table: int = 0  # the opening table (a condition on the deal); the table after the play (an event)
     match: MatchFacts = NO_MATCH
     play: PlayFacts | None = None
+    hand: int = 0  # a declaration's hand
 
 
 # --------------------------------------------------------------------------- parsing

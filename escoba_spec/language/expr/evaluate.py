@@ -66,6 +66,8 @@ def eval_node(node: Node, side: int, ctx: ScoreContext, card: Card | None) -> in
             return ctx.env.cards.full_mask
         if name == "table":
             return ctx.table
+        if name == "hand":
+            return ctx.hand
         if name in _MATCH_NAMES:
             return _MATCH_NAMES[name](ctx.match, side)
         if name in _PLAY_NAMES and ctx.play is not None:
@@ -161,6 +163,8 @@ _CALLS: dict[str, Callable[[Call, int, ScoreContext, Card | None], int | bool]] 
     "min": _over_args(rt.least),
     "max": _over_args(rt.greatest),
     "common": lambda node, side, ctx, card: eval_node(node.args[0], side, ctx, card) & eval_node(node.args[1], side, ctx, card),
+    "same_rank": _cards_helper(rt.most_alike, lambda env: env.rank_masks),
+    "same_suit": _cards_helper(rt.most_alike, lambda env: env.suit_masks),
     "round_up": _over_args(rt.round_up),
     "round_down": _over_args(rt.round_down),
 }

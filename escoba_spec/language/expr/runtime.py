@@ -108,6 +108,12 @@ def straight(cards: int, rank_masks: tuple[int, ...]) -> int:
     return length
 
 
+def most_alike(cards: int, groups: tuple[int, ...]) -> int:
+    """The most cards of `cards` in one of `groups` (the deck's rank or suit masks): 3 for
+    three of a kind (same_rank), 5 for five of one suit (same_suit)."""
+    return max(((cards & group).bit_count() for group in groups), default=0)
+
+
 def round_up(number: int, step: int) -> int:
     """The multiple of `step` at or above `number` (round_up(21, 2) is 22)."""
     return -(-number // step) * step

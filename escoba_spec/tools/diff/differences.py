@@ -48,6 +48,7 @@ def variant_differences(a: ir.Variant, b: ir.Variant, names: tuple[str, str] | N
     for section in SECTIONS:  # in IR order, scoring between end_of_deal and match
         if section == "match":
             _scoring_differences(a.scoring, b.scoring, names, out, add)
+            _declaration_differences(a.declarations, b.declarations, names, out, add)
         _walk(section, getattr(a, section), getattr(b, section), add)
     _option_differences(a.options, b.options, names, out, add)
     return out
@@ -231,6 +232,34 @@ def _event_differences(ea, eb, names, out: list[Difference], add) -> None:
         for part in ("effect", "kinds", "instead_of"):
             if getattr(x, part) != getattr(y, part):
                 add(f"scoring.events.{eid}.{part}", f"{part} of event {eid}", getattr(x, part), getattr(y, part), effects)
+
+
+def _declaration_differences(da: ir.Declarations, db: ir.Declarations, names, out: list[Difference], add) -> None:
+    """Declarations compared by id, then how they are made: each changes a hand's points (and sweeps), and
+    with them the match."""
+    effects = (SWEEPS, POINTS, MATCH)
+    xa, xb = {d.id: d for d in da.rules}, {d.id: d for d in db.rules}
+    for did in [*xa, *(i for i in xb if i not in xa)]:
+        x, y = xa.get(did), xb.get(did)
+        if x is None or y is None:
+            rule, where = (x or y), names[0] if x else names[1]
+            value = {"when": rule.when_text, "points": rule.points_text, "effect": rule.effect}
+            out.append(Difference(f"declarations.rules.{did}", f"declaration {did} ({rule.name}) only in {where}: when "
+                                  f"{rule.when_text}, {rule.effect} {rule.points_text}", value if x else None,
+                                  value if y else None, effects))
+            continue
+        for part in ("when", "points"):
+            if _shape(getattr(x, part)) != _shape(getattr(y, part)):
+                add(f"declarations.rules.{did}.{part}", f"{part} of declaration {did}", getattr(x, f"{part}_text"),
+                    getattr(y, f"{part}_text"), effects)
+        if x.effect != y.effect:
+            add(f"declarations.rules.{did}.effect", f"effect of declaration {did}", x.effect, y.effect, effects)
+    if da.rules and db.rules:
+        for part, label in (("check", "when declarations are made"), ("keep", "which declarations count"),
+                            ("wild_text", "the wild card of declarations")):
+            if getattr(da, part) != getattr(db, part):
+                add(f"declarations.{part.removesuffix('_text')}", label, getattr(da, part) or "none",
+                    getattr(db, part) or "none", effects)
 
 
 def _renamed(only_a: list[ir.ScoringRule], only_b: list[ir.ScoringRule]) -> dict[str, str]:

@@ -32,6 +32,7 @@ from ...language.expr import nodes as E
 from ...language.expr.check import compile_expression
 from ...language.expr.env import (
     FIELDS,
+    HAND_VARIABLES,
     MATCH_VARIABLES,
     PLAY_VARIABLES,
     SIGNATURES,
@@ -104,6 +105,11 @@ PLAY_SAMPLES: tuple[tuple[str, str], ...] = (
     ("count(common(taken, previous)) == 0 or count(common(table, played)) == 2", "bool"),
 )
 
+#: Expressions over a dealt hand (declarations: compiled in the hand scope).
+HAND_SAMPLES: tuple[tuple[str, str], ...] = (
+    ("same_rank(hand) == 3 or sum(hand) <= 9 and round > 1 or same_suit(hand) >= count(table)", "bool"),
+)
+
 #: Every kind of scoring rule sentence: (award, points, effect).
 RULES: tuple[tuple[str, str, str], ...] = (
     ("sweeps > 0", "sweeps", "points"),
@@ -165,7 +171,8 @@ def expression_forms() -> dict[str, set[str]]:
         "node": {n for n, c in vars(E).items() if isinstance(c, type) and issubclass(c, E.Node) and c is not E.Node},
         "function": set(SIGNATURES),
         "operator": set(E.ARITHMETIC) | set(E.COMPARE) | {"and", "or", "not", "-u", "if"},
-        "variable": set(VARIABLES) | set(TABLE_VARIABLES) | set(MATCH_VARIABLES) | set(PLAY_VARIABLES),
+        "variable": set(VARIABLES) | set(TABLE_VARIABLES) | set(MATCH_VARIABLES) | set(PLAY_VARIABLES)
+        | set(HAND_VARIABLES),
         "field": set(FIELDS),
         "keyword": {k for s in SIGNATURES.values() for k in s.keywords},
     }
@@ -239,7 +246,8 @@ def problems() -> tuple[str, ...]:
         env = Env.from_cardset(cards, "none")
         compiled = []
         samples = [(t, k, "side") for t, k in SAMPLES] + [(t, k, "table") for t, k in TABLE_SAMPLES]
-        for text, kind, scope in samples + [(t, k, "play") for t, k in PLAY_SAMPLES]:
+        samples += [(t, k, "play") for t, k in PLAY_SAMPLES] + [(t, k, "hand") for t, k in HAND_SAMPLES]
+        for text, kind, scope in samples:
             source = fill(text, deck)
             node, errors = compile_expression(source, kind, env, scope=scope)
             if node is None:

@@ -46,6 +46,8 @@ IR_SECTIONS = {
     "EndOfDeal": "end",
     "ScoringRule": "scoring",
     "PlayEvent": "scoring",
+    "Declaration": "scoring",
+    "Declarations": "scoring",
     "Scoring": "scoring",
     "Match": "match",
     "Visibility": "players",
@@ -237,7 +239,27 @@ class _Builder(TableSections):
         if self.v.scoring.events:
             s.p("scoring.events_intro", L.t("scoring.events_intro"))
             s.ul("scoring.events", [(event.id, self.event_text(event)) for event in self.v.scoring.events])
+        d = self.v.declarations
+        if d.rules:
+            s.p("declarations.intro", L.t("declarations.intro"))
+            s.ul("declarations.rules", [(r.id, self.declaration_text(r)) for r in d.rules])
+            s.p("declarations.check", L.t(f"ir.Declarations.check.{d.check}") + " " + L.t(f"ir.Declarations.keep.{d.keep}"))
+            if d.wild >= 0:
+                card = self.cards.cards[d.wild]
+                s.p("declarations.wild", L.t("declarations.wild",
+                                             card=L.card_the(L.rank_by_number(card.rank), self.v.deck.suits[card.suit].name)))
         return s
+
+    def declaration_text(self, rule: ir.Declaration) -> str:
+        """One declaration: its name, what it scores and when."""
+        L, words = self.L, self.words
+        condition = words.expression(rule.when, rule.when_text, E.BOOL)
+        if rule.effect == "win-match":
+            text = L.t("ir.Declaration.effect.win-match", condition=condition)
+        else:
+            text = L.t(f"ir.Declaration.effect.{rule.effect}", points=words.expression(rule.points, rule.points_text, E.NUM),
+                       condition=condition, sweeps=L.sweep(2))
+        return L.t("event.named", name=rule.name, text=L.sentence(text))
 
     def event_text(self, event: ir.PlayEvent) -> str:
         """One event scored during play: its name, what it scores and when, and its notes."""

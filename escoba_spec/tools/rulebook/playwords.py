@@ -3,7 +3,8 @@
 A part of `ExprText` (which mixes it in): the cards of a play (`played`,
 `taken`, `previous`, `table_before`), the match's numbers (`score`,
 `opponent_score`, `hand_number`) and a play's (`round`), the flags (`dealer`,
-`last_play`, `previous_opponent`), and `common`, `round_up`, `round_down`.
+`last_play`, `previous_opponent`), a declaration's `hand`, and `common`,
+`same_rank`, `same_suit`, `round_up`, `round_down`.
 Each has a catalogue entry of its own; those that belong to a side have a
 "you" and a "they" form, as the side's own names do.
 """
@@ -14,7 +15,7 @@ from ...language.expr import nodes as E
 from .predicates import COMPARE_NAMES, Person
 
 #: the names of a play that stand for cards
-PLAY_CARDS = frozenset({"played", "taken", "previous", "table_before"})
+PLAY_CARDS = frozenset({"played", "taken", "previous", "table_before", "hand"})
 #: numbers said for a side ("your score") and numbers said of the hand or the play
 SIDE_NUMBERS = frozenset({"score", "opponent_score"})
 NUMBERS = frozenset({"hand_number", "round"})
@@ -63,6 +64,8 @@ class PlayWords:
             return L.t(f"num.{node.name}.{p.kind}")
         if isinstance(node, E.Name) and node.name in NUMBERS:
             return L.t(f"num.{node.name}")
+        if isinstance(node, E.Call) and node.function in ("same_rank", "same_suit"):
+            return L.t(f"num.{node.function}", cards=self.cardset(node.args[0], p))
         if isinstance(node, E.Call) and node.function in ("round_up", "round_down"):
             return L.t(f"num.{node.function}", value=self.num(node.args[0], p), step=self.num(node.args[1], p))
         return None
