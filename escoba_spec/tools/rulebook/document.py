@@ -121,7 +121,8 @@ class _Builder(TableSections):
             how = L.t("intro.match")
         else:
             how = L.t("intro.kinds")
-        s.p("intro", L.t("intro.summary", players=L.n("intro.players", counts[-1], list=players), how=how,
+        key = "intro.summary" if v.match.goal == "reach" else "intro.summary_avoid"
+        s.p("intro", L.t(key, players=L.n("intro.players", counts[-1], list=players), how=how,
                          target=L.n("points.n", v.match.target)))
         return s
 

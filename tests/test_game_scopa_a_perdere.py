@@ -1,0 +1,78 @@
+"""Scopa a perdere (rules/scopa-a-perdere.yaml): the positions its sources state, in both engines.
+
+BGA: Board Game Arena's Scopa (PiratJack/bga-scopa, gameoptions.inc.php); PA:
+PlayAural's Inverse Scopa (Daoductrung/PlayAural, server/games/scopa/scoring.py).
+Cards are Italian: `6d` the six of denari.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from escoba_spec.engine import MatchState, play_match
+from escoba_spec.engine.bots import GreedyBot
+from escoba_spec.engine.protocol import HandScore
+from escoba_spec.engine.records import HandResult
+from escoba_spec.language.validate import load_variant, validate_file
+
+from .conftest import RULES
+from .engine_fixtures import both_engines, moves_text, position, rulebook_leaks
+
+PATH = RULES / "scopa-a-perdere.yaml"
+BOTH = both_engines(load_variant(PATH))
+
+
+def _hand(*totals) -> HandResult:
+    """A finished hand that gave each side these points (as most cards)."""
+    n = len(totals)
+    return HandResult(HandScore(tuple({"most-cards": t} for t in totals)), (0,) * n, (0,) * n, (0,) * n, 0, None, 0, None)
+
+
+def test_the_file_cites_its_sources_and_validates_cleanly():
+    variant, problems = validate_file(PATH)
+    assert variant is not None and problems == []
+    assert (variant.match.goal, variant.match.target) == ("avoid", 21)
+
+
+@pytest.mark.parametrize("rs", BOTH, ids=["interpreted", "compiled"])
+def test_bga_the_first_to_reach_the_target_normally_21_loses(rs):
+    """BGA: "The goal is to mark as little points as possible. First to reach the target (normally 21) loses." """
+    match = MatchState(rs, 2)
+    assert match.record(_hand(12, 4)) is None
+    assert match.record(_hand(9, 3)) == 1  # side 0 reaches 21: side 1 wins
+    assert match.eliminated == {0}
+
+
+@pytest.mark.parametrize("rs", BOTH, ids=["interpreted", "compiled"])
+def test_pa_sides_reaching_the_target_are_eliminated_and_the_last_standing_wins(rs):
+    """PA: "eliminate teams that reach target ... if len(remaining) == 1: return remaining[0]"."""
+    match = MatchState(rs, 3)
+    assert match.record(_hand(15, 21, 7)) is None and match.eliminated == {1}
+    assert match.record(_hand(6, 0, 2)) == 2  # side 0 reaches 21 too: side 2 is the last left
+
+
+@pytest.mark.parametrize("rs", BOTH, ids=["interpreted", "compiled"])
+def test_pa_when_every_side_still_in_reaches_the_target_the_lowest_total_wins(rs):
+    """PA: "elif len(remaining) == 0: return min(teams, key=total_score)"."""
+    match = MatchState(rs, 2, scores=[18, 19])
+    assert match.record(_hand(5, 3)) == 1  # 23 to 22: both out at once, the lower total wins
+
+
+@pytest.mark.parametrize("rs", BOTH, ids=["interpreted", "compiled"])
+def test_bga_capture_stays_compulsory_an_equal_card_before_a_sum(rs):
+    """BGA's Scopa help: a 6 on a table of 2, 4 and 6 must take the 6, not 2 + 4; the point of the
+    reverse game is to choose a card that captures little, not to refuse a capture."""
+    state = position(rs, [["6d", "1b"], ["Rc", "Rs"]], ["2c", "4s", "6b"])
+    assert moves_text(state) == ["6d+6b", "1b"]
+
+
+def test_whole_matches_end_with_one_winner_at_every_table():
+    for layout in load_variant(PATH).players.layouts:
+        rs = BOTH[1]
+        match = play_match(rs, [GreedyBot(seat) for seat in range(layout.players)], 5)
+        assert match.winner is not None and len(match.eliminated) == layout.players - 1
+        assert all(match.scores[s] >= rs.params.match_target for s in match.eliminated)
+
+
+def test_the_rulebooks_leak_nothing():
+    assert rulebook_leaks(load_variant(PATH)) == {}
