@@ -154,6 +154,9 @@ class _Emitter:
     def _common(self, node: Call) -> str:
         return f"({self.emit(node.args[0])} & {self.emit(node.args[1])})"
 
+    def _union(self, node: Call) -> str:
+        return f"({self.emit(node.args[0])} | {self.emit(node.args[1])})"
+
     def _same_rank(self, node: Call) -> str:
         return f"rt.most_alike({self.emit(node.args[0])}, {self.env.rank_masks!r})"
 

@@ -82,6 +82,7 @@ SIGNATURES = {
     "min": Signature((NUM, NUM), 2, variadic=True),
     "max": Signature((NUM, NUM), 2, variadic=True),
     "common": Signature((CARDS, CARDS), 2, result=CARDS),
+    "union": Signature((CARDS, CARDS), 2, result=CARDS),
     "same_rank": Signature((CARDS,), 1),
     "same_suit": Signature((CARDS,), 1),
     "round_up": Signature((NUM, NUM), 2),

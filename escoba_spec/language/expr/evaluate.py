@@ -163,6 +163,7 @@ _CALLS: dict[str, Callable[[Call, int, ScoreContext, Card | None], int | bool]] 
     "min": _over_args(rt.least),
     "max": _over_args(rt.greatest),
     "common": lambda node, side, ctx, card: eval_node(node.args[0], side, ctx, card) & eval_node(node.args[1], side, ctx, card),
+    "union": lambda node, side, ctx, card: eval_node(node.args[0], side, ctx, card) | eval_node(node.args[1], side, ctx, card),
     "same_rank": _cards_helper(rt.most_alike, lambda env: env.rank_masks),
     "same_suit": _cards_helper(rt.most_alike, lambda env: env.suit_masks),
     "round_up": _over_args(rt.round_up),

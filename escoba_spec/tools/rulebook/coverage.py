@@ -103,6 +103,7 @@ PLAY_SAMPLES: tuple[tuple[str, str], ...] = (
     ("score < 38 and opponent_score >= 20 and dealer and not dealer and hand_number > 1", "bool"),
     ("round_up(count(pile) - 14, 2) + round_down(score, 5)", "num"),
     ("count(common(taken, previous)) == 0 or count(common(table, played)) == 2", "bool"),
+    ("same_rank(union(played, previous)) == 2", "bool"),
 )
 
 #: Expressions over a dealt hand (declarations: compiled in the hand scope).

@@ -423,7 +423,7 @@ class ExprText(PredicateWords, PlayWords):
                 return L.t(f"num.{f}", values=L.join([self.num(a, p) for a in node.args]))
             if f in ("has", "most", "all", "any"):
                 return self.value(node, p)
-            if f in ("filter", "common"):
+            if f in ("filter", "common", "union"):
                 return self.cardset(node, p)
         raise ValueError(f"no words for {type(node).__name__}")
 

@@ -29,7 +29,7 @@ class PlayWords:
 
     def is_play_cards(self, node: E.Node) -> bool:
         return (isinstance(node, E.Name) and node.name in PLAY_CARDS) or (
-            isinstance(node, E.Call) and node.function == "common")
+            isinstance(node, E.Call) and node.function in ("common", "union"))
 
     def is_flag(self, node: E.Node) -> bool:
         return isinstance(node, E.Name) and node.name in SIDE_FLAGS | FLAGS
@@ -54,7 +54,7 @@ class PlayWords:
         """`played`, `taken`, ... or `common(a, b)` as a noun phrase."""
         L = self.lang
         if isinstance(node, E.Call):
-            return L.t("cards.common", first=self.cardset(node.args[0], p), second=self.cardset(node.args[1], p))
+            return L.t(f"cards.{node.function}", first=self.cardset(node.args[0], p), second=self.cardset(node.args[1], p))
         return L.t(f"cards.{node.name}")
 
     def play_number(self, node: E.Node, p: Person) -> str | None:
