@@ -1,0 +1,161 @@
+"""Cirulla (rules/cirulla.yaml): the positions its sources work out, in both engines.
+
+Cards are Italian: `7c` the seven of coppe (the matta), `Fs` the fante of
+spade, `Rd` the re of denari. P is pagat's Cirulla page (its play, bonuses
+and scoring), GS giancarlosacchi/ciapachinze's tests, B belinde/cirulla's.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from escoba_spec.engine import HandState
+from escoba_spec.language.expr.env import MatchFacts
+from escoba_spec.language.validate import load_variant, validate_file
+
+from .conftest import RULES
+from .engine_fixtures import both_engines, deck_order, play, position, rulebook_leaks
+from .test_capture_kinds import options as _options
+
+PATH = RULES / "cirulla.yaml"
+BOTH = both_engines(load_variant(PATH))
+FEWEST = both_engines(load_variant(PATH, {"captures": "fewest-cards"}))
+IDS = ["interpreted", "compiled"]
+
+
+def options(rs, card: str, table: list[str]) -> list[str]:
+    """The captures of `card` on `table`, each as its cards' texts sorted, in sorted order."""
+    return sorted("+".join(sorted(o.split("+"))) for o in _options(rs, card, table))
+
+
+def test_the_file_cites_its_sources_and_validates_cleanly():
+    variant, problems = validate_file(PATH)
+    assert variant is not None and problems == []
+
+
+@pytest.mark.parametrize("rs", BOTH, ids=IDS)
+def test_p_a_queen_may_take_the_queen_five_and_four_six_and_three_or_the_six_for_15(rs):
+    """P: table Q, 6, 5, 4, 3 and a Queen played: "the player may take Q, or 5+4, or 6+3, or the 6"."""
+    assert options(rs, "Cd", ["Cc", "6s", "5b", "4d", "3c"]) == ["3c+6s", "4d+5b", "6s", "Cc"]
+
+
+@pytest.mark.parametrize("rs", BOTH, ids=IDS)
+def test_p_an_ace_on_a_table_holding_an_ace_takes_it_alone_or_makes_15(rs):
+    """P: with an ace on the table an ace captures "the Ace alone" or by 15: on A, 3, 4, 6, 7 it may take
+    3+4+7, A+3+4+6 or the ace (P's list; A+6+7 makes 15 with it too)."""
+    got = options(rs, "1d", ["1c", "3s", "4b", "6d", "7s"])
+    assert {"3s+4b+7s", "1c+3s+4b+6d", "1c"} <= set(got)
+    assert set(got) == {"3s+4b+7s", "1c+3s+4b+6d", "1c", "1c+6d+7s"}
+
+
+@pytest.mark.parametrize("rs", BOTH, ids=IDS)
+def test_gs_an_ace_sweeps_a_table_without_an_ace_and_it_is_a_scopa(rs):
+    """GS: an ace on K, 3 sweeps; on 8, 4, A only the ace; on K, 4, A the ace or K + 4."""
+    assert options(rs, "1d", ["Rc", "3s"]) == ["3s+Rc"]
+    assert options(rs, "1d", ["Fc", "4s", "1b"]) == ["1b"]
+    assert options(rs, "1d", ["Rc", "4s", "1b"]) == ["1b", "4s+Rc"]
+    state = position(rs, [["1d", "2d"], ["Rs", "Rb"]], ["Rc", "3s"])
+    assert play(state, "1d+3s+Rc").sweeps == 1
+
+
+@pytest.mark.parametrize("rs", BOTH, ids=IDS)
+def test_b_an_ace_making_15_with_a_table_ace_sweeps(rs):
+    """B (ace_catch_with_15_and_ace): table 1, 10, 3 and an ace played: 1 + 10 + 3 + 1 = 15, a scopa."""
+    state = position(rs, [["1d", "2d"], ["Rs", "Rb"]], ["1c", "Rc", "3s"])
+    assert "1c+3s+Rc" in options(rs, "1d", ["1c", "Rc", "3s"])
+    assert play(state, "1d+1c+Rc+3s").sweeps == 1
+
+
+@pytest.mark.parametrize("rs", FEWEST, ids=IDS)
+def test_regoledelgioco_fewest_cards_first_but_a_15_is_always_allowed(rs):
+    """regoledelgioco: with a 7 and 3, 5, 6, 7 on the table the simple capture takes only the 7, "è possibile
+    però raccogliere il 3 e il 5 attraverso la presa da 15"."""
+    assert options(rs, "7d", ["3c", "5s", "6b", "7c"]) == ["3c+5s", "7c"]
+
+
+@pytest.mark.parametrize("rs", BOTH, ids=IDS)
+def test_p_the_last_card_of_the_hand_never_scores_a_scopa(rs):
+    state = position(rs, [["2d"], ["3b"]], ["Rc"], dealer=0, to_play=1)
+    play(state, "3b")
+    assert play(state, "2d+3b+Rc").sweeps == 0  # the hand's last play clears the table: 2 + 3 + re (10) = 15
+
+
+def _dealt(rs, hands, table=("Rb", "Rs", "Cb", "5c"), later=()):
+    return HandState.deal(rs, deck_order(rs.cards, hands, list(table), dealer=1, later=later), players=2, dealer=1)
+
+
+@pytest.mark.parametrize("rs", BOTH, ids=IDS)
+def test_p_bonuses_with_the_matta_counted_as_whichever_card_helps(rs):
+    """P: "♥7, ♣3, ♦4 scores 3 scope (the matta as a 2 or an ace); ♠Q ♦Q ♥7 scores 10 (the matta as a Q)"
+    (with Latin cards the matta is the seven of coppe)."""
+    state = _dealt(rs, [["7c", "3b", "4d"], ["Cs", "Cd", "2b"]])
+    assert [(d.seat, d.id, d.points) for d in state.declared] == [(0, "low-hand", 3)]
+    state = _dealt(rs, [["Cs", "Cd", "7c"], ["3s", "4s", "6s"]])
+    assert [(d.seat, d.id, d.points) for d in state.declared] == [(0, "three-of-a-kind", 10)]
+    assert state.sweeps == [10, 0]  # the bonuses are scope
+
+
+@pytest.mark.parametrize("rs", BOTH, ids=IDS)
+def test_p_two_two_two_scores_only_the_ten(rs):
+    """P: "2-2-2 - only the 10 scope bonus is awarded"."""
+    state = _dealt(rs, [["2d", "2c", "2s"], ["Cs", "Cd", "Fb"]])
+    assert [(d.id, d.points) for d in state.declared] == [("three-of-a-kind", 10)]
+
+
+@pytest.mark.parametrize("rs", BOTH, ids=IDS)
+def test_gs_hands_of_ten_or_more_declare_nothing(rs):
+    """GS: S3, C3, D4 (10) scores nothing; S9, C3, H7 (the matta as an ace still makes 13) nothing."""
+    assert _dealt(rs, [["3s", "3c", "4d"], ["Cs", "Rd", "Fb"]]).declared == []
+    assert _dealt(rs, [["Cs", "3c", "7c"], ["Rc", "Rd", "Fb"]]).declared == []
+
+
+@pytest.mark.parametrize("rs", BOTH, ids=IDS)
+def test_p_bonuses_are_declared_at_every_stage_of_the_hand(rs):
+    later = [[["2d", "2c", "2s"], ["Rc", "Rd", "Fb"]]]
+    state = _dealt(rs, [["3s", "3c", "4d"], ["Cs", "Cd", "Fs"]], later=later)
+    for _ in range(6):
+        state.apply(state.legal_moves()[0])
+    assert [(d.round, d.seat, d.id) for d in state.declared] == [(2, 0, "three-of-a-kind")]
+
+
+@pytest.mark.parametrize("rs", BOTH, ids=IDS)
+def test_p_an_opening_table_of_15_gives_the_dealer_a_scopa_and_of_30_two(rs):
+    """P: A, 2, 4, J (= 15) and 5, 6, Q, K (= 30)."""
+    fifteen = _dealt(rs, [["3s", "6c", "Rd"], ["Cs", "Cd", "Fs"]], table=("1d", "2b", "4b", "Fb"))
+    thirty = _dealt(rs, [["3s", "6c", "Rd"], ["Cs", "Cd", "Fs"]], table=("5b", "6b", "Cb", "Rb"))
+    assert (fifteen.opening.taker, fifteen.sweeps, fifteen.table) == (1, [0, 1], 0)
+    assert (thirty.opening.multiple, thirty.sweeps) == (2, [0, 2])
+
+
+@pytest.mark.parametrize("rs", BOTH, ids=IDS)
+def test_p_a_table_with_two_aces_is_dealt_again(rs):
+    assert rs.redeal_wanted(rs.cards.mask_of(["1d", "1c", "5s", "Rb"]))
+    assert not rs.redeal_wanted(rs.cards.mask_of(["1d", "3c", "5s", "Rb"]))
+
+
+def _points(rs, pile: list[str]):
+    cards = rs.cards
+    return rs.score_hand([cards.mask_of(pile), 0], [0, 0], [1, 0], MatchFacts((0, 0), 1, 1)).points[0]
+
+
+@pytest.mark.parametrize("rs", BOTH, ids=IDS)
+def test_p_la_piccola_counts_the_denari_in_sequence_from_the_ace_up_to_six(rs):
+    """P: "A+2+3+4 scores 4 points"; GS: D1, D2, D3, D5, D6 scores 3 (the run breaks at the 4); the whole suit
+    scores la piccola 6 and la grande 5."""
+    assert _points(rs, ["1d", "2d", "3d", "4d"])["piccola"] == 4
+    assert _points(rs, ["1d", "2d", "3d", "5d", "6d"])["piccola"] == 3
+    assert _points(rs, ["1d", "2d"])["piccola"] == 0
+    every = _points(rs, ["1d", "2d", "3d", "4d", "5d", "6d", "7d", "Fd", "Cd", "Rd"])
+    assert (every["piccola"], every["grande"]) == (6, 5)
+
+
+@pytest.mark.parametrize("rs", BOTH, ids=IDS)
+def test_p_all_ten_denari_win_the_game(rs):
+    cards = rs.cards
+    pile = cards.mask_of(["1d", "2d", "3d", "4d", "5d", "6d", "7d", "Fd", "Cd", "Rd"])
+    assert rs.score_hand([pile, 0], [0, 0], [1, 0]).effects == ((0, "cappotto", "win-match"),)
+
+
+def test_the_rulebooks_leak_nothing():
+    assert rulebook_leaks(load_variant(PATH)) == {}
+    assert rulebook_leaks(load_variant(PATH, {"deck": "french-40"})) == {}
