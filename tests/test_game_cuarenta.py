@@ -125,7 +125,8 @@ def test_lu_at_38_a_caida_reaches_40_and_wins_at_once(rs):
     play(state, "4c+4d")
     assert state.over and state.result.stopped
     match = MatchState(rs, 2, scores=[10, 38], hands_played=1)
-    assert match.record(state.result) == 1 and match.scores == [10, 40]
+    assert match.record(state.result) is None  # the chica is won; the mesa is two
+    assert match.games == [0, 1] and match.game_ends == [(2, 1, (10, 40))]
 
 
 @pytest.mark.parametrize("rs", BOTH, ids=IDS)
@@ -138,7 +139,7 @@ def test_gp_a_team_on_38_cannot_collect_limpia_but_on_36_caida_y_limpia_wins(rs)
     play(at_36, "4d")
     play(at_36, "4c+4d")
     assert [e.id for e in at_36.events] == ["caida", "limpia"] and at_36.over
-    assert MatchState(rs, 2, scores=[0, 36]).record(at_36.result) == 1
+    assert MatchState(rs, 2, scores=[0, 36]).record(at_36.result) == 1  # 40 to 0: the chica with zapatería
 
 
 def _carton(rs, mine: int, theirs: int, dealer_side: int = 1):
@@ -192,7 +193,8 @@ def test_four_of_a_kind_dealt_wins_the_game_at_once(rs):
     """ecuador.com: "four of a kind ... they win the game automatically"."""
     state = _dealt(rs, [["2d", "3c", "6s", "7h", "Jd"], ["5d", "5c", "5s", "5h", "Kd"]])
     assert state.over and state.result.score.effects == ((1, "cuarenta-de-mano", "win-match"),)
-    assert MatchState(rs, 2).record(state.result) == 1
+    match = MatchState(rs, 2, scores=[30, 0])
+    assert match.record(state.result) == 1 and match.games == [0, 0]  # the whole game (the mesa), not a chica
 
 
 @pytest.mark.parametrize("players, team_size, deals", [(2, 1, 4), (4, 2, 2)])
@@ -209,3 +211,23 @@ def test_p_two_players_have_four_deals_of_five_and_four_players_two(players, tea
 
 def test_the_rulebooks_leak_nothing():
     assert rulebook_leaks(load_variant(PATH)) == {}
+
+
+def _hand(*totals):
+    from escoba_spec.engine.protocol import HandScore
+    from escoba_spec.engine.records import HandResult
+
+    return HandResult(HandScore(tuple({"carton": t} for t in totals)), (0, 0), (0, 0), (0, 0), 0, None, 0, None)
+
+
+@pytest.mark.parametrize("rs", BOTH, ids=IDS)
+def test_wikipedia_two_chicas_or_one_with_zapateria_win_the_mesa(rs):
+    """Wikipedia: "Two chicas or the first chica with zapatería (loss of the chica by scoring less than ten
+    points) win the game"."""
+    match = MatchState(rs, 2)
+    assert match.record(_hand(40, 12)) is None  # a chica to side 0; the scores start again
+    assert (match.games, match.scores) == ([1, 0], [0, 0])
+    assert match.record(_hand(12, 40)) is None and match.games == [1, 1]
+    assert match.record(_hand(40, 20)) == 0
+    zapateria = MatchState(rs, 2)
+    assert zapateria.record(_hand(40, 9)) == 0 and zapateria.games == [1, 0]

@@ -5,7 +5,8 @@
 reached at the end of a hand, or mid-hand by points scored in play; highest
 total wins, a tie at the top plays another hand; win-match / lose-match
 effects; with goal avoid, a side reaching the target is out and the last left
-wins); `play_match` chains the two.
+wins; with match.games, a set of games, the scores starting again after each);
+`play_match` chains the two.
 """
 
 from __future__ import annotations
@@ -84,10 +85,15 @@ class MatchState:
     winner: int | None = None  # the winning side
     eliminated: set[int] = field(default_factory=set)
     results: list[HandResult] = field(default_factory=list)
+    games: list[int] = field(default_factory=list)  # games each side has won (match.games above 1)
+    #: each game won before the match's end: (hands played by then, the side, the scores it ended at)
+    game_ends: list[tuple[int, int, tuple]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if not self.scores:
             self.scores = [0] * self.sides
+        if not self.games:
+            self.games = [0] * self.sides
         self.dealer %= self.players
 
     @property
@@ -112,6 +118,9 @@ class MatchState:
         step = 1 if params.dealer_rotation == "next" else -1
         self.dealer = (self.dealer + step) % self.players
         self.winner = self._decide(result)
+        outright = any(effect != "points" for _, _, effect in result.score.effects)  # win-match, lose-match: the whole match
+        if self.winner is not None and params.match_games > 1 and not outright:
+            self.winner = self._game_won(self.winner)
         if self.winner is None and self.hands_played >= params.max_hands:
             raise MatchTooLong(f"no side won the match in {params.max_hands} hands (scores {self.scores})")
         return self.winner
@@ -144,6 +153,18 @@ class MatchState:
         self.eliminated |= out
         alive = [s for s in alive if s not in out]
         return alive[0] if len(alive) == 1 else None
+
+    def _game_won(self, side: int) -> int | None:
+        """A game of a set is over: the set's winner, or None with the scores back to 0."""
+        params = self.ruleset.params
+        self.games[side] += 1
+        shutout = params.match_shutout and any(self.scores[s] < params.match_shutout for s in range(self.sides) if s != side)
+        if self.games[side] >= params.match_games or shutout:
+            return side
+        self.game_ends.append((self.hands_played, side, tuple(self.scores)))
+        self.scores = [0] * self.sides
+        self.eliminated = set()
+        return None
 
     def _highest(self, sides: list[int]) -> int | None:
         """The side with the highest total; None on a tie at the top (another hand)."""

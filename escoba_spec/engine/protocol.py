@@ -102,6 +102,8 @@ class Params:
     events: bool = False  # the variant scores events during play (RuleSet.play_events)
     match_goal: str = "reach"  # or "avoid": a side reaching the target is out, the last left wins
     match_check: str = "end-of-hand"  # or "at-once": points scored in play that reach the target end the match
+    match_games: int = 1  # games a side must win to win the match (a set); scores start again after each
+    match_shutout: int = 0  # a side losing a game with fewer points than this loses the match
     match_names: bool = False  # the scoring rules name the match (score, dealer, ...): score_hand is told it
     #: (id, effect) of each declaration (RuleSet.declaration_values), when and which count, the wild card
     declarations: tuple[tuple[str, str], ...] = ()
@@ -171,6 +173,8 @@ class Params:
             events=bool(variant.scoring.events),
             match_goal=variant.match.goal,
             match_check=variant.match.check,
+            match_games=variant.match.games,
+            match_shutout=variant.match.shutout,
             match_names=any(names_match(r.award) or names_match(r.points) for r in variant.scoring.rules),
             declarations=tuple((d.id, d.effect) for d in variant.declarations.rules),
             declare_check=variant.declarations.check,

@@ -30,7 +30,7 @@ DEFAULTS: dict[str, Any] = {
     "sweeps": {"enabled": True, "weight_by_target": False, "not_on_last_play": False, "not_with_joker": False},
     "end_of_deal": {"leftovers_to": "last-capturer", "leftovers_sweep": False, "check": None, "penalty": None},
     "match": {"target": 21, "both_past_target": "higher-wins", "tie": "another-hand", "goal": "reach",
-              "check": "end-of-hand"},
+              "check": "end-of-hand", "games": 1, "shutout": 0},
     "penalty": {"loses_match": False, "points_to_opponents": 0, "opponents_add_sweeps": False, "points_lost": 0,
                 "points_lost_add_sweeps": False},
 }
@@ -257,8 +257,15 @@ class _Builder:
             where = "scoring.rules" if "rules" in self.section("scoring") else "scoring"  # a house rule may drop them all
             self.error(where, "unreachable-match-target", "the variant has no scoring rules, so no one can ever win",
                        "add scoring.rules")
+        if m["shutout"] and m["games"] == 1:
+            self.error("match.shutout", "shutout-without-games", "a shutout loses the set, but the match is one game",
+                       "add match.games: 2 (or more), or remove match.shutout", severity="warning")
+        elif m["shutout"] and m["goal"] == "reach" and m["shutout"] > m["target"]:
+            self.error("match.shutout", "shutout-above-target", f"every loser of a game has fewer than {m['target']} "
+                       f"points, so a shutout of {m['shutout']} ends the set with the first game",
+                       f"a shutout below the target, e.g. {max(1, m['target'] // 4)}")
         return ir.Match(int(m["target"]), m["both_past_target"], m["tie"], self.sources(spec, "match"),
-                        m["goal"], m["check"])
+                        m["goal"], m["check"], int(m["games"]), int(m["shutout"]))
 
     # --- semantic checks -----------------------------------------------------------
 

@@ -353,6 +353,8 @@ class Match:
     sources: tuple[Source, ...] = ()
     goal: Goal = "reach"
     check: MatchCheck = "end-of-hand"
+    games: int = 1  # a set: the first side to win this many games (each to the target) wins it
+    shutout: int = 0  # a side that loses a game with fewer points than this loses the set at once (0: never)
 
 
 @dataclass(frozen=True)

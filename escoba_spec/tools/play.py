@@ -36,9 +36,10 @@ SWEEP_BY_DECK = {"spanish-40": "ESCOBA", "french-40": "ESCOPA", "italian-40": "S
 
 
 def goal_text(params) -> str:
-    """The match's goal in a few words: first to the target, or out at it."""
-    return (f"first to {params.match_target}" if params.match_goal == "reach"
+    """The match's goal in a few words: first to the target, or out at it; and the games of a set."""
+    goal = (f"first to {params.match_target}" if params.match_goal == "reach"
             else f"out at {params.match_target}, the last side left wins")
+    return goal + (f", the first to win {params.match_games} games" if params.match_games > 1 else "")
 
 
 def sweep_word(cards) -> str:
@@ -285,6 +286,12 @@ class MatchRunner:
             verb = "wins" if effect == "win-match" else "loses"
             self.say(f"{self.names.get(rule, rule)}: side {side} {verb} the match")
             effects.append({"side": side, "rule": rule, "effect": effect})
+        game = self.match.game_ends[-1] if self.match.game_ends else None
+        game_won = game[1] if game is not None and game[0] == self.match.hands_played else None
+        if game_won is not None:
+            self.say(f"side {game_won} wins game {sum(self.match.games)} at "
+                     + ", ".join(points_text(n) for n in game[2]) + " (games: "
+                     + ", ".join(f"side {s} {n}" for s, n in enumerate(self.match.games)) + "); the scores start again")
         totals_after = {str(s): n for s, n in enumerate(self.match.scores)}
         self.say(f"totals after hand {number}: "
                  + ", ".join(f"side {s} {points_text(n)}" for s, n in enumerate(self.match.scores)))
@@ -302,6 +309,8 @@ class MatchRunner:
             "declarations": [{"round": d.round, "seat": d.seat, "side": d.side, "id": d.id, "points": d.points,
                               "effect": d.effect} for d in state.declared],
             "stopped": result.stopped,
+            "unplayed": self.cards.texts(_union(state.hands) | state.stock_mask),  # a hand the match ended mid-way
+            "game_won": game_won,
             "totals_after": totals_after,
         }
 
@@ -322,6 +331,13 @@ def _mask(cards: Sequence[int]) -> int:
     for card in cards:
         mask |= 1 << card
     return mask
+
+
+def _union(masks: Sequence[int]) -> int:
+    out = 0
+    for mask in masks:
+        out |= mask
+    return out
 
 
 class _CountingRandom(random.Random):

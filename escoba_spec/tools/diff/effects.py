@@ -72,6 +72,8 @@ FIELDS: dict[str, tuple[str, tuple[str, ...]]] = {
     "match.tie": ("a tie at the top", (MATCH,)),
     "match.goal": ("the match's goal (reach the target, or avoid it)", (MATCH,)),
     "match.check": ("when the target is looked at", (POINTS, MATCH)),
+    "match.games": ("games that win the match (a set)", (MATCH,)),
+    "match.shutout": ("a game lost with fewer points loses the set", (MATCH,)),
     "visibility.open_hands": ("every hand played face up", (SEEN,)),
 }
 SECTIONS = ("players", "deal", "capture", "sweeps", "end_of_deal", "match", "visibility")

@@ -290,6 +290,10 @@ class _Builder(TableSections):
         else:
             s.p("match.target", L.n(f"ir.Match.goal.{m.goal}", m.target))
             s.p("match.check", L.t(f"ir.Match.check.{m.check}"))
+        if m.games > 1:
+            s.p("match.games", L.n("match.games", m.games))
+            if m.shutout:
+                s.p("match.shutout", L.n("match.shutout", m.shutout))
         if m.goal == "reach":  # with avoid, the goal's sentence says what several at once do
             s.p("match.both_past_target", L.t(f"ir.Match.both_past_target.{m.both_past_target}"))
         s.p("match.tie", L.t(f"ir.Match.tie.{m.tie}"))
