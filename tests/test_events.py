@@ -104,6 +104,12 @@ declarations:
   check: first-round
   keep: all
 """
+WILD_IN_PLAY = """\
+id: cirulla-wild-in-play
+extends: cirulla-like
+declarations:
+  wild_captures: true
+"""
 MATCH_NAMES = """\
 id: scopa-match-names
 extends: scopa
@@ -122,7 +128,7 @@ scoring:
 def variants(tmp_path_factory):
     return house_variants(tmp_path_factory, "events", {
         "scopa-events": EVENTS, "scopa-at-once": AT_ONCE, "scopa-avoid": AVOID, "scopa-match-names": MATCH_NAMES,
-        "cirulla-like": DECLARATIONS, "cirulla-first-round": FIRST_ROUND})
+        "cirulla-like": DECLARATIONS, "cirulla-first-round": FIRST_ROUND, "cirulla-wild-in-play": WILD_IN_PLAY})
 
 
 @pytest.fixture(scope="module", params=["interpreted", "compiled"])
@@ -233,7 +239,8 @@ def test_scoring_rules_can_name_the_match(engines, variants):
     assert (late["primiera"], late["dealer-bonus"]) == (0, 0)  # stops counting at 5; not the dealer
 
 
-ALL = ["scopa-events", "scopa-at-once", "scopa-avoid", "scopa-match-names", "cirulla-like", "cirulla-first-round"]
+ALL = ["scopa-events", "scopa-at-once", "scopa-avoid", "scopa-match-names", "cirulla-like", "cirulla-first-round",
+       "cirulla-wild-in-play"]
 
 
 def _dealt(rs, hands, later=()):
@@ -285,6 +292,17 @@ def test_a_declaration_that_wins_the_match_ends_the_hand_as_it_is_dealt(engines)
     assert state.over and state.result.stopped
     assert state.result.score.effects == ((0, "aces-late", "win-match"),)
     assert MatchState(state.rs, 2).record(state.result) == 0
+
+
+def test_a_wild_card_in_play_too_stands_for_any_value_and_keeps_its_suit_in_scoring(engines):
+    from .test_capture_kinds import options
+
+    plain, wild = engines["cirulla-like"], engines["cirulla-wild-in-play"]
+    assert options(plain, "7c", ["4d", "Rs"]) == [] and options(wild, "7c", ["4d", "Rs"]) == ["4d", "Rs"]
+    assert options(plain, "5s", ["7c"]) == [] and options(wild, "5s", ["7c"]) == ["7c"]
+    assert wild.cards.joker_mask == wild.cards.mask_of(["7c"]) and plain.cards.joker_mask == 0
+    pile = wild.cards.mask_of(["7c", "7d", "6s", "1b"])  # the seven of coppe still counts in the primiera
+    assert wild.score_hand([pile, 0], [0, 0], [1, 0]).points[0]["primiera"] == 1
 
 
 @pytest.mark.parametrize("name", ALL)

@@ -133,9 +133,8 @@ def generate(variant: ir.Variant) -> str:
     cards = CardSet(variant.deck)
     env = Env.from_cardset(cards, variant.scoring.ties)
     capture = variant.capture
-    jokers = variant.deck.jokers
-    joker_values = tuple(jokers.values) if jokers.count else ()
-    played = tuple(joker_values if c.joker else (c.value,) for c in cards.cards)
+    joker_count, joker_values = variant.deck.capture_jokers()
+    played = tuple(joker_values if cards.joker_mask >> c.index & 1 else (c.value,) for c in cards.cards)
     targets = tuple(capture.targets)
     opening_targets = tuple(variant.deal.opening.targets_of(capture))
     params = Params.from_variant(variant)
@@ -144,7 +143,7 @@ def generate(variant: ir.Variant) -> str:
         kind = "kinds"
     elif capture.mode == "sum":
         needs = tuple(tuple(sorted({t - v for t in targets for v in p if t - v > 0})) for p in played)
-        kind = "sum-single" if len(targets) == 1 and not jokers.count else "sum-multi"
+        kind = "sum-single" if len(targets) == 1 and not joker_count else "sum-multi"
     else:
         needs = ()
         kind = "match"
@@ -192,7 +191,7 @@ def generate(variant: ir.Variant) -> str:
                              "origin_comment": _comment(f"{display_path(d.origin.file)}:{d.origin.line}")})
     source_file = display_path(variant.file)
     deal = variant.deal
-    generic = (("jokers", jokers.count), ("missed-capture claims", capture.missed_capture_claim),
+    generic = (("jokers", joker_count), ("missed-capture claims", capture.missed_capture_claim),
                ("capture kinds beyond the seeds' two modes", params.capture_kinds),
                ("a deal of its own for some tables", params.layout_deals),
                ("the table dealt before the hands", deal.order == "table-first"),
@@ -222,7 +221,7 @@ def generate(variant: ir.Variant) -> str:
         "values": literal(tuple(cards.values)),
         "joker_mask": literal(cards.joker_mask),
         "joker_values": literal(joker_values),
-        "joker_count": literal(jokers.count),
+        "joker_count": literal(joker_count),
         "played": literal(played),
         "need": literal(tuple(n[0] if n else -1 for n in needs)) if kind == "sum-single" else "",
         "needs": literal(needs) if kind == "sum-multi" else "",

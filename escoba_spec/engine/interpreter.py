@@ -35,13 +35,14 @@ class Interpreter:
         self.id = variant.id
         self.cards = CardSet(variant.deck)
         self.params = Params.from_variant(variant)
-        jokers = variant.deck.jokers
+        count, joker_values = variant.deck.capture_jokers()
         self._values = self.cards.values
         self._joker_mask = self.cards.joker_mask
-        self._joker_values = tuple(jokers.values) if jokers.count else ()
-        self._jtotals = joker_totals(jokers.count, self._joker_values)
-        # the values each card may take when played: its own, or any joker value
-        self._played = tuple(self._joker_values if c.joker else (c.value,) for c in self.cards.cards)
+        self._joker_values = joker_values
+        self._jtotals = joker_totals(count, self._joker_values)
+        # the values each card may take when played: its own, or any joker value (a joker, the wild card)
+        self._played = tuple(self._joker_values if self._joker_mask >> c.index & 1 else (c.value,)
+                             for c in self.cards.cards)
         self._capture = variant.capture
         # the subset totals each card captures when no joker is on the table
         if variant.capture.mode == "sum":

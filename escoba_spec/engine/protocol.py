@@ -122,9 +122,9 @@ class Params:
     def from_variant(cls, variant) -> "Params":
         """Read the structural rules out of an `ir.Variant`."""
         check = variant.end_of_deal.check
-        jokers = variant.deck.jokers
+        jokers, joker_values = variant.deck.capture_jokers()
         capture = variant.capture
-        played = [r.value for r in variant.deck.ranks if r.valued] + list(jokers.values if jokers.count else ())
+        played = [r.value for r in variant.deck.ranks if r.valued] + list(joker_values)
         kinds = ()
         if _needs_kinds(variant):
             listed = kinds_of(capture)
@@ -136,7 +136,7 @@ class Params:
             limit = max(capture.targets) - min(played)
         else:
             limit = max(played)
-        modulus = check.modulus if check is not None and variant.deck.jokers.count == 0 else 0
+        modulus = check.modulus if check is not None and jokers == 0 else 0
         deal = variant.deal
         size = CardSet(variant.deck).size
         deals = tuple((lay.players, lay.team_size, *table_deal(deal, lay, size)) for lay in variant.players.layouts)

@@ -9,6 +9,7 @@ type-check. Every check has its own code and every problem is collected.
 
 from __future__ import annotations
 
+import dataclasses
 from math import gcd
 from typing import Any
 
@@ -111,12 +112,15 @@ class _Builder:
         deal = build_deal(self, cards)
         capture = build_capture(self, cards)
         sweeps = self.build_sweeps()
-        end = self.build_end_of_deal(cards, capture, deal)
         scoring = self.build_scoring(cards)
         scoring = ir.Scoring(scoring.ties, scoring.rules, build_events(self, cards, capture, scoring.rules))
         match = self.build_match(scoring)
         check_match_events(self, match, scoring.events)
         declarations = build_declarations(self, cards, {r.id for r in (*scoring.rules, *scoring.events)})
+        if deck is not None and declarations.wild_captures and declarations.wild >= 0:
+            deck = dataclasses.replace(deck, wild=declarations.wild)  # the wild card is a joker in play too
+            cards = CardSet(deck)
+        end = self.build_end_of_deal(cards, capture, deal)
         visibility = ir.Visibility(bool(self.section("visibility").get("open_hands", False)),
                                    self.sources(self.section("visibility"), "visibility"))
         if cards is not None:
@@ -172,7 +176,7 @@ class _Builder:
 
     def build_check(self, spec: dict, cards: CardSet, capture: ir.Capture, deal: ir.Deal) -> ir.LeftoverCheck | None:
         path = "end_of_deal.check"
-        if cards.deck.jokers.count:
+        if cards.deck.capture_jokers()[0]:
             self.error(path, "checksum-with-jokers",
                        "a leftover check cannot hold with jokers: a joker takes whatever value a capture needs",
                        "set end_of_deal.check: null for a deck with jokers")

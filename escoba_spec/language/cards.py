@@ -110,7 +110,9 @@ class CardSet:
 
     @cached_property
     def joker_mask(self) -> int:
-        return sum(1 << c.index for c in self.cards if c.joker)
+        """The cards that stand for a capture value: the jokers, and the deck's wild card (Deck.wild)."""
+        wild = 1 << self.deck.wild if self.deck.wild >= 0 else 0
+        return sum(1 << c.index for c in self.cards if c.joker) | wild
 
     @cached_property
     def valueless_mask(self) -> int:

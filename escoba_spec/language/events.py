@@ -109,8 +109,12 @@ def build_declarations(b, cards: CardSet | None, ids: set[str]) -> ir.Declaratio
     if not rules:
         b.error("declarations", "declarations-without-rules", "declarations says how hands are declared but lists no "
                 "declaration", "add declarations.rules, or remove declarations", severity="warning")
+    wild_captures = bool(spec.get("wild_captures", False))
+    if wild_captures and not wild_text:
+        b.error("declarations.wild_captures", "wild-captures-without-wild", "wild_captures makes the wild card a joker "
+                "in play, but declarations names no wild card", "add declarations.wild: <card>, e.g. 7 of coppe")
     return ir.Declarations(tuple(rules), spec.get("check", "every-round"), spec.get("keep", "all"), wild, wild_text,
-                           b.sources(spec, "declarations"))
+                           b.sources(spec, "declarations"), wild_captures)
 
 
 def _card_index(b, path: str, text: str, env: Env) -> int:

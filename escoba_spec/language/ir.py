@@ -106,6 +106,18 @@ class Deck:
     scoring_suit: str  # suit name
     jokers: Jokers
     sources: tuple[Source, ...] = ()
+    wild: int = -1  # a card of the deck that is wild in captures too (declarations.wild_captures); -1: none
+
+    def capture_jokers(self) -> tuple[int, tuple[int, ...]]:
+        """How many cards stand for a capture value of their holder's choosing, and which values:
+        the jokers, and the deck's wild card when it is wild in captures (standing for what a
+        joker stands for, or with no jokers for every capture value of the deck)."""
+        count = self.jokers.count + (self.wild >= 0)
+        if self.jokers.count:
+            return count, tuple(self.jokers.values)
+        if self.wild >= 0:
+            return count, tuple(sorted({r.value for r in self.ranks if r.valued}))
+        return 0, ()
 
 
 @dataclass(frozen=True)
@@ -335,6 +347,7 @@ class Declarations:
     wild: int = -1  # card index; -1: no wild card
     wild_text: str = ""
     sources: tuple[Source, ...] = ()
+    wild_captures: bool = False  # the wild card stands for any capture value in play too (Deck.wild)
 
 
 #: reach: the first side to the target wins; avoid: a side reaching it is out (with two

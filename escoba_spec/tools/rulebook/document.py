@@ -247,8 +247,8 @@ class _Builder(TableSections):
             s.p("declarations.check", L.t(f"ir.Declarations.check.{d.check}") + " " + L.t(f"ir.Declarations.keep.{d.keep}"))
             if d.wild >= 0:
                 card = self.cards.cards[d.wild]
-                s.p("declarations.wild", L.t("declarations.wild",
-                                             card=L.card_the(L.rank_by_number(card.rank), self.v.deck.suits[card.suit].name)))
+                key = "declarations.wild_captures" if d.wild_captures else "declarations.wild"
+                s.p("declarations.wild", L.t(key, card=L.card_the(L.rank_by_number(card.rank), self.v.deck.suits[card.suit].name)))
         return s
 
     def declaration_text(self, rule: ir.Declaration) -> str:
