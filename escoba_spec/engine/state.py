@@ -20,6 +20,7 @@ from .captures import bits, mask_total, sums_add, sums_remove
 from .dealing import HandDealing, first_seat, shuffled_deck
 from .errors import EngineError
 from .events import HandEvents
+from .invariants import HandInvariants
 from .moves import Move, Play
 from .protocol import RuleSet
 from .records import HandResult, Opening
@@ -28,7 +29,7 @@ _new = tuple.__new__  # builds a NamedTuple without its Python-level __new__
 _EMPTY_SUMS: dict[int, list[int]] = {0: [0]}  # shared: never mutated
 
 
-class HandState(HandDealing, HandEvents):
+class HandState(HandDealing, HandEvents, HandInvariants):
     """The mutable state of one hand. Build it with `HandState.deal`."""
 
     __slots__ = (
@@ -391,28 +392,3 @@ class HandState(HandDealing, HandEvents):
         for card in self.stock[self.stock_pos :]:
             mask |= 1 << card
         return mask
-
-    def places(self) -> dict[str, int]:
-        """Every place a card can be, as masks (for invariant checks and display)."""
-        out = {"stock": self.stock_mask, "table": self.table, "set_aside": self.set_aside}
-        for seat, hand in enumerate(self.hands):
-            out[f"hand{seat}"] = hand
-        for side, pile in enumerate(self.piles):
-            out[f"pile{side}"] = pile
-        return out
-
-    def check_invariants(self) -> None:
-        """Raise EngineError unless every card is in exactly one place."""
-        seen = 0
-        for name, mask in self.places().items():
-            if seen & mask:
-                raise EngineError(f"cards {self.cards.texts(seen & mask)} are in two places (one is {name})")
-            seen |= mask
-        if seen != self.cards.full_mask:
-            raise EngineError(f"cards {self.cards.texts(self.cards.full_mask & ~seen)} are nowhere")
-        expected = {0: [0]}
-        for card in bits(self.table & ~self.unsummed):
-            sums_add(expected, card, self.values[card], self.params.sums_limit)
-        got = {t: sorted(ms) for t, ms in self.sums.items()}
-        if got != {t: sorted(ms) for t, ms in expected.items()}:
-            raise EngineError("the table's subset-sum index is out of date")

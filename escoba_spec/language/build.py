@@ -18,9 +18,10 @@ from .capture import build_capture
 from .cards import CardSet
 from .deal import build_deal, build_players, check_opening, check_redeal, check_stock
 from .deck import build_deck
+from .declarations import build_declarations
 from .derive import kinds_of
 from .diagnostics import Diagnostic, has_errors
-from .events import build_declarations, build_events, check_match_events
+from .events import build_events, check_match_events
 from .expr.check import compile_expression
 from .expr.env import Env
 from .expr.nodes import constant, shares_points

@@ -1,13 +1,11 @@
-"""Stage 4, points as the hand goes: `scoring.events` and `declarations`, with their checks.
+"""Stage 4, play: `scoring.events` -> `ir.PlayEvent`s, with their checks.
 
 An event scores the moment a play happens: its `when` is an expression in the
 play scope (the card played, the cards taken, the play before, the table
 before and after, the match), its `kinds` name the capture kinds that must
 have made the capture, and `instead_of` the events it replaces when both
 happen on one play. Ids are shared with the scoring rules (a hand's points are
-reported per id), so an event may not reuse a rule's id. A declaration is a
-condition on a hand as dealt (scope "hand": hand, table, round), with a card of
-the deck that may be counted as any other.
+reported per id), so an event may not reuse a rule's id.
 """
 
 from __future__ import annotations
@@ -16,7 +14,6 @@ from . import ir
 from .cards import CardSet
 from .derive import kinds_of
 from .diagnostics import did_you_mean
-from .expr.check import compile_card
 from .expr.env import Env
 from .expr.nodes import constant
 
@@ -75,54 +72,3 @@ def check_match_events(b, match: ir.Match, events: tuple[ir.PlayEvent, ...]) -> 
                 "match.check: at-once ends a hand when points scored during play reach the target, "
                 "but no event scores points during play", "add scoring.events, or remove match.check",
                 severity="warning")
-
-
-def build_declarations(b, cards: CardSet | None, ids: set[str]) -> ir.Declarations:
-    """Entry point for `declarations`: the conditions on a dealt hand, their check, keep and wild
-    card; `ids` are the scoring rules' and events' (a declaration's id is its own)."""
-    spec = b.section("declarations")
-    if not spec:
-        return ir.Declarations()
-    env = Env.from_cardset(cards, b.section("scoring").get("ties", "none")) if cards is not None else None
-    wild, wild_text = -1, str(spec.get("wild", ""))
-    if wild_text and env is not None:
-        wild = _card_index(b, "declarations.wild", wild_text, env)
-    rules = []
-    for i, item in enumerate(x for x in (spec.get("rules") or []) if isinstance(x, dict)):
-        path = f"declarations.rules[{i}]"
-        did = str(item["id"])
-        if did in ids:
-            b.error(f"{path}.id", "duplicate-id", f"the declaration id '{did}' is also a scoring rule's or an event's id",
-                    "a hand's points are reported per id: give the declaration its own id")
-        when_text = str(item.get("when", "false"))
-        points_raw = item.get("points", 1)
-        when = b.compile_expression(f"{path}.when", when_text, "bool", env, scope="hand")
-        points = b.compile_expression(f"{path}.points", str(points_raw), "num", env,
-                                      literal=not isinstance(points_raw, str), scope="hand")
-        fixed = constant(points) if points is not None else None
-        if fixed is not None and fixed < 0:
-            b.error(f"{path}.points", "negative-points", f"the declaration '{did}' gives {fixed} points; a declaration "
-                    "gives 0 or more", "to take points away, award the opponents")
-        pos = b.r.pos(path)
-        rules.append(ir.Declaration(did, str(item.get("name", did)), when, points, item.get("effect", "points"), when_text,
-                                    str(points_raw), ir.Origin(pos.file, pos.line, pos.column, path), b.sources(item, path)))
-    if not rules:
-        b.error("declarations", "declarations-without-rules", "declarations says how hands are declared but lists no "
-                "declaration", "add declarations.rules, or remove declarations", severity="warning")
-    wild_captures = bool(spec.get("wild_captures", False))
-    if wild_captures and not wild_text:
-        b.error("declarations.wild_captures", "wild-captures-without-wild", "wild_captures makes the wild card a joker "
-                "in play, but declarations names no wild card", "add declarations.wild: <card>, e.g. 7 of coppe")
-    return ir.Declarations(tuple(rules), spec.get("check", "every-round"), spec.get("keep", "all"), wild, wild_text,
-                           b.sources(spec, "declarations"), wild_captures)
-
-
-def _card_index(b, path: str, text: str, env: Env) -> int:
-    """The card a card literal (`7 of coppe`) names, or -1 with a located error."""
-    node, problems = compile_card(text, env)
-    if node is None:
-        b.in_scalar(path, text, problems)
-        if not problems:
-            b.error(path, "expr-card", f"'{text}' is not a card", "write a card as RANK of SUIT, e.g. 7 of coppe")
-        return -1
-    return node
