@@ -231,3 +231,13 @@ def test_wikipedia_two_chicas_or_one_with_zapateria_win_the_mesa(rs):
     assert match.record(_hand(40, 20)) == 0
     zapateria = MatchState(rs, 2)
     assert zapateria.record(_hand(40, 9)) == 0 and zapateria.games == [1, 0]
+
+
+def test_the_game_api_records_a_hand_decided_as_it_is_dealt():
+    from escoba_spec.api import Game
+
+    game = Game(load_variant(PATH), players=2, seed=1)
+    cards = game.cards
+    order = deck_order(cards, [["2d", "3c", "6s", "7h", "Jd"], ["5d", "5c", "5s", "5h", "Kd"]], dealer=0)
+    game.new_hand(deck=order)
+    assert game.hand_over and game.match_over and game.winner == 1 and game.hands_played == 1

@@ -85,6 +85,8 @@ class Game:
             self.ruleset, order, players=self.players, team_size=self.team_size, dealer=self.match.dealer, rng=self.rng,
             match=self.match.facts(),
         )
+        if self.state.over:  # a declaration decided the match as the hand was dealt
+            self.match.record(self.state.result)
 
     def _hand(self) -> HandState:
         if self.state is None:
