@@ -367,3 +367,30 @@ def test_bad_events_are_located_errors_with_hints(tmp_path):
     assert "declaration" in found[("expr-unknown-name", 6, 34)].message  # `hand`: only in a declaration
     assert ("unknown-kind", 10, 15) in found and "match" in found[("unknown-kind", 10, 15)].hint
     assert ("duplicate-id", 8, 11) in found  # the event settebello and Scopa's rule settebello
+
+
+CYCLE = """\
+id: bad-cycle
+extends: scopa
+scoring:
+  events:
+    - id: a
+      when: count(taken) > 2
+      instead_of: [b]
+    - id: b
+      when: count(table) == 0
+      instead_of: [a]
+    - id: c
+      effect: win-match
+      points: 3
+      when: count(taken) > 5
+"""
+
+
+def test_events_that_replace_each_other_and_points_that_never_count_are_said(tmp_path):
+    path = tmp_path / "cycle.yaml"
+    path.write_text(CYCLE, encoding="utf-8")
+    variant, diagnostics = validate_file(path)
+    found = {(d.code, d.line, d.column, d.severity) for d in diagnostics}
+    assert variant is None
+    assert ("instead-of-cycle", 10, 20, "error") in found and ("points-unused", 13, 15, "warning") in found

@@ -44,6 +44,9 @@ def build_declarations(b, cards: CardSet | None, ids: set[str]) -> ir.Declaratio
         if fixed is not None and fixed < 0:
             b.error(f"{path}.points", "negative-points", f"the declaration '{did}' gives {fixed} points; a declaration "
                     "gives 0 or more", "to take points away, award the opponents")
+        if item.get("effect") == "win-match" and "points" in item:
+            b.error(f"{path}.points", "points-unused", f"the declaration '{did}' wins the match, so its points never count",
+                    "remove points, or use effect: points or sweeps", severity="warning")
         pos = b.r.pos(path)
         rules.append(ir.Declaration(did, str(item.get("name", did)), when, points, item.get("effect", "points"), when_text,
                                     str(points_raw), ir.Origin(pos.file, pos.line, pos.column, path), b.sources(item, path)))

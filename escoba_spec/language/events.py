@@ -55,6 +55,15 @@ def build_events(b, cards: CardSet | None, capture: ir.Capture, rules: tuple[ir.
                 why = "an event cannot replace itself" if other == eid else f"no event '{other}'"
                 b.error(f"{path}.instead_of[{j}]", "unknown-event", why,
                         did_you_mean(other, [e for e in event_ids if e != eid]) or "name another event's id")
+        if item.get("effect", "points") != "points" and "points" in item:
+            what = "wins" if item["effect"] == "win-match" else "loses"
+            b.error(f"{path}.points", "points-unused", f"the event '{eid}' {what} the match, so its points never count",
+                    "remove points, or use effect: points", severity="warning")
+        for j, other in enumerate(instead):
+            spec_other = next((e for e in items if str(e.get("id")) == other), {})
+            if eid in (spec_other.get("instead_of") or ()) and event_ids.index(other) < i:
+                b.error(f"{path}.instead_of[{j}]", "instead-of-cycle", f"'{eid}' and '{other}' each replace the other, "
+                        "so on a play where both happen neither scores", "let only one of them replace the other")
         pos = b.r.pos(path)
         events.append(ir.PlayEvent(
             id=eid, name=str(item.get("name", eid)), when=when, points=points, effect=item.get("effect", "points"),
