@@ -110,6 +110,34 @@ extends: cirulla-like
 declarations:
   wild_captures: true
 """
+NEGATIVE = """\
+id: scopa-negative-points
+extends: scopa
+scoring:
+  rules:
+    - id: many-cards
+      award: count(pile) > 0
+      points: min(count(pile) - 25, 3)
+  events:
+    - id: big-take
+      when: count(taken) > 0
+      points: round_up(count(taken) - 3, 2)
+"""
+KEPT_ACE = """\
+id: dassi-kept-ace
+extends: scopa-dassi
+capture:
+  kinds:
+    - {id: ace-takes-all, empty_table: keep}
+scoring:
+  events:
+    - id: ace-kept
+      kinds: [ace-takes-all]
+      points: 1
+    - id: took-something
+      when: count(taken) > 0
+      points: 1
+"""
 MATCH_NAMES = """\
 id: scopa-match-names
 extends: scopa
@@ -128,7 +156,8 @@ scoring:
 def variants(tmp_path_factory):
     return house_variants(tmp_path_factory, "events", {
         "scopa-events": EVENTS, "scopa-at-once": AT_ONCE, "scopa-avoid": AVOID, "scopa-match-names": MATCH_NAMES,
-        "cirulla-like": DECLARATIONS, "cirulla-first-round": FIRST_ROUND, "cirulla-wild-in-play": WILD_IN_PLAY})
+        "cirulla-like": DECLARATIONS, "cirulla-first-round": FIRST_ROUND, "cirulla-wild-in-play": WILD_IN_PLAY,
+        "scopa-negative-points": NEGATIVE, "dassi-kept-ace": KEPT_ACE})
 
 
 @pytest.fixture(scope="module", params=["interpreted", "compiled"])
@@ -196,6 +225,32 @@ def test_with_check_at_once_the_match_ends_mid_hand_when_points_in_play_reach_th
     assert match.record(state.result) == 1 and match.scores == [4, 11]
 
 
+def test_at_once_ends_the_hand_only_when_a_side_in_the_match_reaches_the_target_now(engines):
+    """A side already past the target (a tie at the top plays on) or out of the match does not stop a hand."""
+    rs = engines["scopa-at-once"]
+    for facts in (MatchFacts((11, 11), 1, 3), MatchFacts((4, 9), 1, 3, (1,))):
+        state = _two(rs, ["3d", "Rd"], ["3c", "Rc"], ["5b"])
+        state.match = facts
+        play(state, "3d")
+        play(state, "3c+3d")  # side 1's caída
+        assert state.events and not state.over
+
+
+def test_points_below_zero_score_zero_in_both_engines(engines):
+    rs = engines["scopa-negative-points"]
+    state = _two(rs, ["7d", "Rd"], ["Rc", "Rs"], ["3b", "4b"])
+    play(state, "7d+3b+4b")  # two cards taken: round_up(2 - 3, 2) is 0
+    assert state.events == []
+    cards = rs.cards
+    assert rs.score_hand([cards.mask_of(["1d"]), 0], [0, 0], [1, 0]).points[0]["many-cards"] == 0
+
+
+def test_a_card_kept_from_an_empty_table_took_nothing_but_its_kind_made_the_capture(engines):
+    state = _two(engines["dassi-kept-ace"], ["1d", "5d"], ["2c", "6c"], [])
+    play(state, "1d")
+    assert [e.id for e in state.events] == ["ace-kept"]
+
+
 def test_without_check_at_once_points_in_play_wait_for_the_end_of_the_hand(engines):
     state = _two(engines["scopa-events"], ["3d", "Rd"], ["3c", "Rc"], ["5b"])
     state.match = MatchFacts((4, 9), 1, 3)
@@ -240,7 +295,7 @@ def test_scoring_rules_can_name_the_match(engines, variants):
 
 
 ALL = ["scopa-events", "scopa-at-once", "scopa-avoid", "scopa-match-names", "cirulla-like", "cirulla-first-round",
-       "cirulla-wild-in-play"]
+       "cirulla-wild-in-play", "scopa-negative-points", "dassi-kept-ace"]
 
 
 def _dealt(rs, hands, later=()):

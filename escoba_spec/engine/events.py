@@ -52,12 +52,14 @@ class HandEvents:
         side = play.seat % self.sides
         history = self.history
         previous = history[-2] if len(history) > 1 else None
+        taken = play.capture & ~(1 << play.card) | play.claim  # a card kept from an empty table took nothing
         facts = PlayFacts(
-            played=1 << play.card, taken=play.capture | play.claim, table_before=before,
+            played=1 << play.card, taken=taken, table_before=before,
             previous=1 << previous.card if previous else 0, previous_side=previous.seat % self.sides if previous else -1,
             last_play=self._played_last(), round=self.rounds, card=play.card, claim=play.claim,
         )
-        fired = self.rs.play_events(side, self.piles, self.sweeps, self.captures, self.table, facts, self.standing())
+        standing = self.standing()
+        fired = self.rs.play_events(side, self.piles, self.sweeps, self.captures, self.table, facts, standing)
         if not fired:
             return False
         index = len(history) - 1
@@ -68,8 +70,7 @@ class HandEvents:
                 mine[event_id] = whole(mine.get(event_id, 0) + points)
         if any(effect != "points" for _, _, effect in fired):
             return True  # a win or a loss of the match, the moment it happens
-        p = self.params
-        return p.match_check == "at-once" and any(score >= p.match_target for score in self.standing().scores)
+        return self._reached(standing)
 
     def _declare(self) -> bool:
         """The declarations on the round just dealt, seat by seat from its leader; whether they end
@@ -77,6 +78,7 @@ class HandEvents:
         p = self.params
         if p.declare_check == "first-round" and self.rounds > 1:
             return False
+        standing = self.standing()
         won = False
         for i in range(self.n):
             seat = (self.to_play + i) % self.n
@@ -91,7 +93,17 @@ class HandEvents:
                     self.sweeps[side] += points
                 else:
                     won = True
-        return won or (p.match_check == "at-once" and any(s >= p.match_target for s in self.standing().scores))
+        return won or self._reached(standing)
+
+    def _reached(self, before: MatchFacts) -> bool:
+        """With match.check at-once: whether the points just scored took a side still in the match
+        from below the target to it (a side already there, out or level at the top, does not count)."""
+        p = self.params
+        if p.match_check != "at-once":
+            return False
+        target, after = p.match_target, self.standing().scores
+        return any(old < target <= new for side, (old, new) in enumerate(zip(before.scores, after))
+                   if side not in before.out)
 
     def _declarable(self, seat: int, side: int) -> list[tuple[int, int]]:
         """(declaration index, points) of what the seat's hand declares: each declaration at its best
@@ -123,7 +135,7 @@ class HandEvents:
         if not any(self.event_points):
             return match
         scores = tuple(whole(score + sum(self.event_points[side].values())) for side, score in enumerate(match.scores))
-        return MatchFacts(scores, match.dealer_side, match.hand_number)
+        return MatchFacts(scores, match.dealer_side, match.hand_number, match.out)
 
     def _with_events(self, score: HandScore | None) -> HandScore:
         """A hand's score with the points scored in play, under the events' ids (`score` None:

@@ -106,7 +106,7 @@ class MatchState:
 
     def facts(self) -> MatchFacts:
         """Where the match stands for the next hand: the scores, the dealer's side, its number."""
-        return MatchFacts(tuple(self.scores), self.dealer % self.sides, self.hands_played + 1)
+        return MatchFacts(tuple(self.scores), self.dealer % self.sides, self.hands_played + 1, tuple(sorted(self.eliminated)))
 
     def record(self, result: HandResult) -> int | None:
         """Add a finished hand: points, the dealer's rotation, the match end."""
@@ -117,33 +117,34 @@ class MatchState:
             self.scores[side] = whole(self.scores[side] + points)
         step = 1 if params.dealer_rotation == "next" else -1
         self.dealer = (self.dealer + step) % self.players
-        self.winner = self._decide(result)
-        outright = any(effect != "points" for _, _, effect in result.score.effects)  # win-match, lose-match: the whole match
-        if self.winner is not None and params.match_games > 1 and not outright:
+        self.winner, outright = self._decide(result)
+        if self.winner is not None and params.match_games > 1 and not outright:  # won on points: one game of the set
             self.winner = self._game_won(self.winner)
         if self.winner is None and self.hands_played >= params.max_hands:
             raise MatchTooLong(f"no side won the match in {params.max_hands} hands (scores {self.scores})")
         return self.winner
 
-    def _decide(self, result: HandResult) -> int | None:
+    def _decide(self, result: HandResult) -> tuple[int | None, bool]:
+        """The winner after this hand, if any, and whether a win-match or lose-match effect
+        decided it (outright: the whole match, even one of several games)."""
+        params = self.ruleset.params
         alive = [s for s in range(self.sides) if s not in self.eliminated]
-        losers = {side for side, _, effect in result.score.effects if effect == "lose-match"}
+        losers = {side for side, _, effect in result.score.effects if effect == "lose-match" and side in alive}
         if losers and not set(alive) <= losers:
             # a lose-match effect eliminates the side; if it would eliminate
             # every side still in, it is void and play goes on
             self.eliminated |= losers
             alive = [s for s in alive if s not in losers]
-        if len(alive) == 1:
-            return alive[0]
+            if len(alive) == 1:
+                return alive[0], True
         winners = [s for s in {side for side, _, e in result.score.effects if e == "win-match"} if s in alive]
-        if winners:
-            return self._highest(winners)
-        params = self.ruleset.params
+        if winners:  # several at once: the best placed, as at the target
+            return (self._highest(winners) if params.match_goal == "reach" else self._lowest(winners)), True
         reached = [s for s in alive if self.scores[s] >= params.match_target]
         if not reached:
-            return None
+            return None, False
         if params.match_goal == "reach":
-            return self._highest(reached)
+            return self._highest(reached), False
         # avoid: the sides at the target are out; when every side still in is, the lowest
         # total wins (PlayAural's Inverse Scopa), and sides level at the lowest play on
         out = set(reached)
@@ -152,7 +153,7 @@ class MatchState:
             out = {s for s in alive if self.scores[s] != low}
         self.eliminated |= out
         alive = [s for s in alive if s not in out]
-        return alive[0] if len(alive) == 1 else None
+        return (alive[0] if len(alive) == 1 else None), False
 
     def _game_won(self, side: int) -> int | None:
         """A game of a set is over: the set's winner, or None with the scores back to 0."""
@@ -165,6 +166,12 @@ class MatchState:
         self.scores = [0] * self.sides
         self.eliminated = set()
         return None
+
+    def _lowest(self, sides: list[int]) -> int | None:
+        """The side with the lowest total; None on a tie at the bottom (another hand)."""
+        low = min(self.scores[s] for s in sides)
+        lows = [s for s in sides if self.scores[s] == low]
+        return lows[0] if len(lows) == 1 else None
 
     def _highest(self, sides: list[int]) -> int | None:
         """The side with the highest total; None on a tie at the top (another hand)."""

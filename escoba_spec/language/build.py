@@ -116,8 +116,8 @@ class _Builder:
         scoring = self.build_scoring(cards)
         scoring = ir.Scoring(scoring.ties, scoring.rules, build_events(self, cards, capture, scoring.rules))
         match = self.build_match(scoring)
-        check_match_events(self, match, scoring.events)
         declarations = build_declarations(self, cards, {r.id for r in (*scoring.rules, *scoring.events)})
+        check_match_events(self, match, scoring.events, declarations)
         if deck is not None and declarations.wild_captures and declarations.wild >= 0:
             deck = dataclasses.replace(deck, wild=declarations.wild)  # the wild card is a joker in play too
             cards = CardSet(deck)
@@ -265,7 +265,11 @@ class _Builder:
         if m["shutout"] and m["games"] == 1:
             self.error("match.shutout", "shutout-without-games", "a shutout loses the set, but the match is one game",
                        "add match.games: 2 (or more), or remove match.shutout", severity="warning")
-        elif m["shutout"] and m["goal"] == "reach" and m["shutout"] > m["target"]:
+        elif m["shutout"] and m["goal"] == "avoid":
+            self.error("match.shutout", "shutout-with-avoid", "with goal avoid the loser of a game is the side at the "
+                       "target, so a shutout (a game lost with too few points) cannot apply",
+                       "remove match.shutout, or use goal reach")
+        elif m["shutout"] and m["shutout"] > m["target"]:
             self.error("match.shutout", "shutout-above-target", f"every loser of a game has fewer than {m['target']} "
                        f"points, so a shutout of {m['shutout']} ends the set with the first game",
                        f"a shutout below the target, e.g. {max(1, m['target'] // 4)}")

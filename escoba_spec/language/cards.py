@@ -118,7 +118,7 @@ class CardSet:
     def valueless_mask(self) -> int:
         """The cards with no capture value: they take part in no sum (nor, unlike jokers, stand for one)."""
         ranks = {r.number for r in self.deck.ranks if not r.valued}
-        return sum(1 << c.index for c in self.cards if not c.joker and c.rank in ranks)
+        return sum(1 << c.index for c in self.cards if not c.joker and c.rank in ranks) & ~self.joker_mask
 
     @cached_property
     def unsummed_mask(self) -> int:

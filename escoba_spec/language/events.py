@@ -73,11 +73,12 @@ def build_events(b, cards: CardSet | None, capture: ir.Capture, rules: tuple[ir.
     return tuple(events)
 
 
-def check_match_events(b, match: ir.Match, events: tuple[ir.PlayEvent, ...]) -> None:
-    """`match.check: at-once` looks at the target during play: without an event giving points
-    there is nothing for it to look at."""
-    if match.check == "at-once" and not any(e.effect == "points" for e in events):
+def check_match_events(b, match: ir.Match, events: tuple[ir.PlayEvent, ...], declarations: ir.Declarations) -> None:
+    """`match.check: at-once` looks at the target during play: without an event or a declaration
+    giving points there is nothing for it to look at."""
+    scored = [e for e in (*events, *declarations.rules) if e.effect == "points"]
+    if match.check == "at-once" and not scored:
         b.error("match.check", "at-once-without-events",
                 "match.check: at-once ends a hand when points scored during play reach the target, "
-                "but no event scores points during play", "add scoring.events, or remove match.check",
+                "but no event or declaration scores points during play", "add scoring.events, or remove match.check",
                 severity="warning")

@@ -143,6 +143,7 @@ class MatchFacts:
     scores: tuple = ()  # each side's match score as it stands (the hand's points so far included)
     dealer_side: int = -1  # the side of the hand's dealer
     hand_number: int = 1  # the hand's number in the match, 1 up
+    out: tuple[int, ...] = ()  # the sides out of the match (goal avoid, lose-match)
 
 
 @dataclass(frozen=True)

@@ -180,9 +180,10 @@ def shares_points(node: Node) -> bool:
 
 
 def may_be_negative(node: Node) -> bool:
-    """Whether a number expression can come out below zero. Every name and call
-    of the language is a count, a value or a sum of them (never negative), so
-    only a minus, or an operation on something that may be negative, can."""
+    """Whether a number expression can come out below zero. Every name of the
+    language is a count or a score, and count, sum, primiera and the like are
+    never negative, so only a minus, or an operation (min, max, round_up,
+    round_down, arithmetic) on something that may be negative, can."""
     fixed = constant(node)
     if fixed is not None:
         return fixed < 0
@@ -192,6 +193,8 @@ def may_be_negative(node: Node) -> bool:
         return node.op == "-" or may_be_negative(node.left) or may_be_negative(node.right)
     if isinstance(node, IfElse):
         return may_be_negative(node.then) or may_be_negative(node.otherwise)
+    if isinstance(node, Call) and node.function in ("min", "max", "round_up", "round_down"):
+        return any(may_be_negative(arg) for arg in node.args)  # as negative as what they are given
     return False
 
 
