@@ -194,3 +194,13 @@ def test_the_first_player_edge_is_measured_for_the_seat_that_really_leads(readin
                  f"first-player={reading}", "--out", str(tmp_path), "--format", "json"]) == 0
     edge = json.loads((tmp_path / "summary.json").read_text())["first_player_edge"]
     assert (edge["seat"], edge["side"]) == (seat, seat)
+
+
+def test_points_scored_in_play_and_declared_are_counted_per_rule(tmp_path, capsys):
+    """Cuarenta's caída and limpia (events) and ronda (a declaration) stand beside its cartón."""
+    out = tmp_path / "cuarenta"
+    assert main(["simulate", str(RULES / "cuarenta.yaml"), "--games", "20", "--seed", "3", "--out", str(out),
+                 "--format", "json"]) == 0
+    per_hand = json.loads(capsys.readouterr().out)["summary"]["points_per_hand"]
+    assert list(per_hand) == ["carton", "dos-por-dar", "caida", "limpia", "ronda"]  # rules, events, declarations
+    assert all(per_hand["caida"][side]["mean"] > 0 for side in (0, 1))
