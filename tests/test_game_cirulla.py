@@ -159,3 +159,25 @@ def test_p_all_ten_denari_win_the_game(rs):
 def test_the_rulebooks_leak_nothing():
     assert rulebook_leaks(load_variant(PATH)) == {}
     assert rulebook_leaks(load_variant(PATH, {"deck": "french-40"})) == {}
+
+
+@pytest.mark.parametrize("rs", BOTH, ids=IDS)
+def test_p_a_declared_hand_lies_face_up_for_every_seat_to_see(rs):
+    """P: the player knocks and places the three cards face up; "the cards stay exposed and are played from there"."""
+    from escoba_spec.engine import Observation
+
+    state = _dealt(rs, [["4d", "4c", "4s"], ["1c", "6c", "Fb"]])
+    other = Observation(state, 1)
+    assert other.hands[0] is None and other.shown[0] == rs.cards.mask_of(["4d", "4c", "4s"]) and other.shown[1] == 0
+    assert [d.id for d in other.declared] == ["three-of-a-kind"]
+    state.apply(state.legal_moves()[0])  # seat 0 plays one of them: two stay face up
+    assert other.shown[0].bit_count() == 2
+
+
+def test_cuarenta_announces_a_ronda_without_showing_it():
+    from escoba_spec.engine import Observation
+
+    rs = both_engines(load_variant(RULES / "cuarenta.yaml"))[0]
+    order = deck_order(rs.cards, [["5d", "5c", "5s", "Ah", "Kd"], ["2d", "3c", "6s", "7h", "Jd"]], dealer=1)
+    state = HandState.deal(rs, order, players=2, dealer=1)
+    assert state.declared and Observation(state, 1).shown == (0, 0)

@@ -83,7 +83,10 @@ class HandEvents:
         for i in range(self.n):
             seat = (self.to_play + i) % self.n
             side = seat % self.sides
-            for index, points in self._declarable(seat, side):
+            made = self._declarable(seat, side)
+            if made and p.declare_show:
+                self.shown[seat] |= self.hands[seat]
+            for index, points in made:
                 declaration, effect = p.declarations[index]
                 self.declared.append(Declared(self.rounds, seat, side, declaration, points, effect))
                 if effect == "points":

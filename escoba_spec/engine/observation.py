@@ -3,7 +3,8 @@
 An `Observation` is a read-only *view* on the live hand state, made once per
 seat per hand (cheap in the hot loop): its properties always show the
 current position, and never a hidden card — another seat's hand is visible
-only when the variant plays with open hands, the stock never.
+only when the variant plays with open hands, or in part when a declared hand
+was laid face up (`shown`), the stock never.
 """
 
 from __future__ import annotations
@@ -35,6 +36,17 @@ class Observation:
         if self.open_hands:
             return tuple(hands)
         return tuple(h if s == self.seat else None for s, h in enumerate(hands))
+
+    @property
+    def shown(self) -> tuple[int, ...]:
+        """Per seat, the cards of its hand lying face up (a declared hand, with declarations.show)."""
+        st = self._state
+        return tuple(h & s for h, s in zip(st.hands, st.shown))
+
+    @property
+    def declared(self) -> tuple:
+        """Every declaration made this hand (engine.events.Declared): announced to all."""
+        return tuple(self._state.declared)
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:

@@ -110,6 +110,7 @@ class Params:
     declare_check: str = "every-round"  # or "first-round"
     declare_keep: str = "all"  # or "best": one declaration per seat and round, the one worth most
     declare_wild: int = -1  # the card counted as any card in declarations; -1: none
+    declare_show: bool = False  # a declared hand is laid face up: every seat sees it (Observation.shown)
 
     def deal_of(self, players: int, team_size: int) -> tuple[int, int]:
         """(hand size, table cards) of a table of `players` seats in teams of `team_size`."""
@@ -180,6 +181,7 @@ class Params:
             declare_check=variant.declarations.check,
             declare_keep=variant.declarations.keep,
             declare_wild=variant.declarations.wild,
+            declare_show=variant.declarations.show,
         )
 
 

@@ -38,7 +38,7 @@ class HandState(HandDealing, HandEvents, HandInvariants):
         "piles", "sweeps", "captures", "set_aside", "last_capturer", "to_play",
         "history", "claimable", "in_hands", "over", "result", "opening", "rounds", "_legal",
         "_options", "_trail_too", "_any_card", "_claims", "_kinds", "_keep", "_first_lead",
-        "match", "event_points", "events", "_events", "declared", "_declares",
+        "match", "event_points", "events", "_events", "declared", "_declares", "shown",
     )  # fmt: skip
 
     def __init__(self, ruleset: RuleSet, players: int, team_size: int = 1, dealer: int = 0):
@@ -159,6 +159,7 @@ class HandState(HandDealing, HandEvents, HandInvariants):
         self.event_points: list[dict[str, int]] = [{} for _ in range(self.sides)]  # points scored in play, by event id
         self.events: list = []  # every event scored (engine.events.Scored), in play order
         self.declared: list = []  # every declaration made (engine.events.Declared), in order
+        self.shown = [0] * self.n  # per seat, the cards of a declared hand laid face up (declarations.show)
         self.claimable: tuple[int, ...] = ()
         self.in_hands = 0
         self.over = False

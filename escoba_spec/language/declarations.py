@@ -58,7 +58,7 @@ def build_declarations(b, cards: CardSet | None, ids: set[str]) -> ir.Declaratio
         b.error("declarations.wild_captures", "wild-captures-without-wild", "wild_captures makes the wild card a joker "
                 "in play, but declarations names no wild card", "add declarations.wild: <card>, e.g. 7 of coppe")
     return ir.Declarations(tuple(rules), spec.get("check", "every-round"), spec.get("keep", "all"), wild, wild_text,
-                           b.sources(spec, "declarations"), wild_captures)
+                           b.sources(spec, "declarations"), wild_captures, bool(spec.get("show", False)))
 
 
 def _card_index(b, path: str, text: str, env: Env) -> int:

@@ -348,6 +348,7 @@ class Declarations:
     wild_text: str = ""
     sources: tuple[Source, ...] = ()
     wild_captures: bool = False  # the wild card stands for any capture value in play too (Deck.wild)
+    show: bool = False  # a player who declares lays the hand face up and plays it from there
 
 
 #: reach: the first side to the target wins; avoid: a side reaching it is out (with two

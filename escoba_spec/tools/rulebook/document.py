@@ -245,6 +245,8 @@ class _Builder(TableSections):
             s.p("declarations.intro", L.t("declarations.intro"))
             s.ul("declarations.rules", [(r.id, self.declaration_text(r)) for r in d.rules])
             s.p("declarations.check", L.t(f"ir.Declarations.check.{d.check}") + " " + L.t(f"ir.Declarations.keep.{d.keep}"))
+            if d.show:
+                s.p("declarations.show", L.t("declarations.show"))
             if d.wild >= 0:
                 card = self.cards.cards[d.wild]
                 key = "declarations.wild_captures" if d.wild_captures else "declarations.wild"
