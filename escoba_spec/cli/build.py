@@ -11,7 +11,8 @@ from .common import UsageError, emit, validate_all, write_modules
 
 
 def register(sub) -> None:
-    p = sub.add_parser("build", help="validate every rule file of the rules folder and compile it into generated/")
+    p = sub.add_parser("build", help="validate every rule file of the rules folder, compile it into generated/ "
+                                     "and write its rulebooks into docs/rulebooks/")
     p.add_argument("--rules", default="rules", help="the rules folder (default: rules)")
     p.add_argument("--out", default="generated", help="where compiled modules go (default: generated)")
     p.add_argument("--rulebooks", default="docs/rulebooks",
@@ -42,8 +43,10 @@ def run(args: argparse.Namespace) -> int:
     from ..tools.rulebook import RulebookError, write_rulebooks
 
     try:
-        write_rulebooks(results, Path(args.rulebooks))
+        written = write_rulebooks(results, Path(args.rulebooks))
     except RulebookError as exc:
         print(exc, file=sys.stderr)
         return 1
+    print(f"wrote    {len(written)} rulebook files into {args.rulebooks}/ (Markdown and HTML, five languages, "
+          f"for {len(results)} variants)")
     return 0

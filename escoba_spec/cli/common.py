@@ -21,6 +21,17 @@ class UsageError(Exception):
     """A command line that cannot be run as written (exit code 2)."""
 
 
+def chosen_seed(seed: int | None) -> int:
+    """The seed given, or one chosen at random and said on stderr, so the run can be repeated."""
+    if seed is not None:
+        return seed
+    import secrets
+
+    seed = secrets.randbelow(2**31)
+    print(f"escoba-spec: seed {seed} (give --seed {seed} to repeat this run)", file=sys.stderr)
+    return seed
+
+
 def parse_options(items: list[str] | None) -> dict[str, str]:
     """`--option ID=VALUE` arguments as a dict."""
     options: dict[str, str] = {}

@@ -36,9 +36,21 @@ def make_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def commands_text(parser: argparse.ArgumentParser) -> str:
+    """What the bare command prints: the commands, one line each."""
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    width = max(len(choice.dest) for choice in sub._choices_actions)
+    lines = ["usage: escoba-spec COMMAND [...]   (escoba-spec COMMAND --help for one command)", "", "commands:"]
+    lines += [f"  {choice.dest.ljust(width)}  {choice.help}" for choice in sub._choices_actions]
+    return "\n".join(lines) + "\n"
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the `escoba-spec` command: the exit code."""
     parser = make_parser()
+    if not (sys.argv[1:] if argv is None else argv):
+        sys.stderr.write(commands_text(parser))  # no command: what there is to run (a usage error, exit 2)
+        return 2
     args = parser.parse_args(argv)
     try:
         return args.func(args)

@@ -8,14 +8,17 @@ from typing import TextIO
 
 from ..tools.setup import BOTS, ENGINES
 from ..tools.text import printable
-from .common import UsageError, existing, load_or_report, parse_options
+from .common import UsageError, chosen_seed, existing, load_or_report, parse_options
 
 
 def register(sub) -> None:
     parser = sub.add_parser("play", help="play a whole match of a variant between bots (or you), narrated or as JSON")
     parser.add_argument("path", metavar="PATH", help="the rule file (YAML)")
-    parser.add_argument("--players", type=int, required=True, metavar="N", help="number of seats")
-    parser.add_argument("--seed", type=int, required=True, metavar="S", help="seed of the deals and the bots")
+    parser.add_argument("--players", type=int, metavar="N",
+                        help="number of seats (default: the variant's first table, as simulate does)")
+    parser.add_argument("--seed", type=int, metavar="S",
+                        help="seed of the deals and the bots (default: one chosen at random and printed on stderr, "
+                             "so the run can be repeated)")
     parser.add_argument("--team-size", type=int, metavar="T",
                         help="players per side (default: the one the variant's layout gives for N players)")
     parser.add_argument("--bots", default="greedy", metavar="NAME[,NAME...]",
@@ -42,8 +45,9 @@ def run(args: argparse.Namespace) -> int:
     variant = load_or_report(path, options, "nothing played")
     if variant is None:
         return 1
+    players = args.players if args.players is not None else variant.players.layouts[0].players
     setup = make_setup(
-        variant, players=args.players, seed=args.seed, team_size=args.team_size,
+        variant, players=players, seed=chosen_seed(args.seed), team_size=args.team_size,
         bots=args.bots, human=args.human, engine=args.engine,
     )
     out = sys.stdout

@@ -16,14 +16,16 @@ from pathlib import Path
 
 from ..tools.setup import BOTS, bot_names, seating
 from ..tools.text import printable
-from .common import UsageError, existing, load_or_report, parse_options
+from .common import UsageError, chosen_seed, existing, load_or_report, parse_options
 
 
 def register(sub) -> None:
     parser = sub.add_parser("simulate", help="many bot matches of a variant: win rates, points per rule, match length")
     parser.add_argument("path", metavar="PATH", help="the rule file (YAML)")
     parser.add_argument("--games", type=int, required=True, metavar="N", help="number of matches")
-    parser.add_argument("--seed", type=int, required=True, metavar="S", help="root seed of every match")
+    parser.add_argument("--seed", type=int, metavar="S",
+                        help="root seed of every match (default: one chosen at random and printed on stderr, so "
+                             "the run can be repeated)")
     parser.add_argument("--players", type=int, metavar="K",
                         help="number of seats (default: the variant's first layout)")
     parser.add_argument("--team-size", type=int, metavar="T",
@@ -123,6 +125,7 @@ def run(args: argparse.Namespace) -> int:
     if variant is None:
         return 1
     ctx = _context(variant, path, options, args)
+    args.seed = chosen_seed(args.seed)
     ctx_b = None
     if other is not None:
         variant_b = load_or_report(other, options, "nothing simulated")

@@ -1,0 +1,45 @@
+"""What the command line does when a new user leaves things out (issue 20, items 4 and 6)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from escoba_spec.cli import main
+from escoba_spec.cli.main import COMMANDS
+
+from .conftest import RULES
+
+
+def test_the_bare_command_lists_every_command_with_one_line_and_exits_2(capsys):
+    assert main([]) == 2
+    err = capsys.readouterr().err
+    names = [line.split()[0] for line in err.splitlines() if line.startswith("  ")]
+    assert names == [c.__name__.rsplit(".", 1)[1] for c in COMMANDS]
+    assert "--help" in err
+
+
+def test_play_defaults_to_the_first_table_and_chooses_a_seed_it_prints(capsys):
+    assert main(["play", str(RULES / "comodines.yaml"), "--format", "json"]) == 0
+    out = capsys.readouterr()
+    record = json.loads(out.out)  # stdout stays JSON: the seed is said on stderr
+    seed = int(re.search(r"seed (\d+) \(give --seed \1 to repeat this run\)", out.err).group(1))
+    assert record["seed"] == seed and record["players"] == 2
+    assert main(["play", str(RULES / "comodines.yaml"), "--format", "json", "--seed", str(seed)]) == 0
+    again = capsys.readouterr()
+    assert json.loads(again.out) == record and again.err == ""  # the printed seed repeats the run
+
+
+def test_simulate_chooses_a_seed_it_prints(capsys):
+    assert main(["simulate", str(RULES / "scopa.yaml"), "--games", "2", "--format", "json"]) == 0
+    out = capsys.readouterr()
+    seed = int(re.search(r"seed (\d+) \(give --seed", out.err).group(1))
+    assert json.loads(out.out)["summary"]["seed"] == seed
+
+
+def test_build_says_it_writes_the_rulebooks(capsys, tmp_path):
+    assert main(["build", "--rules", str(RULES), "--out", str(tmp_path / "gen"),
+                 "--rulebooks", str(tmp_path / "books")]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"wrote +\d+ rulebook files into .*books/", out)
+    assert len(list((tmp_path / "books").rglob("*.md"))) > 0
