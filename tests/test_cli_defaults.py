@@ -43,3 +43,28 @@ def test_build_says_it_writes_the_rulebooks(capsys, tmp_path):
     out = capsys.readouterr().out
     assert re.search(r"wrote +\d+ rulebook files into .*books/", out)
     assert len(list((tmp_path / "books").rglob("*.md"))) > 0
+
+
+def test_diff_compares_a_variant_with_itself_under_another_option(capsys):
+    """Issue 20: compare target 21 with 31 without writing a second file."""
+    assert main(["diff", str(RULES / "escoba-de-15.yaml"), "--option-b", "target=31", "--deals", "20",
+                 "--format", "json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert [d["field"] for d in report["differences"]] == ["match.target", "options.target.chosen"]
+    assert main(["diff", str(RULES / "escoba-de-15.yaml"), "--option-b", "target=32"]) == 2
+    assert main(["diff", str(RULES / "escoba-de-15.yaml")]) == 2
+    assert "second rule file" in capsys.readouterr().err
+
+
+def test_diff_plays_the_heuristic_bot_too(capsys):
+    assert main(["diff", str(RULES / "scopa.yaml"), str(RULES / "scopa-a-perdere.yaml"), "--bots", "heuristic",
+                 "heuristic", "--deals", "10", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["bots"] == ["heuristic", "heuristic"]
+
+
+def test_diff_with_a_broken_file_prints_json_diagnostics_under_format_json(capsys, tmp_path):
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("id: broken\nextends: escoba-de-15\nmatch:\n  taget: 31\n", encoding="utf-8")
+    assert main(["diff", str(RULES / "escoba-de-15.yaml"), str(broken), "--format", "json"]) == 1
+    diagnostics = json.loads(capsys.readouterr().out)
+    assert diagnostics[0]["code"] == "unknown-key" and diagnostics[0]["line"] == 4

@@ -228,7 +228,7 @@ FLAG_CASES = [
     ("play-seed-not-a-number", ["play", ESCOBA, "--players", "2", "--seed", "1e3"], 2, "invalid int value: '1e3'"),
     ("play-unknown-option", ["play", ESCOBA, "--players", "2", "--seed", "1", "--option", "nope=1"], 2,
      "has no option 'nope'"),
-    ("diff-one-file", ["diff", ESCOBA], 2, "required: B"),
+    ("diff-one-file", ["diff", ESCOBA], 2, "needs a second rule file B, or --option-b"),
     ("diff-no-deals", ["diff", ESCOBA, SCOPA, "--deals", "0"], 2, "--deals must be at least 1"),
     ("diff-deals-not-a-number", ["diff", ESCOBA, SCOPA, "--deals", "many"], 2, "invalid int value: 'many'"),
     ("diff-unknown-bot", ["diff", ESCOBA, SCOPA, "--bots", "nope"], 2, "unknown bot 'nope'"),

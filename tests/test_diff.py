@@ -232,7 +232,7 @@ def test_cli_exits_1_and_says_so_when_a_divergence_is_unexplained(capsys, monkey
         (["rules/scopa.yaml", "rules/escopa.yaml", "--deals", "0"], "--deals must be at least 1"),
         (["rules/scopa.yaml", "rules/escopa.yaml", "--bots", "greedy,greedy,greedy"], "not a table both"),
         (["rules/scopa.yaml", "rules/escopa.yaml", "--format", "xml"], "invalid choice"),
-        (["rules/scopa.yaml"], "required"),
+        (["rules/scopa.yaml"], "needs a second rule file B"),
     ],
 )
 def test_usage_errors_exit_2(args, message, capsys, monkeypatch):

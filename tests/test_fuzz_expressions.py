@@ -29,7 +29,7 @@ from escoba_spec.compiler.expressions import to_python
 from escoba_spec.language.cards import CardSet
 from escoba_spec.language.expr import runtime as exprrt
 from escoba_spec.language.expr.check import compile_expression
-from escoba_spec.language.expr.env import Env, ScoreContext
+from escoba_spec.language.expr.env import NO_MATCH, Env, ScoreContext
 from escoba_spec.language.expr.evaluate import evaluate
 from escoba_spec.language.expr.parse import _TOKEN, MAX_LENGTH
 from escoba_spec.language.validate import load_variant
@@ -138,7 +138,7 @@ def test_mutated_expressions_compile_or_are_located(text, deck, kind, seed):
     assert isinstance(value, bool) if kind == "bool" else (isinstance(value, int) and not isinstance(value, bool))
     code = to_python(node, env)
     emitted = eval(code, {"__builtins__": {}, "rt": exprrt, "side": side, "piles": piles, "sweeps": sweeps,
-                          "captures": captures})
+                          "captures": captures, "match": NO_MATCH})  # a scoring rule may name the match (score)
     assert emitted == value, (text, code)
 
 

@@ -6,19 +6,25 @@ import argparse
 import sys
 
 from ..tools.diff import BOTS
-from .common import UsageError, existing
+from .common import USAGE_CODES, UsageError, existing, parse_options
 from .diagnostics import render
 
 
 def register(sub) -> None:
     parser = sub.add_parser("diff", help="the rules two variants differ in, and the first deal where play parts")
     parser.add_argument("a", metavar="A", help="a rule file (YAML)")
-    parser.add_argument("b", metavar="B", help="the rule file to compare it with")
+    parser.add_argument("b", metavar="B", nargs="?",
+                        help="the rule file to compare it with (default: A itself, with --option-b's choices)")
     parser.add_argument("--deals", type=int, default=200, help="seeded deals played under both (default: 200)")
     parser.add_argument("--seed", type=int, default=0, help="the seed the deals derive from (default: 0)")
     parser.add_argument("--bots", nargs="+", metavar="BOT",
                         help=f"one bot per seat, {' or '.join(sorted(BOTS))} (e.g. --bots greedy random; "
                              "default: greedy at the first table both variants allow)")
+    parser.add_argument("--option", action="append", metavar="ID=VALUE",
+                        help="choose an option of both variants (repeatable)")
+    parser.add_argument("--option-b", action="append", metavar="ID=VALUE",
+                        help="choose an option of B only, over --option (repeatable): "
+                             "diff rules/escoba-de-15.yaml --option-b target=31 compares 21 with 31")
     parser.add_argument("--format", choices=("text", "json"), default="text", help="output format (default: text)")
     parser.set_defaults(func=run)
 
@@ -30,7 +36,11 @@ def run(args: argparse.Namespace) -> int:
     from ..tools.diff import diff_variants, render_text
     from ..tools.text import json_text, printable
 
-    paths = existing([args.a, args.b])
+    if args.b is None and not args.option_b:
+        raise UsageError("diff needs a second rule file B, or --option-b to compare A with itself under other options")
+    paths = existing([args.a, args.b or args.a])
+    both = parse_options(args.option)
+    chosen = (both, {**both, **parse_options(args.option_b)})
     if args.deals < 1:
         raise UsageError(f"--deals must be at least 1, not {args.deals}")
     bots = [name.strip() for item in args.bots or () for name in item.split(",") if name.strip()] or None
@@ -39,12 +49,18 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"unknown bot '{name}' (bots: {', '.join(sorted(BOTS))})")
     resolver = Resolver()
     variants, problems = [], []
-    for path in paths:
-        variant, diags = validate_file(path, resolver=resolver)
+    for path, options in zip(paths, chosen):
+        variant, diags = validate_file(path, _offered(path, options, resolver), resolver=resolver)
         variants.append(variant)
         problems += [d for d in diags if d.severity == "error"]
+    usage = [d for d in problems if d.code in USAGE_CODES]
+    if usage:  # an option or choice the file does not offer: the command line is wrong
+        raise UsageError(usage[0].message)
     if problems or None in variants:
-        print(render(problems, "text"))
+        if args.format == "json":  # stdout stays JSON: the diagnostics, as validate --format json gives them
+            sys.stdout.write(render(problems, "json") + "\n")
+        else:
+            print(render(problems, "text"))
         return 1
     try:
         report = diff_variants(variants[0], variants[1], args.deals, args.seed, bots)
@@ -55,3 +71,18 @@ def run(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(printable(render_text(report)))  # names come from the rule files: no escape sequences
     return report.exit_code
+
+
+def _offered(path, options: dict[str, str], resolver) -> dict[str, str] | None:
+    """The options of `options` this file offers (--option names an option of both, or of either)."""
+    if not options:
+        return None
+    from ..language.validate import validate_file
+
+    variant, _ = validate_file(path, resolver=resolver)
+    offered = {o.id for o in variant.options} if variant is not None else set(options)
+    unknown = [key for key in options if key not in offered]
+    if variant is not None and len(unknown) == len(options):
+        raise UsageError(f"{path} has no option {', '.join(unknown)}"
+                         + (f" (its options: {', '.join(sorted(offered))})" if offered else ""))
+    return {k: v for k, v in options.items() if k in offered} or None

@@ -15,7 +15,7 @@ from .report import DiffReport
 BotSpec = str | Callable[[int], Bot]
 #: the bots diff plays with: the seeded, memoryless ones (the heuristic bot learns
 #: the capture rule as it plays, so the same seat would play two variants differently)
-BOTS: dict[str, Callable[[int], Bot]] = {name: ALL_BOTS[name] for name in ("greedy", "random")}
+BOTS: dict[str, Callable[[int], Bot]] = {name: ALL_BOTS[name] for name in ("greedy", "random", "heuristic")}
 
 
 def diff_variants(
