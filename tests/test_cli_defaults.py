@@ -68,3 +68,23 @@ def test_diff_with_a_broken_file_prints_json_diagnostics_under_format_json(capsy
     assert main(["diff", str(RULES / "escoba-de-15.yaml"), str(broken), "--format", "json"]) == 1
     diagnostics = json.loads(capsys.readouterr().out)
     assert diagnostics[0]["code"] == "unknown-key" and diagnostics[0]["line"] == 4
+
+
+def test_every_command_help_ends_with_examples_the_parser_accepts(capsys):
+    import shlex
+
+    import pytest
+
+    from escoba_spec.cli.main import EXAMPLES, make_parser
+
+    parser = make_parser()
+    assert set(EXAMPLES) == {c.__name__.rsplit(".", 1)[1] for c in COMMANDS}
+    for name, examples in EXAMPLES.items():
+        assert 2 <= len(examples) <= 3 or name == "schema", name
+        with pytest.raises(SystemExit):
+            main([name, "--help"])
+        help_text = capsys.readouterr().out
+        assert help_text.rstrip().endswith(examples[-1]), name  # the examples close the help
+        for line in examples:
+            words = shlex.split(line.split(" > ")[0], comments=True)
+            assert words[0] == "escoba-spec" and parser.parse_args(words[1:]).command == name, line

@@ -23,6 +23,28 @@ from .common import UsageError
 COMMANDS = (validate, schema, compile, play, diff, rulebook, simulate, build)
 
 
+#: two or three examples ending each command's --help
+EXAMPLES = {
+    "validate": ["escoba-spec validate rules/*.yaml rules/house/*.yaml",
+                 "escoba-spec validate ~/my-games/quick.yaml --format json",
+                 "escoba-spec validate rules/escoba-de-15.yaml --option target=31"],
+    "schema": ["escoba-spec schema > variant.schema.json"],
+    "compile": ["escoba-spec compile rules/*.yaml --out generated",
+                "escoba-spec compile rules/*.yaml --out generated --check   # exit 1 when generated/ is stale"],
+    "play": ["escoba-spec play rules/escoba-de-15.yaml --players 2 --seed 7",
+             "escoba-spec play rules/cuarenta.yaml --human 0",
+             "escoba-spec play rules/scopa.yaml --seed 3 --format json"],
+    "diff": ["escoba-spec diff rules/escoba-de-15.yaml rules/escopa.yaml --deals 500",
+             "escoba-spec diff rules/escoba-de-15.yaml --option-b target=31"],
+    "rulebook": ["escoba-spec rulebook rules/scopa.yaml --lang it --format html --out scopa.it.html",
+                 "escoba-spec rulebook rules/cuarenta.yaml --lang es --format md"],
+    "simulate": ["escoba-spec simulate rules/escoba-de-15.yaml --games 2000 --seed 1",
+                 "escoba-spec simulate rules/cirulla.yaml --games 500 --jobs 2 --out runs/cirulla",
+                 "escoba-spec simulate rules/escoba-de-15.yaml --games 1000 --compare rules/escopa.yaml"],
+    "build": ["escoba-spec build", "escoba-spec build --rules my-rules --out my-generated --rulebooks my-books"],
+}
+
+
 def make_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="escoba-spec",
@@ -33,6 +55,10 @@ def make_parser() -> argparse.ArgumentParser:
     sub.required = True
     for command in COMMANDS:
         command.register(sub)
+    for name, examples in EXAMPLES.items():
+        command_parser = sub.choices[name]
+        command_parser.formatter_class = argparse.RawDescriptionHelpFormatter  # the examples keep their lines
+        command_parser.epilog = "examples:\n" + "\n".join(f"  {line}" for line in examples)
     return parser
 
 
