@@ -449,3 +449,10 @@ def test_events_that_replace_each_other_and_points_that_never_count_are_said(tmp
     found = {(d.code, d.line, d.column, d.severity) for d in diagnostics}
     assert variant is None
     assert ("instead-of-cycle", 10, 20, "error") in found and ("points-unused", 13, 15, "warning") in found
+
+
+def test_how_declarations_are_made_is_stated_by_diff(variants):
+    fields = [d.field for d in variant_differences(variants["cirulla-like"], variants["cirulla-wild-in-play"])]
+    assert fields == ["declarations.wild_captures"]
+    fields = {d.field for d in variant_differences(variants["cirulla-like"], variants["cirulla-first-round"])}
+    assert fields == {"declarations.check", "declarations.keep"}

@@ -211,55 +211,50 @@ def _scoring_differences(sa: ir.Scoring, sb: ir.Scoring, names, out: list[Differ
 
 
 def _event_differences(ea, eb, names, out: list[Difference], add) -> None:
-    """Events scored during play, compared by id: each changes the points of a hand, and with
-    them (scored at once, or ending the match) the match."""
-    xa, xb = {e.id: e for e in ea}, {e.id: e for e in eb}
-    effects = (POINTS, MATCH)
-    for eid in [*xa, *(i for i in xb if i not in xa)]:
-        x, y = xa.get(eid), xb.get(eid)
-        if x is None or y is None:
-            event, where = (x or y), names[0] if x else names[1]
-            value = {"when": event.when_text, "points": event.points_text, "effect": event.effect,
-                     "kinds": list(event.kinds), "instead_of": list(event.instead_of)}
-            out.append(Difference(f"scoring.events.{eid}", f"event {eid} ({event.name}) only in {where}: when "
-                                  f"{event.when_text}, {event.effect} {event.points_text if event.effect == 'points' else ''}".rstrip(),
-                                  value if x else None, value if y else None, effects))
-            continue
-        for part in ("when", "points"):
-            if _shape(getattr(x, part)) != _shape(getattr(y, part)):
-                add(f"scoring.events.{eid}.{part}", f"{part} of event {eid}", getattr(x, f"{part}_text"),
-                    getattr(y, f"{part}_text"), effects)
-        for part in ("effect", "kinds", "instead_of"):
-            if getattr(x, part) != getattr(y, part):
-                add(f"scoring.events.{eid}.{part}", f"{part} of event {eid}", getattr(x, part), getattr(y, part), effects)
+    """Events scored during play: each changes the points of a hand, and with them (scored at once,
+    or ending the match) the match."""
+    _scored_differences("event", "scoring.events", ea, eb, ("effect", "kinds", "instead_of"), (POINTS, MATCH),
+                        names, out, add)
 
 
 def _declaration_differences(da: ir.Declarations, db: ir.Declarations, names, out: list[Difference], add) -> None:
-    """Declarations compared by id, then how they are made: each changes a hand's points (and sweeps), and
-    with them the match."""
+    """Declarations, then how they are made: each changes a hand's points (and sweeps), and with them the match."""
     effects = (SWEEPS, POINTS, MATCH)
-    xa, xb = {d.id: d for d in da.rules}, {d.id: d for d in db.rules}
-    for did in [*xa, *(i for i in xb if i not in xa)]:
-        x, y = xa.get(did), xb.get(did)
+    _scored_differences("declaration", "declarations.rules", da.rules, db.rules, ("effect",), effects, names, out, add)
+    if da.rules and db.rules:
+        for part, label in (("check", "when declarations are made"), ("keep", "which declarations count"),
+                            ("wild_text", "the wild card of declarations"),
+                            ("wild_captures", "the wild card is wild in captures too"),
+                            ("show", "a declared hand is laid face up")):
+            if getattr(da, part) != getattr(db, part):
+                va, vb = getattr(da, part), getattr(db, part)
+                add(f"declarations.{part.removesuffix('_text')}", label, "none" if va == "" else va,
+                    "none" if vb == "" else vb, effects)
+
+
+def _scored_differences(what: str, path: str, ea, eb, fields: tuple[str, ...], effects: tuple[str, ...],
+                        names, out: list[Difference], add) -> None:
+    """Events or declarations compared by id: one only in a variant, or its condition, points and
+    `fields` where both have it."""
+    xa, xb = {e.id: e for e in ea}, {e.id: e for e in eb}
+    for eid in [*xa, *(i for i in xb if i not in xa)]:
+        x, y = xa.get(eid), xb.get(eid)
         if x is None or y is None:
-            rule, where = (x or y), names[0] if x else names[1]
-            value = {"when": rule.when_text, "points": rule.points_text, "effect": rule.effect}
-            out.append(Difference(f"declarations.rules.{did}", f"declaration {did} ({rule.name}) only in {where}: when "
-                                  f"{rule.when_text}, {rule.effect} {rule.points_text}", value if x else None,
+            entry, where = (x or y), names[0] if x else names[1]
+            value = {"when": entry.when_text, "points": entry.points_text,
+                     **{f: _jsonable(getattr(entry, f)) for f in fields}}
+            told = "" if entry.effect in ("win-match", "lose-match") else f" {entry.points_text}"  # points 2, sweeps 3
+            out.append(Difference(f"{path}.{eid}", f"{what} {eid} ({entry.name}) only in {where}: when "
+                                  f"{entry.when_text}, {entry.effect}{told}", value if x else None,
                                   value if y else None, effects))
             continue
         for part in ("when", "points"):
             if _shape(getattr(x, part)) != _shape(getattr(y, part)):
-                add(f"declarations.rules.{did}.{part}", f"{part} of declaration {did}", getattr(x, f"{part}_text"),
+                add(f"{path}.{eid}.{part}", f"{part} of {what} {eid}", getattr(x, f"{part}_text"),
                     getattr(y, f"{part}_text"), effects)
-        if x.effect != y.effect:
-            add(f"declarations.rules.{did}.effect", f"effect of declaration {did}", x.effect, y.effect, effects)
-    if da.rules and db.rules:
-        for part, label in (("check", "when declarations are made"), ("keep", "which declarations count"),
-                            ("wild_text", "the wild card of declarations")):
-            if getattr(da, part) != getattr(db, part):
-                add(f"declarations.{part.removesuffix('_text')}", label, getattr(da, part) or "none",
-                    getattr(db, part) or "none", effects)
+        for part in fields:
+            if getattr(x, part) != getattr(y, part):
+                add(f"{path}.{eid}.{part}", f"{part} of {what} {eid}", getattr(x, part), getattr(y, part), effects)
 
 
 def _renamed(only_a: list[ir.ScoringRule], only_b: list[ir.ScoringRule]) -> dict[str, str]:
