@@ -61,7 +61,7 @@ class Rules:
         effects = []
         for side in range(len(piles)):
             # carton: rules/cuarenta.yaml:105
-            p0 = (max(0, rt.round_up(((piles[side]).bit_count() - 14), 2))) if (((((piles[side]).bit_count() >= 20) and rt.some(((piles[side]).bit_count() < 20) for side in rt.others(side, piles))) and ((match.scores[side] if match.scores else 0) < 38))) else 0
+            p0 = (rt.points(rt.round_up(((piles[side]).bit_count() - 14), 2))) if (((((piles[side]).bit_count() >= 20) and rt.some(((piles[side]).bit_count() < 20) for side in rt.others(side, piles))) and ((match.scores[side] if match.scores else 0) < 38))) else 0
             # dos-por-dar: rules/cuarenta.yaml:113
             p1 = (2) if ((((((piles[side]).bit_count() == 20) and rt.every(((piles[side]).bit_count() == 20) for side in rt.others(side, piles))) and (not (match.dealer_side == side))) and ((match.scores[side] if match.scores else 0) < 38))) else 0
             points.append({'carton': p0, 'dos-por-dar': p1})

@@ -128,6 +128,13 @@ def _signature_weights(cards: CardSet, limit: int) -> dict[str, str]:
     return {"signature_base": literal(base), "weights": literal(tuple(weights)), "cuts": literal(cuts)}
 
 
+def _points(node, env: Env, hoisted: dict[str, str] | None = None) -> str:
+    """The points of a rule, event or declaration as Python: those that may come out below zero
+    (`sweeps - 1`) score 0 then, as in the interpreter (`rt.points`)."""
+    source = to_python(node, env, hoisted)
+    return f"rt.points({source})" if may_be_negative(node) else source
+
+
 def generate(variant: ir.Variant) -> str:
     """Entry point: the source of the variant's compiled module."""
     cards = CardSet(variant.deck)
@@ -159,9 +166,7 @@ def generate(variant: ir.Variant) -> str:
             "effect": rule.effect,
             "effect_literal": literal(rule.effect),
             "award": to_python(rule.award, env, hoisted),
-            # points that may come out below zero (`sweeps - 1`) score 0 then, as in the interpreter
-            "points": (f"max(0, {to_python(rule.points, env, hoisted)})" if may_be_negative(rule.points)
-                       else to_python(rule.points, env, hoisted)),
+            "points": _points(rule.points, env, hoisted),
             "origin_comment": _comment(f"{display_path(rule.origin.file)}:{rule.origin.line}"),
             "index": index,
             "shared": rule.shared,
@@ -173,11 +178,10 @@ def generate(variant: ir.Variant) -> str:
     for event in variant.scoring.events:
         if not ID_PATTERN.match(event.id) or not all(ID_PATTERN.match(k) for k in (*event.kinds, *event.instead_of)):
             raise UnsafeValue(f"not a valid event id: {event.id!r}")
-        points = to_python(event.points, env)
         events.append({
             "id": event.id, "id_literal": literal(event.id), "effect": event.effect,
             "effect_literal": literal(event.effect), "when": to_python(event.when, env),
-            "points": f"max(0, {points})" if may_be_negative(event.points) else points,
+            "points": _points(event.points, env),
             "kinds": literal(tuple(event.kinds)) if event.kinds else "",
             "origin_comment": _comment(f"{display_path(event.origin.file)}:{event.origin.line}"),
         })
@@ -185,9 +189,7 @@ def generate(variant: ir.Variant) -> str:
     for d in variant.declarations.rules:
         if not ID_PATTERN.match(d.id):
             raise UnsafeValue(f"not a valid declaration id: {d.id!r}")
-        points = to_python(d.points, env)
-        declarations.append({"id": d.id, "when": to_python(d.when, env),
-                             "points": f"max(0, {points})" if may_be_negative(d.points) else points,
+        declarations.append({"id": d.id, "when": to_python(d.when, env), "points": _points(d.points, env),
                              "origin_comment": _comment(f"{display_path(d.origin.file)}:{d.origin.line}")})
     source_file = display_path(variant.file)
     deal = variant.deal

@@ -131,7 +131,7 @@ class Interpreter:
             for rule in rules:
                 awarded = bool(evaluate(rule.award, ctx))
                 if rule.effect == "points":
-                    value = max(0, int(evaluate(rule.points, ctx))) if awarded else 0  # below 0 scores 0
+                    value = rt.points(evaluate(rule.points, ctx)) if awarded else 0  # below 0 scores 0
                     mine[rule.id] = rt.share(value, sharing[rule.id]) if awarded and rule.id in sharing else value
                 elif awarded:
                     effects.append((side, rule.id, rule.effect))
@@ -143,7 +143,7 @@ class Interpreter:
     def declaration_values(self, side: int, hand: int, table: int, play: PlayFacts, piles: Sequence[int],
                            sweeps: Sequence[int], captures: Sequence[int], match: MatchFacts) -> tuple[int | None, ...]:
         ctx = ScoreContext(side, list(piles), list(sweeps), list(captures), self._env, table, match, play, hand)
-        return tuple(max(0, int(evaluate(d.points, ctx))) if evaluate(d.when, ctx) else None
+        return tuple(rt.points(evaluate(d.points, ctx)) if evaluate(d.when, ctx) else None
                      for d in self.variant.declarations.rules)
 
     def play_events(self, side: int, piles: Sequence[int], sweeps: Sequence[int], captures: Sequence[int],
@@ -164,7 +164,7 @@ class Interpreter:
         for event in fired:
             if event.id in replaced:
                 continue
-            points = max(0, int(evaluate(event.points, ctx))) if event.effect == "points" else 0
+            points = rt.points(evaluate(event.points, ctx)) if event.effect == "points" else 0
             if points or event.effect != "points":
                 out.append((event.id, points, event.effect))
         return tuple(out)

@@ -114,6 +114,11 @@ def most_alike(cards: int, groups: tuple[int, ...]) -> int:
     return max(((cards & group).bit_count() for group in groups), default=0)
 
 
+def points(value) -> int:
+    """What an expression of points scores: never below 0 (`sweeps - 1` with no sweep scores 0)."""
+    return max(0, int(value))
+
+
 def round_up(number: int, step: int) -> int:
     """The multiple of `step` at or above `number` (round_up(21, 2) is 22)."""
     return -(-number // step) * step
