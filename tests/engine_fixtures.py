@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from escoba_spec.engine import HandScore
 from escoba_spec.engine.interpreter import Interpreter
+from escoba_spec.engine.records import HandResult
 from escoba_spec.language import ir
 from escoba_spec.language.cards import CardSet, no_jokers, preset_ranks, preset_suits
 from escoba_spec.language.expr.check import compile_expression
@@ -302,6 +303,25 @@ def house_variants(tmp_path_factory, folder: str, texts: dict[str, str]) -> dict
         path.write_text(text, encoding="utf-8")
         out[name] = load_variant(path)
     return out
+
+
+def finished_hand(*points, effects=()) -> HandResult:
+    """A finished hand that gave each side these points (under one rule id), for MatchState tests."""
+    score = HandScore(tuple({"points": p} for p in points), tuple(effects))
+    n = len(points)
+    return HandResult(score, (0,) * n, (0,) * n, (0,) * n, 0, None, 0, None)
+
+
+def captures_text(rs, card: str, table: list[str]) -> list[str]:
+    """The captures of `card` on `table`, each as its cards' texts sorted, in sorted order (so a
+    position reads as its source writes it, whatever the deck's card order)."""
+    from escoba_spec.engine.captures import build_sums
+
+    cards = rs.cards
+    mask = cards.mask_of(table)
+    sums = build_sums(cards.values, mask & ~cards.unsummed_mask, rs.params.sums_limit)
+    found = rs.capture_options(cards.parse(card), mask, sums)
+    return sorted("+".join(sorted(cards.texts(m))) for m in found)
 
 
 def both_engines(variant: ir.Variant) -> list:

@@ -6,20 +6,21 @@ from dataclasses import replace
 import pytest
 
 from escoba_spec.engine import (
-    HandResult,
     HandScore,
     MatchState,
     MatchTooLong,
     play_match,
 )
 from escoba_spec.engine.bots import GreedyBot, RandomBot
-from tests.engine_fixtures import ReferenceRules, escoba_de_15, ruleset, variant_with
+from tests.engine_fixtures import (
+    ReferenceRules,
+    escoba_de_15,
+    finished_hand,
+    ruleset,
+    variant_with,
+)
 
-
-def hand(*points, effects=()):
-    score = HandScore(tuple({"points": p} for p in points), tuple(effects))
-    n = len(points)
-    return HandResult(score, (0,) * n, (0,) * n, (0,) * n, 0, None, 0, None)
+hand = finished_hand
 
 
 @pytest.fixture(scope="module")

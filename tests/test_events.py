@@ -15,8 +15,6 @@ from hypothesis import strategies as st
 
 from escoba_spec.engine import HandState, MatchState, play_match
 from escoba_spec.engine.bots import GreedyBot, RandomBot
-from escoba_spec.engine.protocol import HandScore
-from escoba_spec.engine.records import HandResult
 from escoba_spec.language.expr.env import MatchFacts
 from escoba_spec.language.expr.runtime import round_down, round_up
 from escoba_spec.language.validate import load_variant, validate_file
@@ -27,6 +25,7 @@ from .conftest import RULES
 from .engine_fixtures import (
     both_engines,
     deck_order,
+    finished_hand,
     house_variants,
     play,
     position,
@@ -259,29 +258,23 @@ def test_without_check_at_once_points_in_play_wait_for_the_end_of_the_hand(engin
     assert not state.over
 
 
-def _result(*totals) -> HandResult:
-    n = len(totals)
-    score = HandScore(tuple({"points": t} for t in totals))
-    return HandResult(score, (0,) * n, (0,) * n, (0,) * n, 0, None, 0, None)
-
-
 def test_with_goal_avoid_the_first_side_to_the_target_loses(engines):
     rs = engines["scopa-avoid"]
     match = MatchState(rs, 2)
-    assert match.record(_result(6, 3)) is None
-    assert match.record(_result(5, 2)) == 1  # side 0 reached 11
+    assert match.record(finished_hand(6, 3)) is None
+    assert match.record(finished_hand(5, 2)) == 1  # side 0 reached 11
     both = MatchState(rs, 2, scores=[9, 8])
-    assert both.record(_result(3, 5)) == 0  # both past: the lowest total (12 to 13) wins
+    assert both.record(finished_hand(3, 5)) == 0  # both past: the lowest total (12 to 13) wins
     level = MatchState(rs, 2, scores=[9, 9])
-    assert level.record(_result(3, 3)) is None  # level at the lowest: another hand
+    assert level.record(finished_hand(3, 3)) is None  # level at the lowest: another hand
 
 
 def test_with_goal_avoid_three_sides_are_eliminated_one_by_one(engines):
     """PlayAural's Inverse Scopa: the sides reaching the target are out, the last left wins."""
     rs = engines["scopa-avoid"]
     match = MatchState(rs, 3)
-    assert match.record(_result(9, 11, 7)) is None and match.eliminated == {1}
-    assert match.record(_result(3, 0, 2)) == 2  # A reaches 12 and is out: C is left
+    assert match.record(finished_hand(9, 11, 7)) is None and match.eliminated == {1}
+    assert match.record(finished_hand(3, 0, 2)) == 2  # A reaches 12 and is out: C is left
 
 
 def test_scoring_rules_can_name_the_match(engines, variants):
@@ -370,7 +363,7 @@ def test_the_compiled_module_scores_events_and_ends_matches_as_the_interpreter(v
     assert a.results == b.results and (a.scores, a.winner, a.eliminated) == (b.scores, b.winner, b.eliminated)
 
 
-def test_round_up_and_round_down_give_cuartenta_cartones():
+def test_round_up_and_round_down_give_cuarentas_cartones():
     """Cuarenta's cartón (en.wikipedia): 20 cards 6 points, 21 cards 8, 23 or 24 cards 10."""
     assert [round_up(n - 14, 2) for n in (20, 21, 22, 23, 24, 25)] == [6, 8, 8, 10, 10, 12]
     assert [round_down(n, 5) for n in (0, 4, 5, 9, -1)] == [0, 0, 5, 5, -5]

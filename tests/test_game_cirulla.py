@@ -15,17 +15,12 @@ from escoba_spec.language.validate import load_variant, validate_file
 
 from .conftest import RULES
 from .engine_fixtures import both_engines, deck_order, play, position, rulebook_leaks
-from .test_capture_kinds import options as _options
+from .engine_fixtures import captures_text as options
 
 PATH = RULES / "cirulla.yaml"
 BOTH = both_engines(load_variant(PATH))
 FEWEST = both_engines(load_variant(PATH, {"captures": "fewest-cards"}))
 IDS = ["interpreted", "compiled"]
-
-
-def options(rs, card: str, table: list[str]) -> list[str]:
-    """The captures of `card` on `table`, each as its cards' texts sorted, in sorted order."""
-    return sorted("+".join(sorted(o.split("+"))) for o in _options(rs, card, table))
 
 
 def test_the_file_cites_its_sources_and_validates_cleanly():

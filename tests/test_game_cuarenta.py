@@ -15,8 +15,15 @@ from escoba_spec.language.expr.env import MatchFacts
 from escoba_spec.language.validate import load_variant, validate_file
 
 from .conftest import RULES
-from .engine_fixtures import both_engines, deck_order, play, position, rulebook_leaks
-from .test_capture_kinds import options as _options
+from .engine_fixtures import (
+    both_engines,
+    deck_order,
+    finished_hand,
+    play,
+    position,
+    rulebook_leaks,
+)
+from .engine_fixtures import captures_text as options
 
 PATH = RULES / "cuarenta.yaml"
 
@@ -28,11 +35,6 @@ def engines(**chosen):
 BOTH = engines()
 ONE = engines(**{"caida-y-limpia": "one"})
 IDS = ["interpreted", "compiled"]
-
-
-def options(rs, card: str, table: list[str]) -> list[str]:
-    """The captures of `card` on `table`, each as its cards' texts sorted, in sorted order."""
-    return sorted("+".join(sorted(o.split("+"))) for o in _options(rs, card, table))
 
 
 def _two(rs, mine, theirs, table, scores=(0, 0)):
@@ -213,24 +215,18 @@ def test_the_rulebooks_leak_nothing():
     assert rulebook_leaks(load_variant(PATH)) == {}
 
 
-def _hand(*totals):
-    from escoba_spec.engine.protocol import HandScore
-    from escoba_spec.engine.records import HandResult
-
-    return HandResult(HandScore(tuple({"carton": t} for t in totals)), (0, 0), (0, 0), (0, 0), 0, None, 0, None)
-
 
 @pytest.mark.parametrize("rs", BOTH, ids=IDS)
 def test_wikipedia_two_chicas_or_one_with_zapateria_win_the_mesa(rs):
     """Wikipedia: "Two chicas or the first chica with zapatería (loss of the chica by scoring less than ten
     points) win the game"."""
     match = MatchState(rs, 2)
-    assert match.record(_hand(40, 12)) is None  # a chica to side 0; the scores start again
+    assert match.record(finished_hand(40, 12)) is None  # a chica to side 0; the scores start again
     assert (match.games, match.scores) == ([1, 0], [0, 0])
-    assert match.record(_hand(12, 40)) is None and match.games == [1, 1]
-    assert match.record(_hand(40, 20)) == 0
+    assert match.record(finished_hand(12, 40)) is None and match.games == [1, 1]
+    assert match.record(finished_hand(40, 20)) == 0
     zapateria = MatchState(rs, 2)
-    assert zapateria.record(_hand(40, 9)) == 0 and zapateria.games == [1, 0]
+    assert zapateria.record(finished_hand(40, 9)) == 0 and zapateria.games == [1, 0]
 
 
 def test_the_game_api_records_a_hand_decided_as_it_is_dealt():

@@ -11,21 +11,19 @@ import pytest
 
 from escoba_spec.engine import MatchState, play_match
 from escoba_spec.engine.bots import GreedyBot
-from escoba_spec.engine.protocol import HandScore
-from escoba_spec.engine.records import HandResult
 from escoba_spec.language.validate import load_variant, validate_file
 
 from .conftest import RULES
-from .engine_fixtures import both_engines, moves_text, position, rulebook_leaks
+from .engine_fixtures import (
+    both_engines,
+    finished_hand,
+    moves_text,
+    position,
+    rulebook_leaks,
+)
 
 PATH = RULES / "scopa-a-perdere.yaml"
 BOTH = both_engines(load_variant(PATH))
-
-
-def _hand(*totals) -> HandResult:
-    """A finished hand that gave each side these points (as most cards)."""
-    n = len(totals)
-    return HandResult(HandScore(tuple({"most-cards": t} for t in totals)), (0,) * n, (0,) * n, (0,) * n, 0, None, 0, None)
 
 
 def test_the_file_cites_its_sources_and_validates_cleanly():
@@ -38,8 +36,8 @@ def test_the_file_cites_its_sources_and_validates_cleanly():
 def test_bga_the_first_to_reach_the_target_normally_21_loses(rs):
     """BGA: "The goal is to mark as little points as possible. First to reach the target (normally 21) loses." """
     match = MatchState(rs, 2)
-    assert match.record(_hand(12, 4)) is None
-    assert match.record(_hand(9, 3)) == 1  # side 0 reaches 21: side 1 wins
+    assert match.record(finished_hand(12, 4)) is None
+    assert match.record(finished_hand(9, 3)) == 1  # side 0 reaches 21: side 1 wins
     assert match.eliminated == {0}
 
 
@@ -47,15 +45,15 @@ def test_bga_the_first_to_reach_the_target_normally_21_loses(rs):
 def test_pa_sides_reaching_the_target_are_eliminated_and_the_last_standing_wins(rs):
     """PA: "eliminate teams that reach target ... if len(remaining) == 1: return remaining[0]"."""
     match = MatchState(rs, 3)
-    assert match.record(_hand(15, 21, 7)) is None and match.eliminated == {1}
-    assert match.record(_hand(6, 0, 2)) == 2  # side 0 reaches 21 too: side 2 is the last left
+    assert match.record(finished_hand(15, 21, 7)) is None and match.eliminated == {1}
+    assert match.record(finished_hand(6, 0, 2)) == 2  # side 0 reaches 21 too: side 2 is the last left
 
 
 @pytest.mark.parametrize("rs", BOTH, ids=["interpreted", "compiled"])
 def test_pa_when_every_side_still_in_reaches_the_target_the_lowest_total_wins(rs):
     """PA: "elif len(remaining) == 0: return min(teams, key=total_score)"."""
     match = MatchState(rs, 2, scores=[18, 19])
-    assert match.record(_hand(5, 3)) == 1  # 23 to 22: both out at once, the lower total wins
+    assert match.record(finished_hand(5, 3)) == 1  # 23 to 22: both out at once, the lower total wins
 
 
 @pytest.mark.parametrize("rs", BOTH, ids=["interpreted", "compiled"])
