@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping, Protocol, Sequence, runtime_checkable
 
-from ..language.cards import CardSet
+from ..language.cards import CardSet, union
 from ..language.derive import kinds_of, steps_of, table_deal
 from ..language.expr.env import MATCH_VARIABLES, NO_MATCH, MatchFacts, PlayFacts
 from ..language.expr.nodes import Name, children
@@ -164,7 +164,7 @@ class Params:
             sums_limit=max(limit, 0),
             capture_kinds=kinds,
             capture_priority=tuple((s.rule, s.kinds) for s in steps_of(capture)) if kinds else (),
-            keep_mask=_union(k.cards for k in kinds if k.take == "whole-table" and k.keep),
+            keep_mask=union(k.cards for k in kinds if k.take == "whole-table" and k.keep),
             layout_deals=() if uniform else deals,
             deal_order=deal.order,
             first_lead_not=deal.first_lead_not,
@@ -195,13 +195,6 @@ def names_match(node) -> bool:
         if current is not None:
             stack.extend(children(current))
     return False
-
-
-def _union(masks) -> int:
-    out = 0
-    for mask in masks:
-        out |= mask
-    return out
 
 
 def _needs_kinds(variant) -> bool:

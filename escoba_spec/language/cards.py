@@ -158,6 +158,14 @@ class CardSet:
         return [self.cards[i].text for i in self.indices(mask)]
 
 
+def union(masks) -> int:
+    """Every card of any of the masks, as one mask."""
+    out = 0
+    for mask in masks:
+        out |= mask
+    return out
+
+
 def bits(mask: int) -> list[int]:
     """Card indices of a mask, ascending."""
     out = []

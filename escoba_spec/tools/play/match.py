@@ -26,6 +26,7 @@ from ...engine import (
     shuffled_deck,
 )
 from ...engine.protocol import whole
+from ...language.cards import union
 from ..setup import Setup
 from ..text import json_text, points_text
 
@@ -315,7 +316,7 @@ class MatchRunner:
             "declarations": [{"round": d.round, "seat": d.seat, "side": d.side, "id": d.id, "points": d.points,
                               "effect": d.effect} for d in state.declared],
             "stopped": result.stopped,
-            "unplayed": self.cards.texts(_union(state.hands) | state.stock_mask),  # a hand the match ended mid-way
+            "unplayed": self.cards.texts(union(state.hands) | state.stock_mask),  # a hand the match ended mid-way
             "game_won": game_won,
             "totals_after": totals_after,
         }
@@ -337,13 +338,6 @@ def _mask(cards: Sequence[int]) -> int:
     for card in cards:
         mask |= 1 << card
     return mask
-
-
-def _union(masks: Sequence[int]) -> int:
-    out = 0
-    for mask in masks:
-        out |= mask
-    return out
 
 
 class _CountingRandom(random.Random):
