@@ -30,7 +30,7 @@ RANKS = {
     f"{NAME}.cli": 5,
     f"{NAME}.__main__": 6,
 }
-#: the tools, none of which may import another's modules (they share tools.setup, text, files)
+#: the tools, none of which may import another's modules (they share tools.setup, text, files, terminal)
 TOOLS = ("play", "diff", "simulate", "rulebook")
 MAX_LINES = 500
 
