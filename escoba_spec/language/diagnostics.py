@@ -56,3 +56,10 @@ def did_you_mean(name: str, candidates: Iterable[str]) -> str:
     if close:
         return f"did you mean '{close[0]}'?"
     return ""
+
+
+def meant(hint: str) -> str | None:
+    """The name a `did_you_mean` hint suggests, or None."""
+    if hint.startswith("did you mean '") and hint.endswith("'?"):
+        return hint[len("did you mean '"):-2]
+    return None

@@ -23,6 +23,7 @@ from .loader import MAX_BYTES, Document, get_path, load_document
 from .merge import drops_without_base, merge_documents
 from .options import apply_options
 from .resolved import Resolved
+from .salvage import Stable, placed, salvage, unrelated
 from .schema import check_document, variant_schema
 
 MAX_CHAIN = 16
@@ -53,16 +54,31 @@ class Resolver:
     def __init__(self) -> None:
         self.cache: dict[Path, tuple[Document | None, list[Diagnostic]]] = {}
         self.index: dict[Path, dict[str, Path]] = {}
+        #: the schema errors whose nodes `salvage` took out, so that the later stages still ran,
+        #: and the paths taken out of each file's document
+        self.salvaged: set[Diagnostic] = set()
+        self.pruned: dict[str, tuple[Stable, ...]] = {}
 
     def load(self, path: Path, display: str) -> tuple[Document | None, list[Diagnostic]]:
+        """A file's document and its diagnostics; after a schema error, the document
+        without the nodes at fault (`salvage`), so the rest is still checked."""
         key = path.resolve()
         if key not in self.cache:
             doc, problems = load_document(path, display)
             if doc is not None:
-                problems = problems + check_document(doc)
-                problems += _check_entry_ids(doc)
+                schema = check_document(doc)
+                problems = problems + schema + _check_entry_ids(doc)
+                if any(d.severity == "error" for d in schema) and not _errors(problems, set(schema)):
+                    salvaged = salvage(doc, schema)
+                    if salvaged is not None:  # else the errors stop the stages, as any other does
+                        doc, self.pruned[doc.file] = salvaged
+                        self.salvaged.update(d for d in schema if d.severity == "error")
             self.cache[key] = (doc, problems)
         return self.cache[key]
+
+    def _failed(self, problems: list[Diagnostic]) -> bool:
+        """Whether an error stops the stages: any but a salvaged schema error."""
+        return _errors(problems, self.salvaged)
 
     def ids_in(self, root: Path) -> dict[str, Path]:
         """Variant id -> file for every rule file under the rules tree.
@@ -143,7 +159,7 @@ class Resolver:
                 problems.append(problem)
                 return None, problems
             current, current_display = target, _display_for(target, path, display)
-        if any(p.severity == "error" for p in problems):
+        if self._failed(problems):
             return None, problems  # nothing to merge: a file of the chain is already wrong
         # merge from the root base to the file itself
         chain.reverse()
@@ -152,11 +168,15 @@ class Resolver:
         values = dict(root_doc.values)
         keys = dict(root_doc.keys)
         origins = {p: root_doc.file for p in root_doc.values}
+        pruned = placed(tuple(p for _, doc in chain for p in self.pruned.get(doc.file, ())), data)
         for _, doc in chain[1:]:
+            merged: list[Diagnostic] = []
             data, values, keys, origins = merge_documents(data, values, keys, origins, doc.data, doc.values, doc.keys,
-                                                          doc.file, problems=problems)
+                                                          doc.file, problems=merged)
+            problems.extend(unrelated(merged, pruned))
         data.pop("extends", None)
-        problems.extend(drops_without_base(data, values, root_doc.file))
+        pruned = placed(tuple(p for _, doc in chain for p in self.pruned.get(doc.file, ())), data)
+        problems.extend(unrelated(drops_without_base(data, values, root_doc.file), pruned))
         digest = hashlib.sha256()
         for _, doc in chain:
             digest.update(doc.text.encode("utf-8"))
@@ -164,15 +184,15 @@ class Resolver:
             file=display, data=data, values=values, keys=keys,
             docs={doc.file: doc for _, doc in chain}, origins=origins,
             chain=[doc.data.get("id", "") for _, doc in reversed(chain[:-1])],
-            sha256=digest.hexdigest(),
+            sha256=digest.hexdigest(), pruned=pruned,
         )
-        if any(p.severity == "error" for p in problems):
+        if self._failed(problems):
             return None, problems
-        problems.extend(_check_complete(resolved))
-        if any(p.severity == "error" for p in problems):
+        problems.extend(unrelated(_check_complete(resolved), pruned, resolved.data))
+        if self._failed(problems):
             return None, problems
-        problems.extend(apply_options(resolved, options or {}))
-        if any(p.severity == "error" for p in problems):
+        problems.extend(unrelated(apply_options(resolved, options or {}), pruned, resolved.data))
+        if self._failed(problems):
             return None, problems
         return resolved, problems
 
@@ -215,6 +235,10 @@ class Resolver:
             return fail("extends-missing", f"extends names the variant '{base}', but {target.name} does not define it",
                         "check the id: line of that file")
         return target, None
+
+
+def _errors(problems: list[Diagnostic], tolerated: set[Diagnostic]) -> bool:
+    return any(p.severity == "error" and p not in tolerated for p in problems)
 
 
 def _display_for(target: Path, first: Path, first_display: str) -> str:

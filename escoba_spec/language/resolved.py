@@ -26,6 +26,9 @@ class Resolved:
     sha256: str = ""
     chosen: dict[str, str] = field(default_factory=dict)  # option id -> chosen value/choice
     defaults: dict[str, str] = field(default_factory=dict)  # option id -> its default
+    #: the paths of schema errors whose nodes were taken out so the later stages could run
+    #: (`salvage`): a document with any is checked, never built into a variant
+    pruned: tuple[str, ...] = ()
 
     def pos(self, path: str) -> Pos:
         return nearest_pos(self.values, path, self.file)

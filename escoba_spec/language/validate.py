@@ -2,7 +2,9 @@
 
 The stages run in order: `loader` (YAML -> data with positions), `schema`
 (JSON Schema), `resolve` (extends, the merge rule, options), `build` (the IR
-and every semantic check). Nothing is raised on bad input: `validate_file`
+and every semantic check). A schema error does not stop the later stages: they
+check the rest of the file without the nodes at fault (`salvage`), so one run
+shows every error. Nothing is raised on bad input: `validate_file`
 returns the diagnostics; `load_variant` raises `DiagnosticError` with them,
 for callers that want a variant or nothing.
 """
@@ -15,6 +17,7 @@ from . import ir
 from .build import build_variant
 from .diagnostics import Diagnostic, DiagnosticError, has_errors
 from .resolve import Resolver
+from .salvage import unrelated
 
 
 def load_variant(path: str | Path, options: dict[str, str] | None = None, *, resolver: Resolver | None = None) -> ir.Variant:
@@ -34,8 +37,9 @@ def validate_file(path: str | Path, options: dict[str, str] | None = None, *, re
     if resolved is None:
         return None, sorted(problems, key=lambda d: (d.file, d.line, d.column))
     variant, built = build_variant(resolved)
-    problems = sorted(problems + built, key=lambda d: (d.file != resolved.file, d.file, d.line, d.column))
-    if has_errors(problems):
+    problems = sorted(problems + unrelated(built, resolved.pruned, resolved.data),
+                      key=lambda d: (d.file != resolved.file, d.file, d.line, d.column))
+    if has_errors(problems) or resolved.pruned:
         return None, problems
     return variant, problems
 
