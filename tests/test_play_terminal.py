@@ -149,11 +149,12 @@ def test_a_number_from_the_menu_plays_that_move(escoba):
     texts = [format_move(m, escoba.cards) for m in legal]
     for n, move in enumerate(legal, 1):
         assert HumanSeat.interpret(str(n), state, legal, texts) == (move, "")
+    assert HumanSeat.interpret("01", state, legal, texts) == (legal[0], "")
     # the move typed still works beside the numbers
     assert HumanSeat.interpret("Rb", state, legal, texts) == (Move(escoba.cards.parse("Rb"), escoba.cards.mask_of(["5b"])), "")
 
 
-@pytest.mark.parametrize("typed", ["0", "99", "5"])
+@pytest.mark.parametrize("typed", ["0", "99", "5", "9" * 5000])
 def test_a_number_off_the_menu_is_explained_with_the_legal_moves(escoba, typed):
     state = position(escoba)
     legal = state.legal_moves()

@@ -125,10 +125,12 @@ class HumanSeat:
         why not (in the engine's words)."""
         cards = state.cards
         if text.isascii() and text.isdigit():  # no card is written with digits alone
-            number = int(text)
+            # a number too long to be a move's is not converted (int() refuses thousands of digits)
+            digits = text.lstrip("0")
+            number = int(digits) if digits and len(digits) <= len(str(len(legal))) else 0
             if 1 <= number <= len(legal):
                 return legal[number - 1], ""
-            return None, str(IllegalMove(text, [f"no move is numbered {number}: choose 1 to {len(legal)}"], texts))
+            return None, str(IllegalMove(text, [f"no move is numbered {text}: choose 1 to {len(legal)}"], texts))
         try:
             move = parse_move(text, cards)
         except ValueError as exc:
