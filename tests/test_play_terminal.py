@@ -248,3 +248,9 @@ def test_a_piped_match_runs_through_hands_without_a_pause(monkeypatch, capsys):
         runner.run()
     text = out.getvalue()
     assert "== Hand 3" in text and "press Enter" not in text
+
+
+def test_a_claim_is_told_before_the_play(escoba):
+    cards = escoba.cards
+    move = Move(cards.parse("4c"), 0, cards.mask_of(["3c", "5e", "7o"]))
+    assert Faces(cards).describe(move, cards.mask_of(["1b"])) == "claims 7o♦ 3c♥ 5e♠ (a missed capture), then 4c♥ trails"
