@@ -163,6 +163,8 @@ HUMAN_CASES = [
     ("control-characters", "\x00\x1b[2J\nq\n", 130, "unknown card"),
     ("fullwidth-card", "７ｏ\nq\n", 130, "unknown card"),
     ("very-long-line", "x" * 200_000 + "\nq\n", 130, "illegal move 'xxxx"),
+    ("very-long-number", "9" * 200_000 + "\nq\n", 130, "no move is numbered 9999"),
+    ("number-off-the-menu", "0\nq\n", 130, "no move is numbered 0: choose 1 to"),
     ("garbage-then-end-of-input", "zz\nyy\n", 1, "illegal move 'yy'"),
 ]
 

@@ -316,8 +316,10 @@ def test_a_human_seat_is_answered_and_plays_a_hand():
     assert "(legal: " in text and "legal moves: " in text
     assert "-- your turn: seat 1, side 1" in text and "your hand: " in text and "table: " in text
     assert "totals after hand 1: " in text
+    # the narration shows the person each card played with its suit's symbol
     told = re.findall(r"seat 1 \(side 1\) plays (\S+),", text)
-    assert [m.split("+")[0] for m in person.moves] == told
+    assert told and all(card[-1] in "♦♥♠♣" for card in told)
+    assert [m.split("+")[0] for m in person.moves] == [card[:-1] for card in told]
     assert "Traceback" not in text
 
 

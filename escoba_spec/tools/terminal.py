@@ -23,7 +23,12 @@ class Painter:
     terminal that shows colour, and the word itself everywhere else."""
 
     def __init__(self, stream: TextIO | None = None, *, colour: bool | None = None):
-        system = console(stream).color_system if stream is not None else None
+        system = None
+        if stream is not None:
+            shown = console(stream)
+            # rich keeps a colour system under NO_COLOR (it strips colour as it prints): the
+            # painter, which renders styles itself, must drop it
+            system = None if shown.no_color else shown.color_system
         if colour is False:
             system = None
         elif colour and system is None:

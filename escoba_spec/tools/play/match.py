@@ -26,7 +26,7 @@ from ...engine import (
     shuffled_deck,
 )
 from ...engine.protocol import whole
-from ...language.cards import union
+from ...language.cards import CardSet, bits, union
 from ..setup import Setup
 from ..text import json_text, points_text
 
@@ -54,6 +54,14 @@ class Person(Protocol):
 
     def choose(self, runner: "MatchRunner") -> Move:
         """The move the person makes at `runner.state`."""
+        ...
+
+    def pause(self, runner: "MatchRunner") -> None:
+        """A hand is scored and another follows: time to read the score (or to quit)."""
+        ...
+
+    def card_text(self, cards: CardSet, index: int) -> str:
+        """A card as the narration shows it to the person (`7o♦`): printable text, no colour."""
         ...
 
 
@@ -92,8 +100,12 @@ class MatchRunner:
         self.match = MatchState(self.rs, setup.players, setup.team_size)
         self.state: HandState | None = None
 
+    def card_text(self, index: int) -> str:
+        """A card in the narration: its code, or as the person at the terminal sees it."""
+        return self.human.card_text(self.cards, index) if self.human is not None else self.cards.text(index)
+
     def text(self, mask: int, empty: str = "nothing") -> str:
-        return " ".join(self.cards.texts(mask)) or empty
+        return " ".join(map(self.card_text, bits(mask))) or empty
 
     def seats_of(self, side: int) -> list[int]:
         return [s for s in range(self.setup.players) if s % self.setup.sides == side]
@@ -105,6 +117,8 @@ class MatchRunner:
         hands = []
         while self.match.winner is None:
             hands.append(self._hand(len(hands) + 1))
+            if self.human is not None and self.match.winner is None:
+                self.human.pause(self)
         winner = self.match.winner
         totals = {str(s): n for s, n in enumerate(self.match.scores)}
         self.say()
@@ -239,7 +253,7 @@ class MatchRunner:
         line = f"seat {play.seat} (side {side}) "
         if play.claim:
             line += f"claims {self.text(play.claim)} (a missed capture), "
-        line += f"plays {cards.text(play.card)}, "
+        line += f"plays {self.card_text(play.card)}, "
         if play.capture == 1 << play.card:
             line += "keeps it in the pile (the table is empty)"
         else:

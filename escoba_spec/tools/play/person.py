@@ -1,7 +1,13 @@
 """A person at the terminal choosing one seat's moves in `escoba-spec play --human SEAT`.
 
-Bad input gets the engine's reason and the legal moves, then the question
-again; `q` (or the end of the input) leaves the match with its exit code.
+Each turn shows the hand and the table (suit symbols, colour on a terminal, each
+card's capture value, `*` on the hand cards that can capture) and the legal moves
+numbered from 1: the person types a number or the move itself (`7o`, `7o+Sb`).
+Bad input gets the engine's reason and the legal moves, then the question again;
+`q` (or the end of the input) leaves the match with its exit code. After each
+hand's score a person at a terminal is asked to press Enter, so the score is read
+before the next deal scrolls it away; piped input is never asked (it would be
+consumed line by line by a question no script expects).
 """
 
 from __future__ import annotations
@@ -9,15 +15,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, TextIO
 
 from ...engine import HandState, IllegalMove, Move, Observation, format_move, parse_move
+from ...language.cards import CardSet
+from ..terminal import PLAIN, Painter
 from ..text import points_text
+from .faces import MARK, Faces, can_show_symbols, capturers, menu
 from .match import Quit, goal_text, sweep_word
 
 if TYPE_CHECKING:
     from .match import MatchRunner
 
 
-HELP = "type a move: 7o plays the 7 of oros (a trail, or its only capture), 7o+2b+5e names the capture; " \
-       "? lists the legal moves, q quits"
+HELP = "type a move's number from the list, or the move: 7o plays the 7 of oros (a trail, or its only capture), " \
+       "7o+2b+5e names the capture; (n) is a card's capture value, * marks the hand cards that can capture; " \
+       "? lists the moves again, q quits"
 
 
 def _isatty(stream: TextIO) -> bool:
@@ -29,29 +39,61 @@ def _isatty(stream: TextIO) -> bool:
 
 class HumanSeat:
     """A person choosing one seat's moves on `inp` / `out`. Bad input gets the
-    engine's reason and the legal moves, then the question again."""
+    engine's reason and the legal moves, then the question again.
 
-    def __init__(self, seat: int, inp: TextIO, out: TextIO):
+    `paint` colours the cards (by default: on when `out` is a terminal, off under
+    NO_COLOR); `pause` asks for Enter after each hand's score (by default: when
+    `inp` is a terminal, so that piped input is read by the moves alone)."""
+
+    def __init__(self, seat: int, inp: TextIO, out: TextIO, *, paint: Painter | None = None,
+                 pause: bool | None = None):
         self.seat = seat
         self.inp = inp
         self.out = out
+        interactive = _isatty(inp)
         # piped input is not echoed by a terminal: echo it so the transcript reads well
-        self.echo = not _isatty(inp)
+        self.echo = not interactive
+        self.pauses = interactive if pause is None else pause
+        self.paint = paint if paint is not None else Painter(out)
+        self.symbols = can_show_symbols(out)
+        self._faces: Faces | None = None
+        self._plain: Faces | None = None
 
     def write(self, line: str = "") -> None:
         self.out.write(line + "\n")
 
+    def faces(self, runner: "MatchRunner") -> Faces:
+        """The cards as this person sees them: the runner's deck, this terminal's colours."""
+        if self._faces is None or self._faces.cards is not runner.cards:
+            self._faces = Faces(runner.cards, self.paint, self.symbols)
+        return self._faces
+
+    def card_text(self, cards: CardSet, index: int) -> str:
+        """A card in the narration, `7o♦`: the narration is printed escaped, so without colour."""
+        if self._plain is None or self._plain.cards is not cards:
+            self._plain = Faces(cards, PLAIN, self.symbols)
+        return self._plain.card(index)
+
+    def _read(self, prompt: str) -> str:
+        """One line typed after `prompt` ('' at the end of the input), echoed when piped."""
+        self.out.write(prompt)
+        self.out.flush()
+        line = self.inp.readline()
+        if line and self.echo:
+            self.out.write(line if line.endswith("\n") else line + "\n")
+        return line
+
     def choose(self, runner: "MatchRunner") -> Move:
         state = runner.state
-        self._show(runner, state)
         legal = state.legal_moves()
         texts = [format_move(m, state.cards) for m in legal]
+        listed = menu(self.faces(runner), legal, state.table)
+        self._show(runner, state, legal)
+        for line in listed:
+            self.write(line)
+        choice = f"1-{len(legal)}" if len(legal) > 1 else "1"
         while True:
-            self.out.write(f"your move, seat {self.seat} (? for help)> ")
-            self.out.flush()
-            line = self.inp.readline()
-            if line and self.echo:
-                self.out.write(line if line.endswith("\n") else line + "\n")
+            line = self._read(f"your move, seat {self.seat} ({choice} or a move, ? for help)> ")
             if not line:
                 self.write()
                 raise Quit(1, "end of input: the match was abandoned")
@@ -61,16 +103,34 @@ class HumanSeat:
             if text.lower() in ("?", "help", ""):
                 self.write(HELP)
                 self.write("legal moves: " + ", ".join(texts))
+                for entry in listed:
+                    self.write(entry)
                 continue
             move, problem = self.interpret(text, state, legal, texts)
             if move is not None:
                 return move
             self.write(problem)
 
+    def pause(self, runner: "MatchRunner") -> None:
+        """After a hand's score, before the next deal: Enter (or the end of the input) goes on, q quits."""
+        if not self.pauses:
+            return
+        line = self._read("press Enter for the next hand (q quits)> ")
+        if line.strip().lower() in ("q", "quit", "exit"):
+            raise Quit(130, "you quit the match")
+
     @staticmethod
     def interpret(text: str, state: HandState, legal: list[Move], texts: list[str]) -> tuple[Move | None, str]:
-        """The move `text` names, or None and why not (in the engine's words)."""
+        """The move `text` names (a number of the list, or the move itself), or None and
+        why not (in the engine's words)."""
         cards = state.cards
+        if text.isascii() and text.isdigit():  # no card is written with digits alone
+            # a number too long to be a move's is not converted (int() refuses thousands of digits)
+            digits = text.lstrip("0")
+            number = int(digits) if digits and len(digits) <= len(str(len(legal))) else 0
+            if 1 <= number <= len(legal):
+                return legal[number - 1], ""
+            return None, str(IllegalMove(text, [f"no move is numbered {text}: choose 1 to {len(legal)}"], texts))
         try:
             move = parse_move(text, cards)
         except ValueError as exc:
@@ -87,16 +147,19 @@ class HumanSeat:
             return None, str(IllegalMove(text, reasons, texts))
         return move, ""
 
-    def _show(self, runner: "MatchRunner", state: HandState) -> None:
+    def _show(self, runner: "MatchRunner", state: HandState, legal: list[Move]) -> None:
         view = Observation(state, self.seat)
+        faces = self.faces(runner)
+        able = capturers(legal)
         self.write()
         self.write(f"-- your turn: seat {self.seat}, side {view.side}")
-        self.write(f"your hand: {runner.text(view.hand, 'empty')}")
-        self.write(f"table:     {runner.text(view.table, 'empty')}")
+        key = "   (n): capture value" + (f"; {MARK}: can capture" if able else "")
+        self.write(f"your hand: {faces.row(view.hand, values=True, marked=able)}{key}")
+        self.write(f"table:     {faces.row(view.table, values=True)}")
         if view.open_hands:
             for seat, hand in enumerate(view.hands):
                 if seat != self.seat:
-                    self.write(f"seat {seat}'s hand: {runner.text(hand, 'empty')}")
+                    self.write(f"seat {seat}'s hand: {faces.row(hand, values=True)}")
         pile = "; ".join(
             f"side {s} {n.bit_count()} cards, {w} {sweep_word(view.cards).lower()}{'s' if w != 1 else ''}"
             for s, (n, w) in enumerate(zip(view.piles, view.sweeps))
@@ -104,3 +167,4 @@ class HumanSeat:
         self.write(f"taken this hand: {pile} ({view.stock_count} cards left in the stock)")
         scores = ", ".join(f"side {s} {points_text(n)}" for s, n in enumerate(runner.match.scores))
         self.write(f"match: {scores} ({goal_text(state.params)})")
+        self.write("moves:")

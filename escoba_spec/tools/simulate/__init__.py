@@ -35,11 +35,12 @@ a two-proportion z-test for win rates, Welch's t-test (normal approximation of
 the t distribution for its p-value when the degrees of freedom are large,
 otherwise a numerical integration of the t density) for means.
 Modules: `matches.py` (the seeds, a worker's `Context`, `run_matches`),
-`stats.py` (the summary, intervals and tests), `report.py` (text and plots).
+`stats.py` (the summary, intervals and tests), `report.py` (text and JSON), `charts.py` (the plots).
 """
 
+from .charts import figures, plots
 from .matches import Context, match_record, match_seed, play_matches, run_matches
-from .report import dumps, plots, render_compare_text, render_text
+from .report import dumps, render_compare_text, render_text
 from .stats import (
            compare,
            games_csv,
@@ -50,6 +51,6 @@ from .stats import (
            wilson,
 )
 
-__all__ = ["Context", "compare", "dumps", "games_csv", "match_record", "match_seed", "mean_stats", "play_matches",
+__all__ = ["Context", "compare", "dumps", "figures", "games_csv", "match_record", "match_seed", "mean_stats", "play_matches",
            "plots", "render_compare_text", "render_text", "run_matches", "summarize", "two_proportion", "welch",
            "wilson"]

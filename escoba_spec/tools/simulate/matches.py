@@ -39,6 +39,9 @@ class Context:
         self.team_size = team_size
         self.bot_names = bot_names
         self.points_rules = list(self.ruleset.params.points_rules)
+        named = (*variant.scoring.rules, *variant.scoring.events, *variant.declarations.rules)
+        #: each points rule's name as the rule file gives it (the plots' labels)
+        self.rule_names = {r.id: r.name for r in named if r.id in self.points_rules}
 
     def play(self, root: int, index: int) -> dict:
         seed = match_seed(root, index)

@@ -90,6 +90,7 @@ def summarize(records: list[dict], ctx: Context, path: str, root: int) -> dict:
     decided_by["none"] = _r(none / n)
     return {
         "variant": ctx.variant.id,
+        "name": ctx.variant.name,
         "rule_file": str(path),
         "games": n,
         "seed": root,
@@ -99,6 +100,7 @@ def summarize(records: list[dict], ctx: Context, path: str, root: int) -> dict:
         "hands": total_hands,
         "win_rate": win_rate,
         "first_player_edge": edge,
+        "rule_names": {rule: ctx.rule_names.get(rule, rule) for rule in rules},
         "points_per_hand": points,
         "sweeps_per_hand": sweeps,
         "hands_per_match": hands,

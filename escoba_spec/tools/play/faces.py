@@ -1,0 +1,109 @@
+"""How cards look to the person at the terminal: the code they type, their suit's symbol
+and colour, and the value they count in captures.
+
+The code stays first (`7o♦`), so what is read is what is typed. The Latin suits take
+the symbols of the French suits they correspond to, as Scopa's French-suited packs map
+them (denari are diamonds, the settebello the 7 of diamonds): oros and denari ♦, copas
+and coppe ♥, espadas and spade ♠, bastos and bastoni ♣; each Latin suit keeps its own
+colour (gold, red, blue, green). Colour only where the `Painter` paints (a terminal,
+not under NO_COLOR); symbols only where the output can encode them.
+"""
+
+from __future__ import annotations
+
+from typing import TextIO
+
+from ...engine import Move, format_move
+from ...language.cards import CardSet, bits
+from ..terminal import PLAIN, Painter
+from ..text import printable
+
+#: suit name -> (symbol, style)
+SUITS: dict[str, tuple[str, str]] = {
+    "oros": ("♦", "yellow"), "copas": ("♥", "red"), "espadas": ("♠", "blue"), "bastos": ("♣", "green"),
+    "denari": ("♦", "yellow"), "coppe": ("♥", "red"), "spade": ("♠", "blue"), "bastoni": ("♣", "green"),
+    "diamonds": ("♦", "red"), "hearts": ("♥", "red"), "spades": ("♠", "bold"), "clubs": ("♣", "bold"),
+}
+
+#: what marks a hand card that has a capture
+MARK = "*"
+
+
+def can_show_symbols(stream: TextIO | None) -> bool:
+    """Whether `stream` can encode the suit symbols (a terminal in a non-UTF-8 locale cannot)."""
+    encoding = getattr(stream, "encoding", None)
+    if not encoding:
+        return True
+    try:
+        "♦♥♠♣".encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+class Faces:
+    """Cards as the person at the terminal sees them: `card(i)` is `7o♦`, in the suit's
+    colour where `paint` paints; `value(i)` is what the card counts in a capture."""
+
+    def __init__(self, cards: CardSet, paint: Painter = PLAIN, symbols: bool = True):
+        self.cards = cards
+        self.paint = paint
+        self.symbols = symbols
+        self._suits = [SUITS.get(s.name, ("", "bold")) for s in cards.deck.suits]
+
+    def value(self, index: int) -> str:
+        """The card's capture value: a number, `wild` (a joker, a wild card) or `-` (none)."""
+        if self.cards.joker_mask >> index & 1:
+            return "wild"
+        if self.cards.valueless_mask >> index & 1:
+            return "-"
+        return str(self.cards.cards[index].value)
+
+    def card(self, index: int, *, value: bool = False, marked: bool = False) -> str:
+        """`7o♦`, with `(7)` its capture value and `*` when it can capture."""
+        card = self.cards.cards[index]
+        symbol, style = ("", "bold magenta") if card.joker else self._suits[card.suit]
+        text = self.paint(printable(card.text) + (symbol if self.symbols else ""), style)
+        if value:
+            text += self.paint(f"({self.value(index)})", "dim")
+        if marked:
+            text += self.paint(MARK, "bold green")
+        return text
+
+    def row(self, mask: int, *, values: bool = False, marked: int = 0, empty: str = "empty") -> str:
+        """The cards of `mask`, two spaces apart; `marked` the ones that can capture."""
+        return "  ".join(self.card(i, value=values, marked=bool(marked >> i & 1)) for i in bits(mask)) or empty
+
+    def names(self, mask: int) -> str:
+        return " ".join(self.card(i) for i in bits(mask))
+
+    def describe(self, move: Move, table: int) -> str:
+        """What the move does, in words: `7o♦ takes Sb♣ 4c♥`, `1c♥ trails`."""
+        text = f"claims {self.names(move.claim)} (a missed capture), then " if move.claim else ""
+        played = self.card(move.card)
+        if move.capture == 1 << move.card:
+            return text + f"{played} goes to your pile (the table is empty)"
+        if not move.capture:
+            return text + f"{played} trails"
+        text += f"{played} takes {self.names(move.capture)}"
+        if table and move.capture == table:
+            text += ", clearing the table"
+        return text
+
+
+def capturers(legal: list[Move]) -> int:
+    """The hand cards that have a capture among the legal moves."""
+    mask = 0
+    for move in legal:
+        if move.capture and move.capture != 1 << move.card:
+            mask |= 1 << move.card
+    return mask
+
+
+def menu(faces: Faces, legal: list[Move], table: int) -> list[str]:
+    """The legal moves numbered from 1: the number, the code to type, what it does."""
+    codes = [format_move(m, faces.cards) for m in legal]
+    width = max(map(len, codes), default=0)
+    digits = len(str(len(legal)))
+    return [f"  {faces.paint(str(n).rjust(digits), 'bold')}) {code.ljust(width)}  {faces.describe(m, table)}"
+            for n, (m, code) in enumerate(zip(legal, codes), 1)]
