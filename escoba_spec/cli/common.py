@@ -11,6 +11,8 @@ from pathlib import Path
 
 from ..language import ir
 from ..language.diagnostics import Diagnostic
+from ..tools.terminal import Painter
+from ..tools.text import counted, printable
 from .diagnostics import render
 
 #: diagnostics that say the command line asked for something the file does not offer
@@ -49,9 +51,9 @@ def existing(paths: list[str]) -> list[Path]:
     for p in paths:
         path = Path(p)
         if not path.exists():
-            raise UsageError(f"no such file: {p}")
+            raise UsageError(f"no such file: {printable(p)}")
         if path.is_dir():
-            raise UsageError(f"{p} is a folder; give rule files (e.g. {p}/*.yaml)")
+            raise UsageError(f"{printable(p)} is a folder; give rule files (e.g. {printable(p.rstrip('/'))}/*.yaml)")
         out.append(path)
     return out
 
@@ -67,14 +69,15 @@ def load_or_report(path: Path, options: dict[str, str], nothing_done: str) -> ir
     if usage:
         raise UsageError("; ".join(p.message + (f" ({p.hint})" if p.hint else "") for p in usage))
     if variant is None:
-        print(render(problems, "text"), file=sys.stderr)
+        print(render(problems, "text", paint=Painter(sys.stderr)), file=sys.stderr)
         print(f"escoba-spec: {path} is not a valid rule file; {nothing_done}", file=sys.stderr)
     return variant
 
 
 def emit(diagnostics: list[Diagnostic], fmt: str) -> None:
-    """Print the diagnostics in `fmt` on stdout (nothing when there are none)."""
-    text = render(diagnostics, fmt)
+    """Print the diagnostics in `fmt` on stdout (nothing when there are none), in colour
+    on a terminal."""
+    text = render(diagnostics, fmt, paint=Painter(sys.stdout))
     if text:
         print(text)
 
@@ -116,7 +119,7 @@ def write_modules(results: list[tuple[Path, ir.Variant]], out_dir: Path, check: 
             if state != "current":
                 stale.append(target)
         if stale:
-            print(f"{len(stale)} module(s) out of date: run escoba-spec compile ... --out {out_dir}", file=sys.stderr)
+            print(f"{counted(len(stale), 'module')} out of date: run escoba-spec compile ... --out {out_dir}", file=sys.stderr)
             return 1
         return 0
     for path, variant, target, source in planned:

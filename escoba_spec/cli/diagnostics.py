@@ -6,20 +6,29 @@ from pathlib import Path
 from typing import Iterable
 
 from ..language.diagnostics import Diagnostic
+from ..tools.terminal import PLAIN, Painter
 from ..tools.text import json_text, printable
 
 FORMATS = ("text", "json", "github", "sarif")
 
+#: the styles of a diagnostic's parts on a terminal, as compilers print them
+STYLES = {
+    "location": "bold", "error": "bold red", "warning": "bold yellow", "code": "bold",
+    "gutter": "blue", "hint": "bold cyan",
+}
 
-def render(diagnostics: list[Diagnostic], fmt: str, sources: dict[str, str] | None = None) -> str:
-    """Entry point: the diagnostics in one of FORMATS."""
+
+def render(diagnostics: list[Diagnostic], fmt: str, sources: dict[str, str] | None = None,
+           paint: Painter = PLAIN) -> str:
+    """Entry point: the diagnostics in one of FORMATS; text in colour when `paint` paints
+    (`Painter(stream)`: on a terminal, not under NO_COLOR)."""
     if fmt == "json":
         return json_text([d.to_json() for d in diagnostics], indent=2)
     if fmt == "github":
         return "\n".join(_github(d) for d in diagnostics)
     if fmt == "sarif":
         return json_text(_sarif(diagnostics), indent=2)
-    return "\n".join(_text(d, sources or {}) for d in diagnostics)
+    return "\n".join(_text(d, sources or {}, paint) for d in diagnostics)
 
 
 def _source_line(file: str, line: int, sources: dict[str, str]) -> str | None:
@@ -38,8 +47,10 @@ def _source_line(file: str, line: int, sources: dict[str, str]) -> str | None:
     return lines[line - 1] if line <= len(lines) else None
 
 
-def _text(d: Diagnostic, sources: dict[str, str]) -> str:
-    out = [f"{printable(d.file)}:{d.line}:{d.column}: {d.severity}[{d.code}]: {printable(d.message)}"]
+def _text(d: Diagnostic, sources: dict[str, str], paint: Painter = PLAIN) -> str:
+    severity = STYLES["warning" if d.severity == "warning" else "error"]
+    out = [f"{paint(f'{printable(d.file)}:{d.line}:{d.column}:', STYLES['location'])} "
+           f"{paint(d.severity, severity)}{paint(f'[{d.code}]', STYLES['code'])}: {printable(d.message)}"]
     source = _source_line(d.file, d.line, sources)
     if source is not None and d.column >= 1:
         gutter = f"{d.line:>5} | "
@@ -50,10 +61,10 @@ def _text(d: Diagnostic, sources: dict[str, str]) -> str:
             caret_col = d.column - start
         else:
             caret_col = d.column
-        out.append(gutter + shown)
-        out.append(" " * (len(gutter) - 2) + "| " + " " * (caret_col - 1) + "^")
+        out.append(paint(gutter, STYLES["gutter"]) + shown)
+        out.append(paint(" " * (len(gutter) - 2) + "| ", STYLES["gutter"]) + " " * (caret_col - 1) + paint("^", severity))
     if d.hint:
-        out.append(f"  hint: {printable(d.hint)}")
+        out.append(f"  {paint('hint:', STYLES['hint'])} {printable(d.hint)}")
     return "\n".join(out)
 
 
@@ -69,6 +80,23 @@ def _github(d: Diagnostic) -> str:
     message = printable(d.message + (f" (hint: {d.hint})" if d.hint else ""), keep="\r\n")
     return (f"::{kind} file={_escape_github(d.file, True)},line={max(d.line, 1)},col={max(d.column, 1)},"
             f"title={_escape_github(d.code, True)}::{_escape_github(message)}")
+
+
+def project_home() -> str | None:
+    """The project's home page as its package metadata gives it (`[project.urls]` in
+    pyproject.toml), or None: SARIF's `informationUri` is optional, and an invented
+    address would send readers nowhere."""
+    from importlib import metadata
+
+    try:
+        urls = metadata.metadata("escoba-spec").get_all("Project-URL") or []
+    except metadata.PackageNotFoundError:
+        return None
+    for entry in urls:
+        label, _, url = entry.partition(",")
+        if label.strip().lower() in ("homepage", "home", "repository", "source") and url.strip():
+            return url.strip()
+    return None
 
 
 def _sarif(diagnostics: Iterable[Diagnostic]) -> dict:
@@ -94,7 +122,7 @@ def _sarif(diagnostics: Iterable[Diagnostic]) -> dict:
         "runs": [{
             "tool": {"driver": {
                 "name": "escoba-spec",
-                "informationUri": "https://github.com/escoba-spec/escoba-spec",
+                **({"informationUri": home} if (home := project_home()) else {}),
                 "rules": [{"id": c, "shortDescription": {"text": c.replace("-", " ")}} for c in codes],
             }},
             "results": results,

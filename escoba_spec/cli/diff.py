@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from ..tools.diff import BOTS
+from ..tools.terminal import Painter
 from .common import USAGE_CODES, UsageError, existing, parse_options
 from .diagnostics import render
 
@@ -60,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
         if args.format == "json":  # stdout stays JSON: the diagnostics, as validate --format json gives them
             sys.stdout.write(render(problems, "json") + "\n")
         else:
-            print(render(problems, "text"))
+            print(render(problems, "text", paint=Painter(sys.stdout)))
         return 1
     try:
         report = diff_variants(variants[0], variants[1], args.deals, args.seed, bots)
