@@ -209,6 +209,20 @@ def build_cython(python: str, path: Path, root: Path, folder: Path) -> str:
     return str(folder)
 
 
+def interpreter() -> str:
+    """The Python for valgrind to run: this one, by the path it was started by, so that
+    a virtual environment's `python` (a link whose place tells Python its environment)
+    still sees the environment's packages; only a launcher script, which valgrind cannot
+    run (a pyenv shim is a shell script), is replaced by the interpreter it leads to."""
+    try:
+        with open(sys.executable, "rb") as exe:
+            if exe.read(2) != b"#!":
+                return sys.executable
+    except OSError:
+        pass
+    return os.path.realpath(sys.executable)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", default="escoba-de-15,scopa", help="comma-separated rule file ids")
@@ -228,8 +242,7 @@ def main(argv: list[str] | None = None) -> int:
     if shutil.which("valgrind") is None:
         print("valgrind is not installed (Debian: apt-get install valgrind)", file=sys.stderr)
         return 2
-    # valgrind must run the interpreter itself, not a launcher script (pyenv shims are shell scripts)
-    python = os.path.realpath(sys.executable)
+    python = interpreter()
     print(f"instructions per 2-player hand (callgrind), warm-up {args.warm} hands, counted {args.hands}")
     if args.what == "floor":
         print("| the floor (bot calls, move lists, history; no capture rule) | instructions / hand |")

@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from ..language.diagnostics import Diagnostic, has_errors
+from ..tools.text import counted
 from .common import USAGE_CODES, emit, existing, parse_options
 from .diagnostics import FORMATS
 
@@ -42,7 +43,8 @@ def run(args: argparse.Namespace) -> int:
         errors = sum(1 for d in diagnostics if d.severity == "error")
         warnings = len(diagnostics) - errors
         if errors or warnings:
-            print(f"{errors} error(s), {warnings} warning(s) in {len(paths)} file(s)", file=sys.stderr)
+            print(f"{counted(errors, 'error')}, {counted(warnings, 'warning')} in {counted(len(paths), 'file')}",
+                  file=sys.stderr)
         else:
-            print(f"{len(paths)} file(s) valid", file=sys.stderr)
+            print(f"{counted(len(paths), 'file')} valid", file=sys.stderr)
     return 1 if has_errors(diagnostics) else 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import os
 from pathlib import Path
 from types import ModuleType
 
@@ -19,8 +20,9 @@ def compile_to(variant: ir.Variant, out_dir: Path) -> tuple[Path, str]:
     return module_path(out_dir, variant), generate(variant)
 
 
-def load_module(path: Path) -> ModuleType:
-    """Import a generated module from its file, without touching sys.path."""
+def load_module(path: str | os.PathLike) -> ModuleType:
+    """Import a generated module from its file (a path or its text), without touching sys.path."""
+    path = Path(path)
     name = f"escoba_spec_generated_{path.stem}"
     spec = importlib.util.spec_from_file_location(name, path)
     if spec is None or spec.loader is None:

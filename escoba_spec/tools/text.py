@@ -52,6 +52,11 @@ def json_text(data: object, **options) -> str:
     return _JSON_HAZARDS.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
+def counted(n: int, word: str, plural: str | None = None) -> str:
+    """`1 file`, `2 files`: a count with its noun in the number it takes."""
+    return f"{n} {word if n == 1 else plural or word + 's'}"
+
+
 def _json_number(value: object) -> float:
     if isinstance(value, Fraction):
         return float(value)

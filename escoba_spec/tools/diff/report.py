@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..text import points_text
+from ..text import counted, points_text
 
 
 @dataclass(frozen=True)
@@ -136,7 +136,7 @@ def _divergence_lines(d: Divergence, report: DiffReport, pad: str) -> list[str]:
             if side["only_here"]:
                 lines.append(f"{pad}    only in {name}: {' '.join(side['only_here'])}")
         elif "played" in side:
-            extra = f", scoring {side['sweeps']} sweep(s)" if "sweeps" in side else ""
+            extra = f", scoring {counted(side['sweeps'], 'sweep')}" if "sweeps" in side else ""
             lines.append(f"{pad}  {name} played {side['played']}{extra}")
         elif "points" in side:
             lines.append(f"{pad}  {name}: " + "; ".join(
