@@ -7,7 +7,16 @@ import argparse
 import sys
 from pathlib import Path
 
-from .common import UsageError, emit, validate_all, write_modules
+from ..tools.text import printable
+from .common import (
+    UsageError,
+    diagnostics_json,
+    emit,
+    print_json,
+    print_modules,
+    validate_all,
+    write_modules,
+)
 
 
 def register(sub) -> None:
@@ -17,6 +26,9 @@ def register(sub) -> None:
     p.add_argument("--out", default="generated", help="where compiled modules go (default: generated)")
     p.add_argument("--rulebooks", default="docs/rulebooks",
                    help="where the Markdown and HTML rulebooks go (default: docs/rulebooks)")
+    p.add_argument("--format", choices=("text", "json"), default="text",
+                   help="the report: a line a file, or one JSON object with the rule files, the modules, the "
+                        "rulebooks and the diagnostics (default: text)")
     p.set_defaults(func=run)
 
 
@@ -30,23 +42,37 @@ def run(args: argparse.Namespace) -> int:
     if not root.is_dir():
         raise UsageError(f"no rules folder at {root}")
     results, diagnostics = validate_all(rule_files(root), {})
-    for path, variant in results:
-        print(f"{'ok' if variant else 'FAIL':8} {path}" + (f"  {variant.id}: {variant.name}" if variant else ""))
-    if diagnostics:
-        emit(diagnostics, "text")
-    if any(variant is None for _, variant in results):
-        print("nothing written: fix the errors above first", file=sys.stderr)
-        return 1
-    code = write_modules(results, Path(args.out), check=False)
-    if code:
+    files = [{"rule_file": str(path), "ok": variant is not None, "variant": variant.id if variant else None,
+              "name": variant.name if variant else None} for path, variant in results]
+    as_json = args.format == "json"
+
+    def report(code: int, modules: list[dict], rulebooks: list[str], error: str | None = None) -> int:
+        if as_json:
+            print_json({"ok": code == 0, "rule_files": files, "modules": modules,
+                        "rulebooks": {"folder": str(args.rulebooks), "files": rulebooks},
+                        "diagnostics": diagnostics_json(diagnostics), **({"error": error} if error else {})})
+        elif error:
+            print(error, file=sys.stderr)
         return code
+
+    if not as_json:
+        for f in files:
+            print(printable(f"{'ok' if f['ok'] else 'FAIL':8} {f['rule_file']}"
+                            + (f"  {f['variant']}: {f['name']}" if f["ok"] else "")))
+        if diagnostics:
+            emit(diagnostics, "text")
+    if any(variant is None for _, variant in results):
+        return report(1, [], [], "nothing written: fix the errors above first")
+    code, modules = write_modules(results, Path(args.out), check=False)
+    if not as_json:
+        print_modules(modules, Path(args.out))
     from ..tools.rulebook import RulebookError, write_rulebooks
 
     try:
         written = write_rulebooks(results, Path(args.rulebooks))
     except RulebookError as exc:
-        print(exc, file=sys.stderr)
-        return 1
-    print(f"wrote    {len(written)} rulebook files into {args.rulebooks}/ (Markdown and HTML, five languages, "
-          f"for {len(results)} variants)")
-    return 0
+        return report(1, modules, [], str(exc))
+    if not as_json:
+        print(f"wrote    {len(written)} rulebook files into {printable(str(args.rulebooks))}/ (Markdown and HTML, "
+              f"five languages, for {len(results)} variants)")
+    return report(code, modules, [str(p) for p in written])

@@ -12,7 +12,7 @@ from pathlib import Path
 from ..language import ir
 from ..language.diagnostics import Diagnostic
 from ..tools.terminal import Painter
-from ..tools.text import counted, printable
+from ..tools.text import counted, json_text, printable
 from .diagnostics import render
 
 #: diagnostics that say the command line asked for something the file does not offer
@@ -58,9 +58,10 @@ def existing(paths: list[str]) -> list[Path]:
     return out
 
 
-def load_or_report(path: Path, options: dict[str, str], nothing_done: str) -> ir.Variant | None:
+def load_or_report(path: Path, options: dict[str, str], nothing_done: str, fmt: str = "text") -> ir.Variant | None:
     """The variant of a rule file for a command that uses it, or None after the
-    diagnostics went to stderr (the command then exits 1); an unknown option
+    diagnostics were reported (the command then exits 1): as text on stderr, or under
+    `--format json` as JSON on stdout, which then holds JSON only. An unknown option
     or option value is a usage error (exit 2)."""
     from ..language.validate import validate_file
 
@@ -69,8 +70,11 @@ def load_or_report(path: Path, options: dict[str, str], nothing_done: str) -> ir
     if usage:
         raise UsageError("; ".join(p.message + (f" ({p.hint})" if p.hint else "") for p in usage))
     if variant is None:
-        print(render(problems, "text", paint=Painter(sys.stderr)), file=sys.stderr)
-        print(f"escoba-spec: {path} is not a valid rule file; {nothing_done}", file=sys.stderr)
+        if fmt == "json":
+            print(render(problems, "json"))
+        else:
+            print(render(problems, "text", paint=Painter(sys.stderr)), file=sys.stderr)
+        print(f"escoba-spec: {printable(str(path))} is not a valid rule file; {nothing_done}", file=sys.stderr)
     return variant
 
 
@@ -80,6 +84,15 @@ def emit(diagnostics: list[Diagnostic], fmt: str) -> None:
     text = render(diagnostics, fmt, paint=Painter(sys.stdout))
     if text:
         print(text)
+
+
+def print_json(report: dict) -> None:
+    """A command's report under `--format json`: one JSON object on stdout."""
+    print(json_text(report, indent=2))
+
+
+def diagnostics_json(diagnostics: list[Diagnostic]) -> list[dict]:
+    return [d.to_json() for d in diagnostics]
 
 
 def validate_all(paths: list[Path], options: dict[str, str]) -> tuple[list[tuple[Path, ir.Variant | None]], list[Diagnostic]]:
@@ -97,8 +110,10 @@ def validate_all(paths: list[Path], options: dict[str, str]) -> tuple[list[tuple
     return results, diagnostics
 
 
-def write_modules(results: list[tuple[Path, ir.Variant]], out_dir: Path, check: bool) -> int:
-    """Generate every module into `out_dir` (compile, build); with `check`, compare instead of writing."""
+def write_modules(results: list[tuple[Path, ir.Variant]], out_dir: Path, check: bool) -> tuple[int, list[dict]]:
+    """Generate every module into `out_dir` (compile, build); with `check`, compare instead
+    of writing. The exit code, and one record per module: its path, the rule file, the
+    variant and its state (written; with `check`, current, stale or missing)."""
     from ..compiler.modules import compile_to
     from ..tools.files import write_atomically
 
@@ -110,22 +125,30 @@ def write_modules(results: list[tuple[Path, ir.Variant]], out_dir: Path, check: 
             raise UsageError(f"{path} and {seen[target]} both define the variant id '{variant.id}'")
         seen[target] = path
         planned.append((path, variant, target, source))
-    if check:
-        stale = []
-        for path, variant, target, source in planned:
+    records = []
+    for path, variant, target, source in planned:
+        if check:
             current = target.read_text(encoding="utf-8") if target.is_file() else None
             state = "current" if current == source else ("missing" if current is None else "stale")
-            print(f"{state:8} {target}  ({path})")
-            if state != "current":
-                stale.append(target)
-        if stale:
-            print(f"{counted(len(stale), 'module')} out of date: run escoba-spec compile ... --out {out_dir}", file=sys.stderr)
-            return 1
-        return 0
-    for path, variant, target, source in planned:
-        try:
-            write_atomically(target, source)
-        except OSError as exc:
-            raise UsageError(f"cannot write {target}: {exc.strerror or exc}") from exc
-        print(f"wrote    {target}  ({variant.id}: {variant.name})")
-    return 0
+        else:
+            try:
+                write_atomically(target, source)
+            except OSError as exc:
+                raise UsageError(f"cannot write {target}: {exc.strerror or exc}") from exc
+            state = "written"
+        records.append({"module": str(target), "rule_file": str(path), "variant": variant.id,
+                        "name": variant.name, "state": state})
+    return (1 if any(r["state"] in ("stale", "missing") for r in records) else 0), records
+
+
+def print_modules(records: list[dict], out_dir: Path) -> None:
+    """The text report of `write_modules`: a line a module, and what to do when some are stale."""
+    for r in records:
+        if r["state"] == "written":
+            print(printable(f"wrote    {r['module']}  ({r['variant']}: {r['name']})"))
+        else:
+            print(printable(f"{r['state']:8} {r['module']}  ({r['rule_file']})"))
+    stale = [r for r in records if r["state"] in ("stale", "missing")]
+    if stale:
+        print(f"{counted(len(stale), 'module')} out of date: run escoba-spec compile ... --out {printable(str(out_dir))}",
+              file=sys.stderr)

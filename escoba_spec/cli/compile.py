@@ -9,9 +9,12 @@ from pathlib import Path
 from .common import (
     USAGE_CODES,
     UsageError,
+    diagnostics_json,
     emit,
     existing,
     parse_options,
+    print_json,
+    print_modules,
     validate_all,
     write_modules,
 )
@@ -23,6 +26,9 @@ def register(sub) -> None:
     p.add_argument("--out", default="generated", help="output folder (default: generated)")
     p.add_argument("--check", action="store_true", help="write nothing; exit 1 when a module is missing or stale")
     p.add_argument("--option", action="append", metavar="ID=VALUE", help="choose a variant option (repeatable)")
+    p.add_argument("--format", choices=("text", "json"), default="text",
+                   help="the report: a line a module, or one JSON object with the modules and the diagnostics "
+                        "(default: text)")
     p.set_defaults(func=run)
 
 
@@ -31,9 +37,16 @@ def run(args: argparse.Namespace) -> int:
     results, diagnostics = validate_all(paths, parse_options(args.option))
     if any(p.code in USAGE_CODES for p in diagnostics):
         raise UsageError("; ".join(p.message for p in diagnostics if p.code in USAGE_CODES))
+    failed = any(variant is None for _, variant in results)
+    code, records = (1, []) if failed else write_modules(results, Path(args.out), args.check)
+    if args.format == "json":
+        print_json({"ok": code == 0, "check": args.check, "modules": records,
+                    "diagnostics": diagnostics_json(diagnostics)})
+        return code
     if diagnostics:
         emit(diagnostics, "text")
-    if any(variant is None for _, variant in results):
+    if failed:
         print("nothing written: fix the errors above first", file=sys.stderr)
         return 1
-    return write_modules(results, Path(args.out), args.check)
+    print_modules(records, Path(args.out))
+    return code

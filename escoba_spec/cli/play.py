@@ -42,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--human plays at the terminal and cannot be combined with --format json")
     path = existing([args.path])[0]
     options = parse_options(args.option)
-    variant = load_or_report(path, options, "nothing played")
+    variant = load_or_report(path, options, "nothing played", args.format)
     if variant is None:
         return 1
     players = args.players if args.players is not None else variant.players.layouts[0].players

@@ -121,14 +121,14 @@ def run(args: argparse.Namespace) -> int:
     path = existing([args.path])[0]
     other = existing([args.compare])[0] if args.compare else None
     options = parse_options(args.option)
-    variant = load_or_report(path, options, "nothing simulated")
+    variant = load_or_report(path, options, "nothing simulated", args.format)
     if variant is None:
         return 1
     ctx = _context(variant, path, options, args)
     args.seed = chosen_seed(args.seed)
     ctx_b = None
     if other is not None:
-        variant_b = load_or_report(other, options, "nothing simulated")
+        variant_b = load_or_report(other, options, "nothing simulated", args.format)
         if variant_b is None:
             return 1
         ctx_b = _context(variant_b, other, options, args)
