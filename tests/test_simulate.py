@@ -212,3 +212,21 @@ def test_points_scored_in_play_and_declared_are_counted_per_rule(tmp_path, capsy
     per_hand = json.loads(capsys.readouterr().out)["summary"]["points_per_hand"]
     assert list(per_hand) == ["carton", "dos-por-dar", "caida", "limpia", "ronda"]  # rules, events, declarations
     assert all(per_hand["caida"][side]["mean"] > 0 for side in (0, 1))
+
+
+def test_the_progress_bar_counts_matches_and_closes_at_the_total():
+    """simulate's bar on a terminal (rich): the count, the rate and the time left, drawn on
+    the stream it is given, and stopped once every match is done."""
+    import io
+
+    from escoba_spec.cli.simulate import Progress
+
+    stream = io.StringIO()
+    stream.isatty = lambda: True  # a terminal, as rich asks
+    bar = Progress(4, "escoba-de-15\x1b[2J", stream)
+    for done in range(1, 5):
+        bar(done)
+    text = stream.getvalue()
+    assert "4/4" in text and "escoba-de-15" in text
+    assert "\x1b[2J" not in text  # a name's escape is shown, not obeyed
+    assert bar.bar.finished

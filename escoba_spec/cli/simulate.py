@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from concurrent.futures import Executor
 from pathlib import Path
 
@@ -57,26 +56,38 @@ def dask_executor(address: str) -> Executor:
 
 
 class Progress:
-    """A one-line progress bar on stderr (only made when stderr is a terminal)."""
+    """A progress bar of the matches on stderr, with their rate and the time left (rich's:
+    it redraws in place, fits the terminal's width and keeps NO_COLOR); made only when
+    stderr is a terminal. Called with the number of matches done; closed at the total."""
 
     def __init__(self, total: int, label: str, stream=sys.stderr):
-        self.total, self.label, self.stream = total, label, stream
-        self.start = time.perf_counter()
-        self.last = -1
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            TextColumn,
+            TimeElapsedColumn,
+            TimeRemainingColumn,
+        )
+        from rich.progress import Progress as Bar
+
+        from ..tools.terminal import console
+
+        self.total = total
+        self.bar = Bar(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                       TextColumn("{task.fields[rate]}"),
+                       TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn(),
+                       console=console(stream), transient=False)
+        self.task = self.bar.add_task(printable(label), total=total, rate="")
+        self.bar.start()
 
     def __call__(self, done: int) -> None:
-        pct = int(100 * done / self.total)
-        if pct == self.last and done != self.total:
-            return
-        self.last = pct
-        width = 30
-        fill = width * done // self.total
-        rate = done / max(1e-9, time.perf_counter() - self.start)
-        self.stream.write(f"\r{self.label} [{'#' * fill}{'.' * (width - fill)}] {done}/{self.total} "
-                          f"{rate:.0f} matches/s")
-        if done == self.total:
-            self.stream.write("\n")
-        self.stream.flush()
+        speed = self.bar.tasks[0].speed
+        self.bar.update(self.task, completed=done, rate=f"{speed:.0f} matches/s" if speed else "")
+        if done >= self.total:
+            self.close()
+
+    def close(self) -> None:
+        self.bar.stop()
 
 
 def _context(variant, path: Path, options, args):
@@ -94,7 +105,11 @@ def _simulate(ctx, path: Path, options, args, executor: Executor | None) -> tupl
     from ..tools.simulate import play_matches
 
     progress = Progress(args.games, ctx.variant.id) if sys.stderr.isatty() else None
-    return play_matches(ctx, str(path), options, args.seed, args.games, args.jobs, progress, executor)
+    try:
+        return play_matches(ctx, str(path), options, args.seed, args.games, args.jobs, progress, executor)
+    finally:
+        if progress is not None:
+            progress.close()  # also when a match fails: the terminal gets its cursor back
 
 
 def run(args: argparse.Namespace) -> int:

@@ -146,7 +146,9 @@ def welch(a: dict, b: dict) -> dict:
     if se == 0:
         return {"a": m1, "b": m2, "diff": _r(m2 - m1), "t": 0.0, "df": None, "p": 1.0 if m1 == m2 else 0.0,
                 "significant": m1 != m2}
-    from scipy import stats  # imported here: only --compare needs it, and it takes most of a second
+    from scipy import (
+        stats,  # imported here: only --compare needs it, and it takes most of a second
+    )
 
     t = (m2 - m1) / se
     df = (v1 + v2) ** 2 / ((v1 * v1 / (n1 - 1) if n1 > 1 else 0) + (v2 * v2 / (n2 - 1) if n2 > 1 else 0) or 1e-300)
