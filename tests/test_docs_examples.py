@@ -33,3 +33,21 @@ def test_reference_documents_every_schema_field_and_function():
             assert f"`{name}`" in text, f"docs/language.md does not document the field {name}"
     for function in ("count", "filter", "sum", "has", "primiera", "suits", "straight", "most", "all", "any", "min", "max"):
         assert f"`{function}(" in text, f"docs/language.md does not document {function}()"
+
+
+def test_the_simulate_guide_shows_what_simulate_prints():
+    """docs/simulate.md quotes a run's summary: the run, made again, prints it (bar the
+    throughput, which is the machine's), and every rule file the guide names exists."""
+    import subprocess
+    import sys
+
+    guide = (ROOT / "docs" / "simulate.md").read_text(encoding="utf-8")
+    quoted = re.search(r"```\n(escoba-de-15 \(rules/escoba-de-15.yaml\).*?)```", guide, re.S).group(1)
+    proc = subprocess.run([sys.executable, "-m", "escoba_spec", "simulate", "rules/escoba-de-15.yaml", "--games",
+                           "500", "--seed", "1"], capture_output=True, text=True, cwd=ROOT, check=True)
+    def steady(text: str) -> list[str]:
+        return [line for line in text.splitlines() if "throughput" not in line]
+
+    assert steady(proc.stdout) == steady(quoted)
+    for path in re.findall(r"rules/[\w/.-]+\.yaml", guide):
+        assert (ROOT / path).is_file(), path

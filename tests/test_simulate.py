@@ -230,3 +230,21 @@ def test_the_progress_bar_counts_matches_and_closes_at_the_total():
     assert "4/4" in text and "escoba-de-15" in text
     assert "\x1b[2J" not in text  # a name's escape is shown, not obeyed
     assert bar.bar.finished
+
+
+def test_a_match_of_games_csv_replays_with_play_and_its_seed(tmp_path):
+    """docs/simulate.md: the seed in games.csv, given to play with the same bots, replays that match."""
+    import csv
+    import json
+    import subprocess
+    import sys
+
+    rules = str(ROOT / "rules" / "escoba-de-15.yaml")
+    subprocess.run([sys.executable, "-m", "escoba_spec", "simulate", rules, "--games", "2", "--seed", "1",
+                    "--out", str(tmp_path)], check=True, capture_output=True, cwd=ROOT)
+    for row in csv.DictReader((tmp_path / "games.csv").open(encoding="utf-8")):
+        played = subprocess.run([sys.executable, "-m", "escoba_spec", "play", rules, "--seed", row["seed"],
+                                 "--format", "json"], check=True, capture_output=True, text=True, cwd=ROOT)
+        record = json.loads(played.stdout)
+        assert str(record["winner"]) == row["winner"]
+        assert [record["totals"][s] for s in ("0", "1")] == [int(row["score_0"]), int(row["score_1"])]

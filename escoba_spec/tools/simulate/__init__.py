@@ -31,9 +31,9 @@ each rule decided, and `none` the fraction no single rule decided.
 Confidence intervals are 95% Wilson intervals for proportions and normal
 approximations (mean +- 1.96 standard errors) for means. `--compare B` runs
 the same matches (same seeds) under rule file B and tests the differences:
-a two-proportion z-test for win rates, Welch's t-test (normal approximation of
-the t distribution for its p-value when the degrees of freedom are large,
-otherwise a numerical integration of the t density) for means.
+a two-proportion z-test for win rates, Welch's t-test (its p-value from
+scipy's Student t distribution) for means. `docs/simulate.md` says what each
+output means, for designers.
 Modules: `matches.py` (the seeds, a worker's `Context`, `run_matches`),
 `stats.py` (the summary, intervals and tests), `report.py` (text and JSON), `charts.py` (the plots).
 """

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..text import json_text
+from ..text import counted, json_text
 
 
 def render_text(summary: dict, timing: dict | None = None) -> str:
@@ -16,15 +16,21 @@ def render_text(summary: dict, timing: dict | None = None) -> str:
     e = summary["first_player_edge"]
     lines.append(f"  first player (seat {e['seat']}) edge: {e['edge']:+.3f}  [{e['ci95'][0]:+.3f}, {e['ci95'][1]:+.3f}]")
     lines.append("  points per hand by rule (per side):")
+    names = summary.get("rule_names", {})
+    labels = {rule: f"{names.get(rule, rule)} ({rule})" if names.get(rule, rule) != rule else rule
+              for rule in summary["points_per_hand"]}
+    width = max([24, *map(len, labels.values())])
     for rule, per in summary["points_per_hand"].items():
-        lines.append(f"    {rule:24} " + "  ".join(f"{p['mean']:.3f}" for p in per))
+        lines.append(f"    {labels[rule]:{width}} " + "  ".join(f"{p['mean']:.3f}" for p in per))
     lines.append("  sweeps per hand (per side): " + "  ".join(f"{p['mean']:.3f}" for p in summary["sweeps_per_hand"]))
     h = summary["hands_per_match"]
     lines.append(f"  hands per match: mean {h['mean']:.2f}, median {h['median']}")
-    lines.append("  decided by: " + ", ".join(f"{k} {v:.3f}" for k, v in summary["decided_by"].items()))
+    # shares of the matches: one may be decided by several rules, or by none (see docs/simulate.md)
+    lines.append("  decided by (share of matches; several rules may decide one, none: no single rule did): "
+                 + ", ".join(f"{k} {v:.3f}" for k, v in summary["decided_by"].items()))
     if timing:
         lines.append(f"  throughput: {timing['hands_per_s']:.0f} hands/s, {timing['matches_per_s']:.1f} matches/s "
-                     f"({timing['seconds']:.2f} s, {timing['jobs']} job(s))")
+                     f"({timing['seconds']:.2f} s, {counted(timing['jobs'], 'job')})")
     return "\n".join(lines)
 
 
