@@ -386,3 +386,19 @@ def test_points_read_as_people_write_them():
     assert [points_text(x) for x in (0, 21, Fraction(1, 2), Fraction(41, 2), Fraction(7, 3), Fraction(15, 7))] == \
         ["0", "21", "½", "20½", "2⅓", "2 1/7"]
     assert json.loads(json_text({"points": Fraction(1, 2), "total": 3})) == {"points": 0.5, "total": 3}
+
+
+def test_the_leftovers_line_agrees_with_the_number_of_cards():
+    """"Ro left on the table goes to side 1", "4o 6e left on the table go to side 0"."""
+    variant = variant_of(RULES / "escoba-de-15.yaml", {})
+    seen = set()
+    for seed in range(40):
+        lines: list[str] = []
+        MatchRunner(make_setup(variant, players=2, seed=seed), say=lambda line="": lines.append(line)).run()
+        for line in lines:
+            if line.startswith("end of hand: ") and " left on the table " in line:
+                cards = line[len("end of hand: "):line.index(" left on the table ")].split()
+                verb = line.split(" left on the table ")[1].split()[0]
+                assert verb == ("goes" if len(cards) == 1 else "go"), line
+                seen.add(len(cards) == 1)
+    assert seen == {True, False}  # both forms met

@@ -280,17 +280,19 @@ class MatchRunner:
         result = state.result
         sides = range(state.sides)
         left = result.leftovers
+        one = left.bit_count() == 1  # "Ro left on the table goes to", "4o 6e left ... go to"
+        go, are = ("goes", "is") if one else ("go", "are")
         if result.stopped:
             self.say(f"the match is decided during the hand: {self.text(left, 'nothing')} left on the table, "
                      "no end-of-hand scoring")
         elif not left:
             self.say("end of hand: the table is empty")
         elif result.leftovers_side is None and state.params.leftovers_to == "nobody":
-            self.say(f"end of hand: {self.text(left)} left on the table go to nobody: set aside")
+            self.say(f"end of hand: {self.text(left)} left on the table {go} to nobody: set aside")
         elif result.leftovers_side is None:
-            self.say(f"end of hand: nobody captured; {self.text(left)} left on the table are set aside")
+            self.say(f"end of hand: nobody captured; {self.text(left)} left on the table {are} set aside")
         else:
-            self.say(f"end of hand: {self.text(left)} left on the table go to side {result.leftovers_side} "
+            self.say(f"end of hand: {self.text(left)} left on the table {go} to side {result.leftovers_side} "
                      f"(seat {state.last_capturer} captured last)")
         check = None
         if result.leftover_listed is not None:
