@@ -1,0 +1,124 @@
+"""Random house rules over every shipped base: valid or located errors, never an exception,
+and when valid, the compiled module and the interpreter play them alike, move for move
+(issue 21, class 14: a field with no meaning in its context once made them part ways).
+
+The house rules are drawn from the JSON Schema itself: every section's scalar fields
+that take a boolean, a listed value or a bounded integer, set one to four at a time. So
+a field the schema gains is fuzzed without this file changing. Short under the ci
+profile; `HYPOTHESIS_PROFILE=long` plays thousands by hand.
+"""
+
+from __future__ import annotations
+
+import yaml
+from hypothesis import given
+from hypothesis import strategies as st
+
+from escoba_spec.compiler.codegen import generate, module_name
+from escoba_spec.compiler.modules import load_ruleset_from_source
+from escoba_spec.engine import play_match
+from escoba_spec.engine.bots import GreedyBot, RandomBot
+from escoba_spec.engine.interpreter import Interpreter
+from escoba_spec.language.schema import variant_schema
+
+from .conftest import RULES
+from .fuzz_support import assert_answer
+
+BASES = sorted(p.stem for p in RULES.glob("*.yaml"))
+#: sections a house rule sets field by field (lists merged by id and options are left to other fuzzers)
+SECTIONS = ("deck", "players", "deal", "capture", "sweeps", "end_of_deal", "scoring", "match", "visibility")
+
+
+def _definition(schema: dict, node: dict) -> dict:
+    ref = node.get("$ref")
+    return schema["definitions"][ref.rsplit("/", 1)[1]] if ref else node
+
+
+def _choices(node: dict) -> list:
+    """The values a scalar field takes, as a few picks: its enum, true/false, or integers at
+    and around its bounds; [] for a field that is not such a scalar."""
+    if "enum" in node:
+        return list(node["enum"])
+    kinds = node.get("type")
+    kinds = kinds if isinstance(kinds, list) else [kinds]
+    if "boolean" in kinds:
+        return [True, False]
+    if "integer" in kinds:
+        low, high = node.get("minimum", 0), node.get("maximum", low + 40 if (low := node.get("minimum", 0)) else 40)
+        return sorted({low, min(high, low + 1), min(high, low + 3), (low + high) // 2, high})
+    for branch in node.get("oneOf", []) + node.get("anyOf", []):
+        if "enum" in branch or branch.get("type") in ("integer", "boolean"):
+            return _choices(branch)
+    return []
+
+
+def _fields() -> list[tuple[tuple[str, ...], list]]:
+    schema = variant_schema()
+    out = []
+
+    def walk(path: tuple[str, ...], node: dict, depth: int) -> None:
+        node = _definition(schema, node)
+        for name, child in node.get("properties", {}).items():
+            if name in ("sources", "description", "name", "id"):
+                continue
+            child = _definition(schema, child)
+            picks = _choices(child)
+            if picks:
+                out.append((path + (name,), picks))
+            elif "properties" in child and depth < 3:
+                walk(path + (name,), child, depth + 1)
+
+    for section in SECTIONS:
+        walk((section,), schema["properties"][section], 1)
+    return out
+
+
+FIELDS = _fields()
+
+
+@st.composite
+def house_rules(draw) -> str:
+    base = draw(st.sampled_from(BASES))
+    doc: dict = {"id": "fuzzed-house", "name": "Fuzzed", "extends": base}
+    for path, picks in draw(st.lists(st.sampled_from(FIELDS), min_size=1, max_size=4, unique_by=lambda f: f[0])):
+        node = doc
+        for part in path[:-1]:
+            node = node.setdefault(part, {})
+        node[path[-1]] = draw(st.sampled_from(picks))
+    return yaml.safe_dump(doc, sort_keys=False)
+
+
+def test_the_fuzzer_reaches_the_fields_that_once_made_the_engines_part():
+    paths = {path for path, _ in FIELDS}
+    assert ("capture", "single_card_first") in paths and ("capture", "mode") in paths
+    assert len(paths) >= 40
+
+
+def _moves(ruleset, seed: int, players: int, team_size: int, kinds: tuple[str, ...]):
+    log: list = []
+
+    class Recording:
+        def __init__(self, bot):
+            self.bot = bot
+
+        def choose(self, obs, moves):
+            move = self.bot.choose(obs, moves)
+            log.append((obs.seat, move))
+            return move
+
+    bots = [Recording((GreedyBot if k == "greedy" else RandomBot)(seed * 31 + i)) for i, k in enumerate(kinds)]
+    match = play_match(ruleset, bots, seed, team_size=team_size)
+    return log, match.results, match.scores, match.winner
+
+
+@given(text=house_rules(), seed=st.integers(0, 2**32 - 1), data=st.data())
+def test_a_random_house_rule_is_answered_and_both_engines_play_it_alike(validate_text, text, seed, data):
+    variant, problems = validate_text(text, name="fuzzed-house.yaml")
+    assert_answer(text, variant, problems, display="fuzzed-house.yaml")
+    if variant is None:
+        return
+    layout = data.draw(st.sampled_from(variant.players.layouts))
+    kinds = tuple(data.draw(st.sampled_from(["random", "greedy"])) for _ in range(layout.players))
+    compiled = load_ruleset_from_source(generate(variant), module_name(variant.id))
+    assert _moves(compiled, seed, layout.players, layout.team_size, kinds) == \
+        _moves(Interpreter(variant), seed, layout.players, layout.team_size, kinds), text
