@@ -105,11 +105,12 @@ def _changed(before: str, after: str) -> tuple[tuple[str, ...], list[tuple[int, 
     tb, ta = list(_TOKEN.finditer(before)), list(_TOKEN.finditer(after))
     matcher = SequenceMatcher(None, [m.group() for m in tb], [m.group() for m in ta], autojunk=False)
     old, new = [], []
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
-        if tag == "equal":
-            continue
-        if tag == "delete" and sum(1 for m in tb[i1:i2] if m.group()[:1].isalnum()) > 1:
-            return (), []  # words taken out: only the whole of both texts says what changed
+    opcodes = [op for op in matcher.get_opcodes() if op[0] != "equal"]
+    words = lambda tokens: sum(1 for m in tokens if m.group()[:1].isalnum())  # noqa: E731
+    removed = sum(words(tb[i1:i2]) for tag, i1, i2, _, _ in opcodes if tag == "delete")
+    if removed > sum(words(ta[j1:j2]) for _, _, _, j1, j2 in opcodes):
+        return (), []  # more taken out than put in: only the whole of both texts says what changed
+    for tag, i1, i2, j1, j2 in opcodes:
         old.append(before[tb[i1].start():tb[i2 - 1].end()] if i2 > i1 else "")
         if j2 > j1:
             start, end = ta[j1].start(), ta[j2 - 1].end()
