@@ -122,6 +122,8 @@ def _object(node: dict, name: str, depth: int):
         entries = st.dictionaries(keys.filter(lambda k: len(k) <= 20), from_schema(extra, name, depth + 1),
                                   min_size=low, max_size=max(low, 2))
         strategy = st.builds(lambda a, b: {**b, **a}, strategy, entries)
+    elif node.get("minProperties"):  # a text by language: at least one language
+        strategy = strategy.filter(lambda d, low=node["minProperties"]: len(d) >= low)
     return strategy
 
 

@@ -1,15 +1,20 @@
 """Rulebooks: every rule file in five languages, the coverage guarantee, house-rule
-differences, the engine's example play replayed, and the command line."""
+differences, the options as a table, the rule file's own words in the reader's
+language, the engine's whole example hand replayed, the PDF's pages, and the
+command line."""
 
 from __future__ import annotations
 
 import dataclasses
 import json
 import re
+import shutil
+import subprocess
 from functools import cache
 from pathlib import Path
 
 import pytest
+from markupsafe import escape
 
 from escoba_spec import api
 from escoba_spec.cli import main
@@ -44,6 +49,7 @@ from escoba_spec.tools.rulebook.document import IR_SECTIONS
 from escoba_spec.tools.rulebook.example import example_play, replay
 from escoba_spec.tools.rulebook.exprtext import ExprText
 from escoba_spec.tools.rulebook.lang import Lang, contract
+from escoba_spec.tools.rulebook.render import _md
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "rules"
@@ -66,6 +72,18 @@ def reader_text(text: str) -> str:
     text = re.sub(r"<style>.*?</style>", "", text, flags=re.DOTALL)
     text = re.sub(r'data-example="[^"]*"', "", text)
     return re.sub(r"<!-- example:.*?-->", "", text)
+
+
+def without_name(text: str) -> str:
+    """A scoring rule's text without the rule's name before it ("Most oros: 1 point if ...")."""
+    return re.sub(r"^\ue002.*?\ue003 ?: ", "", text)
+
+
+def section_of(md: str, title: str) -> str:
+    """One section of a Markdown rulebook, from its heading to the next."""
+    start = md.index(f"## {title}\n")
+    end = md.find("\n## ", start + 1)
+    return md[start:end if end >= 0 else len(md)]
 
 
 # ------------------------------------------------------------------ coverage
@@ -142,25 +160,32 @@ def test_leaks_finds_placeholders_and_keys():
 def test_every_rule_file_renders_in_every_language(path: Path, lang: str):
     md = rendered(path, lang, "md")
     html = rendered(path, lang, "html")
+    v = variant(path)
+    L = Lang(lang, v.deck)
     for text in (md, html):
         assert not leaks(reader_text(text)), leaks(reader_text(text))
-        assert "\ue000" not in text and "\ue001" not in text
-    assert md.startswith(f"# {variant(path).name}")
+        assert not re.search("[\ue000-\ue00f]", text), "a span marker reached the page"
+    assert md.startswith(f"# {_md(L.prose(v.name, v.names))}\n")
+    assert f"<title>{escape(L.prose(v.name, v.names))}</title>" in html
     assert f'<html lang="{lang}">' in html
     assert "<style>" in html and "@media print" in html and "@page" in html
     # self-contained: nothing is loaded from elsewhere (a cited web page is text, not a resource)
     assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//|url\(\s*["']?(https?:)?//|@import""", html)
-    L = Lang(lang, variant(path).deck)
-    assert L.sweep(1) in md or (not variant(path).sweeps.enabled and L.sweep(2) in md)  # "no scope" in Italian
-    # generated from the IR, never from prose written for the variant
-    description = variant(path).description
-    assert description[:40] not in md and description[:40] not in html
+    assert L.sweep(1) in md or (not v.sweeps.enabled and L.sweep(2) in md)  # "no scope" in Italian
+    # the rule file's own words, quoted: its description in the reader's language, or as written
+    description = L.prose(v.description, v.descriptions)
+    assert f"\n> {_md(description)}\n" in md
+    assert str(escape(description)) in html
+    # every section, the options as a table, the quick reference last
+    assert [s.id for s in document(v, lang).sections][-3:] == ["example", "sources", "quick"]
+    if v.options:
+        assert '<table class="options">' in html
 
 
 def test_scoring_rules_read_naturally():
     v = variant(RULES / "escoba-francesa.yaml")
-    scoring = {lang: dict(document(v, lang, base=None, options=False, example=False).section("scoring").blocks[1].items)
-               for lang in LANGS}
+    scoring = {lang: {key: without_name(text) for key, text in document(
+        v, lang, base=None, options=False, example=False).section("scoring").blocks[1].items} for lang in LANGS}
     assert scoring["en"]["siete-de-oros"] == "1 point if you have captured the seven of oros."
     assert scoring["en"]["all-sevens"] == "3 points if you have captured all 4 sevens."
     assert scoring["en"]["escobas"] == "1 point for each escoba you have made."
@@ -179,7 +204,7 @@ def test_scoring_rules_read_naturally():
 def test_ties_and_eligibility_are_stated():
     v = variant(RULES / "scopa.yaml")
     text = dict(document(v, "en", options=False, example=False).section("scoring").blocks[1].items)["primiera"]
-    assert text.startswith("1 point if you have the best primiera.")
+    assert without_name(text).startswith("1 point if you have the best primiera.")
     assert "nobody scores it" in text
     assert "only if you have captured cards of all 4 suits" in text
     tied = variant(RULES / "house" / "escoba-31-ties-all.yaml")
@@ -190,12 +215,12 @@ def test_ties_and_eligibility_are_stated():
 def test_points_from_an_expression():
     v = variant(RULES / "escopa.yaml")
     items = dict(document(v, "en", options=False, example=False).section("scoring").blocks[1].items)
-    assert items["most-cards"] == ("If you have captured the most cards: 2 points if every opponent has captured "
+    assert without_name(items["most-cards"]) == ("If you have captured the most cards: 2 points if every opponent has captured "
                                    "fewer than 10 cards, otherwise 1 point. If several are tied for the most, "
                                    "nobody scores it.")
     napola = variant(RULES / "house" / "scopa-napola.yaml")
     items = dict(document(napola, "it", options=False, example=False).section("scoring").blocks[1].items)
-    assert items["napola"].startswith("Tanti punti quanto la lunghezza della scala")
+    assert without_name(items["napola"]).startswith("Tanti punti quanto la lunghezza della scala")
     assert items["napola"].endswith("se questo numero è almeno 3.")
 
 
@@ -258,7 +283,7 @@ def test_html_escapes_what_it_shows():
     assert "Scopa &lt;b&gt;&amp;&lt;/b&gt;" in html
     assert "<b>" not in html
     md = render_rulebook(v, "en", "md", base=None, options=False, example=False)
-    assert md.startswith("# Scopa \\<b\\>&\\</b\\>")
+    assert md.startswith("# Scopa \\<b\\>\\&\\</b\\>")
 
 
 # ---------------------------------------------------------------- house rules
@@ -285,11 +310,152 @@ def test_differences_say_what_changed():
     assert any("leftover-check" in c and "no longer offered" in c for c in changes)
 
 
-def test_options_describe_what_each_other_choice_changes():
-    md = rendered(RULES / "escopa.yaml", "en", "md")
-    assert "Option `leftover-check`: in force, `kept`." in md
-    assert "With `dropped`:" in md
-    assert "With `scored`:\n\n- Scoring: added: “1 point if you have captured the most sevens." in md
+# ------------------------------------------------------------------ options
+
+
+def test_options_are_a_table_in_every_format():
+    """One row per option: the option, its values, its default, and what each other value
+    changes, said by the words it changes rather than by quoting both whole sentences."""
+    md = section_of(rendered(RULES / "escopa.yaml", "en", "md"), "Options")
+    assert "| Option | Values | Default | What each other value changes |" in md
+    row = next(line for line in md.splitlines() if line.startswith("| **`leftover-check`**"))
+    cells = [cell.strip() for cell in row.strip("|").split(" | ")]
+    assert len(cells) == 4
+    assert cells[1] == "`kept`<br>`dropped`" and cells[2] == "`kept`"
+    assert cells[3].startswith("**With `dropped`:**<br>– The end of a hand: removed:")
+    scored = next(line for line in md.splitlines() if line.startswith("| **`most-sevens`**"))
+    assert "– Scoring: added: “**Most sevens**: 1 point if you have captured the most sevens." in scored
+    # a change of one word is said by that word, in its sentence, once for every place it is made
+    e15 = section_of(rendered(RULES / "escoba-de-15.yaml", "en", "md"), "Options")
+    assert "– The end of the match: The first side to reach **15** points at the end of a hand wins the match." in e15
+    assert "– Scoring: If several are tied for the most, **they share its points (half each for two)**. (in 3 places)" in e15
+    assert "instead of" not in e15
+    html = rendered(RULES / "escopa.yaml", "en", "html")
+    table = re.search(r'<table class="options">.*?</table>', html, re.DOTALL).group()
+    assert [h for h in re.findall(r'<th scope="col">(.*?)</th>', table)] == [
+        "Option", "Values", "Default", "What each other value changes"]
+    rows = table.count("<tr>") + table.count('<tr class="more">')
+    assert rows == 1 + sum(len(o.choices) - 1 for o in variant(RULES / "escopa.yaml").options)  # a row for each other value
+    assert '<td data-label="Default"><span class="line"><code>kept</code></span></td>' in table
+
+
+def test_a_rulebook_with_another_choice_says_the_default_and_the_choice_in_force():
+    v = load_variant(RULES / "escoba-de-15.yaml", {"target": "31"})
+    md = section_of(render_rulebook(v, "en", "md"), "Options")
+    row = next(line for line in md.splitlines() if "`target`" in line and line.startswith("|"))
+    assert "| `21`<br>In force: `31` |" in row
+    assert "**With `21`:**<br>– The end of the match: The first side to reach **21** points" in row
+
+
+def test_option_labels_and_descriptions_in_the_readers_language():
+    v = variant(RULES / "escoba-de-15.yaml")
+    es = section_of(rendered(RULES / "escoba-de-15.yaml", "es", "md"), "Opciones")
+    assert "| **Puntos para ganar** `target`<br>Los puntos que ganan la partida; lo habitual es 21" in es
+    assert "Los empatados se reparten el punto (`split`)" in es
+    assert "**Con Los empatados se reparten el punto (`split`):**" in es
+    it = section_of(rendered(RULES / "escoba-de-15.yaml", "it", "md"), "Opzioni")
+    assert "**Mazzo** `deck`" in it and "Mazzo francese da 40 carte (`french-40`)" in it
+    # a value with no label is shown as typed on the command line
+    assert "`15`<br>`31`" in it
+    option = next(o for o in v.options if o.id == "ties")
+    assert option.label == "Ties for a majority" and dict(option.labels)["fr"] == "Égalités pour une majorité"
+    assert [c for c, _, _ in option.value_labels] == ["none", "split", "all"]
+
+
+def test_a_label_for_a_value_the_option_lacks_is_a_located_error(validate_text):
+    text = ("id: labelled\nextends: escoba-de-15\noptions:\n  target:\n    field: match.target\n"
+            "    values: [21, 15]\n    labels:\n      \"16\": Sixteen\n")
+    variant_, problems = validate_text(text)
+    assert variant_ is None
+    problem = next(p for p in problems if p.code == "unknown-option-label")
+    assert (problem.line, problem.column) == (8, 7)
+    assert "21, 15" in problem.hint
+
+
+# ------------------------------------------------------------- designer text
+
+
+def test_the_rule_files_words_in_the_readers_language_with_a_fallback():
+    v = variant(RULES / "scopa.yaml")
+    it = document(v, "it", options=False, example=False)
+    quote = it.section("intro").block("intro.description")
+    assert quote.kind == "quote" and quote.text.startswith("Il gioco di pesca italiano per due") and quote.lang == ""
+    rules = dict(it.section("scoring").blocks[1].items)
+    assert rules["most-denari"].startswith("\ue002Più denari\ue003: ")
+    assert rules["settebello"].startswith("\ue002Settebello\ue003: ")  # one text: the same in every language
+    fr = dict(document(v, "fr", options=False, example=False).section("scoring").blocks[1].items)
+    assert fr["most-denari"].startswith("\ue002Le plus de deniers\ue003 : ")
+    # Portuguese is not given: the description falls back to the first form given (English), said to be English
+    pt = document(v, "pt", options=False, example=False).section("intro").block("intro.description")
+    assert pt.text.startswith("The Italian fishing game for two") and pt.lang == "en"
+    assert 'blockquote class="author" lang="en"' in rendered(RULES / "scopa.yaml", "pt", "html")
+    assert 'blockquote class="author"><p>Il gioco' in rendered(RULES / "scopa.yaml", "it", "html")
+    # a name given only as a map, without the reader's language: its first form
+    only = dataclasses.replace(v, name="Scopa di casa", names=(("it", "Scopa di casa"), ("es", "Escoba de casa")))
+    assert document(only, "en", base=None, options=False, example=False).title == "Scopa di casa"
+    assert document(only, "es", base=None, options=False, example=False).title == "Escoba de casa"
+
+
+@pytest.mark.parametrize("lang,title", [
+    ("en", "Escoba de 15 to 31, ties all score"), ("es", "Escoba de 15 a 31, los empates puntúan todos"),
+    ("pt", "Escoba de 15 até 31, empates pontuam todos"), ("fr", "Escoba de 15 en 31, toutes les égalités marquent"),
+    ("it", "Escoba de 15 a 31, i pareggi segnano tutti")])
+def test_the_title_is_localised(lang, title):
+    path = RULES / "house" / "escoba-31-ties-all.yaml"
+    assert rendered(path, lang, "md").startswith(f"# {title}\n")
+    assert f"<title>{title}</title>" in rendered(path, lang, "html")
+    assert variant(path).name == "Escoba de 15 to 31, ties all score"  # what the tools show: the first given
+
+
+def test_an_unknown_language_code_is_a_located_error_with_a_hint(validate_text):
+    text = "id: coded\nextends: escoba-de-15\nname: {en: Coded, ES: Codificado}\n"
+    variant_, problems = validate_text(text)
+    assert variant_ is None
+    problem = next(p for p in problems if p.code == "unknown-language")
+    assert (problem.line, problem.column) == (3, 19)
+    assert "did you mean 'es'?" in problem.hint and "it (Italian)" in problem.hint
+    assert problem.format().startswith("case.yaml:3:19: error[unknown-language]: 'ES' in 'name' is not a language code")
+
+
+def test_a_house_rules_name_by_language_replaces_its_bases(rules_tree):
+    base = rules_tree / "named.yaml"
+    base.write_text((RULES / "scopa.yaml").read_text(encoding="utf-8").replace(
+        "id: scopa\nname: Scopa\n", "id: named\nname: {en: Named, it: Nominata}\n"), encoding="utf-8")
+    house = rules_tree / "house" / "renamed.yaml"
+    house.write_text("id: renamed\nextends: named\nname: {it: Rinominata}\n", encoding="utf-8")
+    v = load_variant(house)
+    assert (v.name, v.names) == ("Rinominata", (("it", "Rinominata"),))
+    assert document(v, "en", options=False, example=False).title == "Rinominata"
+
+
+HOSTILE = "<script>alert(1)</script> **bold** [link](javascript:x) `tick` &amp; \x1b[31mred \u202eevil \ue000x\ue001"
+
+
+def test_the_rule_files_words_are_shown_never_obeyed(rules_tree):
+    """A hostile name, description and rule name reach every format as text: escaped
+    in HTML and Markdown, controls shown as escapes, no span of the formats opened."""
+    house = rules_tree / "house" / "hostile.yaml"
+    house.write_text(
+        "id: hostile\nextends: scopa\n"
+        f"name: {json.dumps(HOSTILE)}\n"
+        f"description: {{en: {json.dumps('1. ' + HOSTILE)}, it: {json.dumps('- ' + HOSTILE)}}}\n"
+        "scoring:\n  rules:\n    - id: most-cards\n"
+        f"      name: {json.dumps('# ' + HOSTILE)}\n", encoding="utf-8")
+    v = load_variant(house)
+    for lang in ("en", "it"):
+        html = render_rulebook(v, lang, "html", base=None)
+        md = render_rulebook(v, lang, "md", base=None)
+        for text in (html, md):
+            assert "\x1b" not in text and "\u202e" not in text
+            assert "\\x1b" in text and "\\u202eevil" in text  # shown as escapes
+            assert not re.search("[\ue000-\ue00f]", text)
+        assert "<script>" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+        assert "&amp;amp;" in html and "<code>tick</code>" not in html
+        assert md.startswith("# \\<script\\>alert(1)\\</script\\> \\*\\*bold\\*\\* \\[link\\](javascript:x) "
+                             "\\`tick\\` \\&amp; ")
+        assert "- **\\# \\<script\\>" in md  # the rule's name: strong, its markup escaped
+    assert "\n> 1\\. \\<script\\>" in render_rulebook(v, "en", "md", base=None)  # not a numbered list
+    assert "\n> \\- \\<script\\>" in render_rulebook(v, "it", "md", base=None)  # not a bullet
 
 
 # ---------------------------------------------------------------- example play
@@ -300,6 +466,7 @@ def test_example_play_replays_through_the_api(path: Path):
     v = variant(path)
     example = example_play(v)
     assert example.steps and any(step.captured for step in example.steps)
+    assert example.finished, "the example plays the whole hand"
     assert replay(v, example) == []
     # the moves printed in the rulebook itself replay too
     md = rendered(path, "en", "md")
@@ -314,10 +481,51 @@ def test_example_play_replays_through_the_api(path: Path):
         played = game.play(move)
         assert sorted(played.captured) == sorted(captured)
         assert played.sweeps == sweeps
-    # and the text says the same plays
+    # to the end of the hand, and its score
+    assert game.hand_over
+    assert [str(t) for t in game.hand_result.totals] == data["totals"]
+    # and the text says the same plays, then the same score
     example_section = document(v, "en", options=False).section("example")
-    steps = next(b for b in example_section.blocks if b.kind == "ul")
-    assert sum(1 for key, _ in steps.items if key.startswith("step")) == len(data["moves"])
+    plays = example_section.block("example.plays")
+    assert len(plays.rows) == len(data["moves"])
+    score = example_section.block("example.score")
+    assert score.rows[-1][1:] == [f"\ue002{t}\ue003" for t in data["totals"]]
+    totals = game.hand_result.totals
+    for side, points in enumerate(game.hand_points.values()):
+        assert sum(points.values()) == totals[side]
+
+
+def test_the_example_hand_is_played_to_its_score():
+    """Escoba de 15's example: every play of the hand, the leftovers taken, each rule's points."""
+    v = variant(RULES / "escoba-de-15.yaml")
+    example = example_play(v)
+    assert len(example.steps) == 36  # all 40 cards less the 4 of the opening table, one play each
+    assert any(step.sweeps for step in example.steps)
+    md = section_of(rendered(RULES / "escoba-de-15.yaml", "en", "md"), "An example")
+    assert "| Player | Hand | Plays | Takes | Table after |" in md
+    assert "the cards left on the table go to player" in md
+    assert "| Score | Player 1 | Player 2 |" in md
+    rows = {line.split(" | ")[0].strip("| "): line for line in md.splitlines() if line.startswith("| ")}
+    for name in ("Cards captured", "Most cards", "Most oros", "Seven of oros", "Setenta", "Each escoba", "**Total**"):
+        assert name in rows, name
+    totals = [str(t) for t in example.totals]
+    assert rows["**Total**"] == f"| **Total** | **{totals[0]}** | **{totals[1]}** |"
+    assert md.rstrip().endswith("The match goes on with the next hand, until it is won.")
+
+
+def test_cards_are_drawn_with_their_suits_symbol():
+    html = rendered(RULES / "escoba-de-15.yaml", "en", "html")
+    table = re.search(r'<table class="plays".*?</table>', html, re.DOTALL).group()
+    assert '<span class="card coins" role="img" aria-label="6 of oros" title="6 of oros"><span class="rank">6</span><svg' in html
+    assert all(f'class="card {kind}"' in table for kind in ("coins", "cups", "swords", "batons"))
+    assert '<span class="suit coins"><svg class="pip"' in html  # the suits named in "The cards"
+    french = rendered(RULES / "escopa.yaml", "en", "html")
+    assert 'class="card red"' in french and 'class="card black"' in french
+    # nothing drawn is fetched: the symbols are inline SVG
+    assert "<img" not in html and "xlink:href" not in html
+    # in Markdown a card is its name
+    assert "| 6 of oros, rey of oros, 2 of copas, sota of copas, rey of espadas |" in rendered(
+        RULES / "escoba-de-15.yaml", "en", "md")
 
 
 # ------------------------------------------------------------------ output
@@ -330,13 +538,73 @@ def test_write_rulebooks(tmp_path):
     assert "Generated by escoba-spec from rules/scopa.yaml." in (tmp_path / "scopa.en.md").read_text()
 
 
-def test_pdf(tmp_path):
+def _pdf(path: Path, lang: str) -> bytes:
     try:
-        pdf = render_rulebook(variant(RULES / "scopa.yaml"), "it", "pdf")
+        return render_rulebook(variant(path), lang, "pdf")
     except PdfUnavailable as exc:
         assert "escoba-spec[pdf]" in str(exc)
         pytest.skip(f"the pdf extra is not installed: {exc}")
+
+
+def _pdf_pages(pdf: bytes, tmp_path: Path) -> list[str]:
+    """The text of each page of a PDF (poppler's pdftotext, as the PDF's reader would copy it)."""
+    if shutil.which("pdftotext") is None:
+        pytest.skip("pdftotext (poppler-utils) is not installed")
+    source = tmp_path / "rulebook.pdf"
+    source.write_bytes(pdf)
+    out = subprocess.run(["pdftotext", "-layout", str(source), "-"], capture_output=True, text=True, check=True)
+    return out.stdout.split("\f")[:-1] if out.stdout.endswith("\f") else out.stdout.split("\f")
+
+
+def test_pdf(tmp_path):
+    pdf = _pdf(RULES / "scopa.yaml", "it")
     assert pdf.startswith(b"%PDF")
+
+
+@pytest.mark.parametrize("rel,lang", [("escoba-de-15.yaml", "en"), ("cirulla.yaml", "it"), ("escopa.yaml", "pt")])
+def test_pdf_pages_are_numbered_with_contents_and_a_quick_reference(rel, lang, tmp_path):
+    """Every page says its number of the whole at its foot; the contents give each section's
+    page; the quick reference is a page of its own, the last."""
+    pages = _pdf_pages(_pdf(RULES / rel, lang), tmp_path)
+    total = len(pages)
+    assert 3 <= total <= 10, f"{total} pages"
+    for number, page in enumerate(pages, start=1):
+        foot = [line.strip() for line in page.splitlines() if line.strip()][-1]
+        assert re.fullmatch(rf"{number}\s*/\s*{total}", foot), (number, foot)
+    doc = document(variant(RULES / rel), lang)
+    contents = pages[0]
+    for section in doc.sections:
+        title = section.title
+        found = re.search(re.escape(title) + r"\s*\.+\s*(\d+)", contents)
+        assert found, f"the contents do not give the page of {title}"
+        page = int(found.group(1))
+        assert title in pages[page - 1], f"{title} is not on page {page}"
+    quick = doc.sections[-1].title
+    assert quick in pages[-1] and quick not in "".join(pages[1:-1])
+    others = [s.title for s in doc.sections[:-1]]
+    assert not any(re.search(rf"^\s*{re.escape(t)}\s*$", pages[-1], re.M) for t in others if t != quick)
+
+
+@pytest.mark.parametrize("rel,lang", [("escoba-francesa.yaml", "fr"), ("scopa-dassi.yaml", "es"),
+                                      ("house/scopa-napola.yaml", "en")])
+def test_no_heading_is_left_alone_at_the_foot_of_a_pdf_page(rel, lang, tmp_path):
+    pages = _pdf_pages(_pdf(RULES / rel, lang), tmp_path)
+    titles = {s.title for s in document(variant(RULES / rel), lang).sections}
+    for number, page in enumerate(pages, start=1):
+        lines = [line.strip() for line in page.splitlines() if line.strip()][:-1]  # less the page number
+        assert lines and lines[-1] not in titles, f"page {number} ends with the heading {lines[-1]!r}"
+
+
+def test_sources_are_references_not_file_names():
+    md = section_of(rendered(RULES / "escoba-de-15.yaml", "en", "md"), "Sources")
+    assert ("- “Como Jogar”, a rules text in Portuguese (file `000_c23e29f69b71e156.txt`): sections “Baralho”, "
+            "“Jogadores”, “Preparação e distribuição”, “Jogando um turno”, “Vitória”, and “Pontuação por mão”") in md
+    assert "- “Regras do Jogo Escoba”, a rules text in Portuguese (file `001_b83750b0c2778347.txt`): section " \
+           "“Contagem de Pontos”" in md
+    it = section_of(rendered(RULES / "scopa.yaml", "it", "md"), "Fonti")
+    assert "«Reglas de Escoba italiana», un testo di regole in spagnolo (file `002_88003fffb6a6fd15.txt`): sezioni" in it
+    pages = section_of(rendered(RULES / "cicera.yaml", "en", "md"), "Sources")
+    assert "- Cicera (pagat.com), `https://www.pagat.com/fishing/cicera.html`" in pages
 
 
 def test_cli_rulebook(capsys, tmp_path):
@@ -385,9 +653,12 @@ def test_who_deals_and_leads_is_told_as_the_variant_plays_it(lang):
     english = {"letter": "so the dealer plays second", "usual": "and the dealer plays last",
                "rotates": "After each round the deal passes to the next player"}
     if lang == "en":
-        # the options section names both readings; the deal section only the one in force
-        assert texts["letter"].count(english["letter"]) == texts["usual"].count(english["letter"]) + 1
-        assert texts["usual"].count(english["usual"]) == texts["letter"].count(english["usual"]) + 1
+        # the deal section says the reading in force; the options table what the other one changes
+        deal = {name: section_of(text, "Dealing") for name, text in texts.items()}
+        assert english["letter"] in deal["letter"] and english["letter"] not in deal["usual"]
+        assert english["usual"] in deal["usual"] and english["usual"] not in deal["letter"]
+        assert "so** the dealer plays **second**" in section_of(texts["usual"], "Options")
+        assert english["usual"] in section_of(texts["letter"], "Options")
         assert "starting with the player before the dealer" in texts["letter"]
         assert english["rotates"] in escopa and english["rotates"] not in texts["usual"]
     assert texts["letter"] != texts["usual"]

@@ -43,6 +43,36 @@ def test_every_citation_names_a_section_of_its_seed(path):
         assert normal(source["section"]) in lines, f"{path.name}:{where}: '{source['section']}' is not a heading of {seed.name}"
 
 
+#: what shared/seeds/README.md says of each seed text: the language it is written in
+SEED_LANGUAGES = {"000_c23e29f69b71e156.txt": "pt", "001_b83750b0c2778347.txt": "pt", "002_88003fffb6a6fd15.txt": "es",
+                  "003_d62d4f487ed10aa6.txt": "fr", "004_8e2e78270b0442b3.txt": "en"}
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
+def test_every_seed_citation_says_which_text_it_is(path):
+    """The rulebook names a seed text by its title and language, not by its file name: every
+    shipped citation of a seed gives both, the same for every citation of that seed."""
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    named: dict[str, tuple[str, str]] = {}
+    for where, source in citations(data):
+        if "seed" not in source:
+            continue
+        assert source.get("title") and source.get("language"), f"{path.name}:{where}: a seed without its title or language"
+        assert source["language"] == SEED_LANGUAGES[source["seed"]], f"{path.name}:{where}: {source['language']}"
+        assert named.setdefault(source["seed"], (source["title"], source["language"])) == (
+            source["title"], source["language"]), f"{path.name}:{where}: {source['seed']} named two ways"
+
+
+@pytest.mark.skipif(not SEEDS.is_dir(), reason="the seed texts (../shared/seeds) are not beside this checkout")
+@pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
+def test_a_seeds_title_is_the_heading_it_opens_with(path):
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    for where, source in citations(data):
+        if "seed" in source:
+            first = (SEEDS / source["seed"]).read_text(encoding="utf-8").splitlines()[0]
+            assert normal(source["title"]) == normal(first), f"{path.name}:{where}: {source['title']!r} != {first!r}"
+
+
 BASE_SECTIONS = ("deck", "players", "deal", "capture", "sweeps", "end_of_deal", "match")
 
 
@@ -102,7 +132,8 @@ def test_every_kind_of_citation_reaches_the_ir_and_every_rulebook(validate_text)
              "it": ("sezione", "file", "al commit")}
     for lang in LANGS:
         text = render_rulebook(variant, lang, "md", base=False, options=False, example=False)
-        sources = text[text.rindex("\n## "):]
+        sources = text[:text.rindex("\n## ")]  # the section before the quick reference
+        sources = sources[sources.rindex("\n## "):]
         section, file, commit = words[lang]
         assert "Scopa (pagat.com), `https://www.pagat.com/fishing/scopa.html`" in sources, lang
         assert f"{section} «Play»" in sources or f"{section} “Play”" in sources or f"{section} « Play »" in sources, lang

@@ -20,12 +20,13 @@ from .deal import build_deal, build_players, check_opening, check_redeal, check_
 from .deck import build_deck
 from .declarations import build_declarations
 from .derive import kinds_of
-from .diagnostics import Diagnostic, has_errors
+from .diagnostics import Diagnostic, did_you_mean, has_errors
 from .events import build_events, check_match_events
 from .expr.check import compile_expression
 from .expr.env import Env
 from .expr.nodes import constant, shares_points
 from .options import option_choices
+from .prose import prose
 from .resolved import Resolved
 
 DEFAULTS: dict[str, Any] = {
@@ -131,25 +132,46 @@ class _Builder:
             check_opening(self, cards, deal, capture, players)
             check_redeal(self, cards, players, deal)
         self.check_sources()
+        self.check_option_labels()
         if has_errors(self.problems) or deck is None:
             return None
-        options = tuple(
-            ir.Option(
-                id=name, description=str(spec.get("description", "")),
-                choices=tuple(option_choices(spec)),
-                default=_option_default(spec, self.r, name),
-                chosen=self.r.chosen.get(name, ""),
-                sources=self.sources(spec, f"options.{name}"),
-            )
-            for name, spec in (self.data.get("options") or {}).items()
-        )
+        options = tuple(self.build_option(name, spec) for name, spec in (self.data.get("options") or {}).items())
+        name, names = prose(self.data.get("name"), self.data["id"])
+        description, descriptions = prose(self.data.get("description"), fold=True)
         return ir.Variant(
-            id=self.data["id"], name=str(self.data.get("name", self.data["id"])),
-            description=" ".join(str(self.data.get("description", "")).split()),
+            id=self.data["id"], name=name, names=names, description=description, descriptions=descriptions,
             file=self.r.file, sha256=self.r.sha256, extends=tuple(self.r.chain),
             deck=deck, players=players, deal=deal, capture=capture, sweeps=sweeps, end_of_deal=end,
             scoring=scoring, match=match, visibility=visibility, options=options, declarations=declarations,
         )
+
+    def build_option(self, name: str, spec: dict) -> ir.Option:
+        description, descriptions = prose(spec.get("description"), fold=True)
+        label, labels = prose(spec.get("label"))
+        value_labels = tuple((str(choice), *prose(text)) for choice, text in (spec.get("labels") or {}).items())
+        return ir.Option(
+            id=name, description=description, descriptions=descriptions, label=label, labels=labels,
+            value_labels=value_labels,
+            choices=tuple(option_choices(spec)),
+            default=_option_default(spec, self.r, name),
+            chosen=self.r.chosen.get(name, ""),
+            sources=self.sources(spec, f"options.{name}"),
+        )
+
+    def check_option_labels(self) -> None:
+        """Each label of an option's values names one of its values or choices."""
+        for name, spec in (self.data.get("options") or {}).items():
+            if not isinstance(spec, dict) or not isinstance(spec.get("labels"), dict):
+                continue
+            choices = option_choices(spec)
+            for value in spec["labels"]:
+                if str(value) not in choices:
+                    hint = did_you_mean(str(value), choices) or "its values: " + ", ".join(choices)
+                    where = f"options.{name}.labels.{value}"
+                    pos = self.r.keys.get(where) or self.r.pos(where)  # at the key naming the value
+                    self.problems.append(Diagnostic(pos.file, pos.line, pos.column, "unknown-option-label",
+                                                    f"the option '{name}' labels the value '{value}', which it "
+                                                    "does not offer", hint, where))
 
     def build_sweeps(self) -> ir.Sweeps:
         spec = self.section("sweeps")
@@ -229,8 +251,9 @@ class _Builder:
                            f"the scoring rule '{rule['id']}' gives {fixed} points; a scoring rule gives 0 or more",
                            "to take points away, use end_of_deal.penalty (points_lost), or award the opponents")
             pos = self.r.pos(path)
+            name, names = prose(rule.get("name"), rule["id"])
             rules.append(ir.ScoringRule(
-                id=rule["id"], name=str(rule.get("name", rule["id"])), award=award, points=points,
+                id=rule["id"], name=name, names=names, award=award, points=points,
                 effect=rule.get("effect", "points"), award_text=award_text, points_text=points_text,
                 origin=ir.Origin(pos.file, pos.line, pos.column, path), sources=self.sources(rule, path),
                 shared=award is not None and shares_points(award),

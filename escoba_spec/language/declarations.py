@@ -16,6 +16,7 @@ from .cards import CardSet
 from .expr.check import compile_card
 from .expr.env import Env
 from .expr.nodes import constant
+from .prose import prose
 
 
 def build_declarations(b, cards: CardSet | None, ids: set[str]) -> ir.Declarations:
@@ -48,8 +49,10 @@ def build_declarations(b, cards: CardSet | None, ids: set[str]) -> ir.Declaratio
             b.error(f"{path}.points", "points-unused", f"the declaration '{did}' wins the match, so its points never count",
                     "remove points, or use effect: points or sweeps", severity="warning")
         pos = b.r.pos(path)
-        rules.append(ir.Declaration(did, str(item.get("name", did)), when, points, item.get("effect", "points"), when_text,
-                                    str(points_raw), ir.Origin(pos.file, pos.line, pos.column, path), b.sources(item, path)))
+        name, names = prose(item.get("name"), did)
+        rules.append(ir.Declaration(did, name, when, points, item.get("effect", "points"), when_text,
+                                    str(points_raw), ir.Origin(pos.file, pos.line, pos.column, path), b.sources(item, path),
+                                    names))
     if not rules:
         b.error("declarations", "declarations-without-rules", "declarations says how hands are declared but lists no "
                 "declaration", "add declarations.rules, or remove declarations", severity="warning")

@@ -16,6 +16,7 @@ from .derive import kinds_of
 from .diagnostics import did_you_mean
 from .expr.env import Env
 from .expr.nodes import constant
+from .prose import prose
 
 
 def build_events(b, cards: CardSet | None, capture: ir.Capture, rules: tuple[ir.ScoringRule, ...]) -> tuple[ir.PlayEvent, ...]:
@@ -65,10 +66,11 @@ def build_events(b, cards: CardSet | None, capture: ir.Capture, rules: tuple[ir.
                 b.error(f"{path}.instead_of[{j}]", "instead-of-cycle", f"'{eid}' and '{other}' each replace the other, "
                         "so on a play where both happen neither scores", "let only one of them replace the other")
         pos = b.r.pos(path)
+        name, names = prose(item.get("name"), eid)
         events.append(ir.PlayEvent(
-            id=eid, name=str(item.get("name", eid)), when=when, points=points, effect=item.get("effect", "points"),
+            id=eid, name=name, when=when, points=points, effect=item.get("effect", "points"),
             when_text=when_text, points_text=points_text, origin=ir.Origin(pos.file, pos.line, pos.column, path),
-            kinds=kinds, instead_of=instead, sources=b.sources(item, path),
+            kinds=kinds, instead_of=instead, sources=b.sources(item, path), names=names,
         ))
     return tuple(events)
 

@@ -36,6 +36,10 @@ TiePolicy = Literal["none", "all", "split"]
 #: the kinds of citation, each named by the field that says what is cited
 SOURCE_KINDS = ("seed", "url", "book", "repository")
 Effect = Literal["points", "win-match", "lose-match"]
+#: a text of the file's author in the languages it was given in: (language code, text), in
+#: the file's order. Empty when it was given as one text; the plain field beside it holds
+#: that text, or else the first form given (what the tools show).
+Forms = tuple[tuple[str, str], ...]
 
 
 @dataclass(frozen=True)
@@ -58,7 +62,8 @@ class Source:
     seed: str = ""  # a seed text's file name (with section)
     section: str = ""  # the heading the rule follows, in a seed text or a page
     url: str = ""
-    title: str = ""  # of the page
+    title: str = ""  # of the page, or of the seed text (its opening heading)
+    language: str = ""  # the language it is written in (a code: pt, es, ...), when stated
     book: str = ""
     author: str = ""
     pages: str = ""
@@ -283,6 +288,7 @@ class ScoringRule:
     origin: Origin
     sources: tuple[Source, ...] = ()
     shared: bool = False  # the award has a most() with ties: split: its points are shared by the sides awarded
+    names: Forms = ()  # the name in each language given (name is the plain or first one)
 
 
 @dataclass(frozen=True)
@@ -304,6 +310,7 @@ class PlayEvent:
     kinds: tuple[str, ...] = ()
     instead_of: tuple[str, ...] = ()
     sources: tuple[Source, ...] = ()
+    names: Forms = ()  # the name in each language given (name is the plain or first one)
 
 
 @dataclass(frozen=True)
@@ -334,6 +341,7 @@ class Declaration:
     points_text: str
     origin: Origin
     sources: tuple[Source, ...] = ()
+    names: Forms = ()  # the name in each language given (name is the plain or first one)
 
 
 @dataclass(frozen=True)
@@ -379,7 +387,10 @@ class Visibility:
 
 @dataclass(frozen=True)
 class Option:
-    """A choice the variant's text offers; `chosen` is the one in force."""
+    """A choice the variant's text offers; `chosen` is the one in force.
+
+    `label` names the option for people (empty: its id is shown), `value_labels` names
+    some of its choices: (choice, its label, the label's forms)."""
 
     id: str
     description: str
@@ -387,6 +398,10 @@ class Option:
     default: str
     chosen: str
     sources: tuple[Source, ...] = ()
+    descriptions: Forms = ()
+    label: str = ""
+    labels: Forms = ()
+    value_labels: tuple[tuple[str, str, Forms], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -408,3 +423,5 @@ class Variant:
     visibility: Visibility
     options: tuple[Option, ...] = field(default=())
     declarations: Declarations = field(default=Declarations())
+    names: Forms = ()  # the name in each language given (name is the plain or first one)
+    descriptions: Forms = ()  # likewise for the description

@@ -77,6 +77,9 @@ def _type_name(value: object) -> str:
     return "null"
 
 
+#: the languages a text or a word may be given in (the rulebook's)
+LANGUAGES = {"en": "English", "es": "Spanish", "pt": "Portuguese", "fr": "French", "it": "Italian"}
+
 _EXPECTED = {
     "integer": "an integer", "string": "text", "boolean": "true or false", "array": "a list",
     "object": "a mapping", "null": "null", "number": "a number",
@@ -111,9 +114,17 @@ def _diagnose(doc: Document, error: jsonschema.ValidationError) -> list[Diagnost
     where = f"'{path}'" if path else "the file"
     if validator == "additionalProperties" and isinstance(instance, dict):
         allowed = list(schema.get("properties", {}))
+        languages = set(allowed) == set(LANGUAGES)  # a text, or words, by language
         out = []
         for key in instance:
             if key in allowed:
+                continue
+            if languages:
+                codes = "the codes are " + ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items())
+                guess = did_you_mean(str(key).lower(), allowed)
+                hint = f"{guess} ({codes})" if guess else codes
+                out.append(at(join_path(path, key), "unknown-language",
+                              f"'{key}' in {where} is not a language code of the rulebooks", hint, key=True))
                 continue
             hint = did_you_mean(key, allowed) or ("allowed here: " + ", ".join(allowed) if allowed else "")
             out.append(at(join_path(path, key), "unknown-key", f"unknown key '{key}' in {where}", hint, key=True))
@@ -122,7 +133,8 @@ def _diagnose(doc: Document, error: jsonschema.ValidationError) -> list[Diagnost
         missing = [k for k in error.validator_value if isinstance(instance, dict) and k not in instance]
         return [at(path, "missing-key", f"{where} is missing the required key '{k}'",
                    _required_hint(k)) for k in missing]
-    if validator in ("anyOf", "oneOf") and error.context and not any(_fits_type(e.schema, instance) for e in error.context):
+    if validator in ("anyOf", "oneOf") and error.context and not any(
+            _fits_type(e.schema, instance) or len(e.absolute_path) > len(error.absolute_path) for e in error.context):
         validator = "type"  # a value of none of the forms: say which forms it may take
         expected = list(dict.fromkeys(t for e in error.context for t in _types(e.schema)))
     elif validator == "type":
@@ -172,7 +184,8 @@ def _diagnose(doc: Document, error: jsonschema.ValidationError) -> list[Diagnost
     if validator in ("anyOf", "oneOf") and error.context:
         # a value of one of several forms (hand_size: 3 or all): say what is wrong with the form
         # it has, e.g. 'at most 26' for a number, 'must be all' for text
-        fitting = [e for e in error.context if _fits_type(e.schema, instance)] or list(error.context)
+        fitting = [e for e in error.context if _fits_type(e.schema, instance)
+                   or len(e.absolute_path) > len(error.absolute_path)] or list(error.context)
         fitting.sort(key=lambda e: (len(e.absolute_path), e.validator != "type"), reverse=True)
         return _diagnose(doc, fitting[0])
     if validator in ("if", "then", "not", "anyOf", "oneOf", "allOf"):

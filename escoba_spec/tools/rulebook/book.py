@@ -1,8 +1,9 @@
 """The rulebook of one variant: its document model, rendered, or written for many variants.
 
 `document` builds the sections (`document.py` the rules, then the
-differences from a house rule's base, the options, an example play and the
-sources); `render_rulebook` renders it as Markdown, HTML or PDF;
+differences from a house rule's base, the options as a table, a whole example
+hand played and scored, the sources and a one-page quick reference);
+`render_rulebook` renders it as Markdown, HTML or PDF;
 `write_rulebooks` writes the Markdown and HTML of many variants, after
 checking that every catalogue is complete.
 """
@@ -17,17 +18,22 @@ from ...engine.dealing import first_seat
 from ...language import ir
 from ...language.diagnostics import DiagnosticError
 from .catalog import LANGS
-from .differences import compare, describe
+from ..text import points_text
+from .differences import compare, describe, describe_compact
 from .document import build_document
 from .example import example_play
 from .lang import Lang
 from .model import Block, Document, Section
 from .render import (
     FORMATS,
+    author,
+    card,
     code,
     render_html,
     render_markdown,
     render_pdf,
+    separator,
+    strong,
 )
 
 
@@ -117,6 +123,7 @@ def document(
     if example:
         doc.sections.append(_example(variant, L))
     doc.sections.append(_sources(variant, L, display))
+    doc.sections.append(_quick(doc, L))
     return doc
 
 
@@ -132,9 +139,10 @@ def _display(file: str) -> str:
 
 
 def _differences(variant: ir.Variant, base: ir.Variant, lang: str, L: Lang) -> Section:
-    section = Section("differences", L.sentence(L.t("section.differences", base=base.name)))
+    base_name = L.prose(base.name, base.names)
+    section = Section("differences", L.sentence(L.t("section.differences", base=base_name)))
     changes = compare(build_document(base, lang), build_document(variant, lang))
-    section.p("differences.intro", L.t("diff.intro", base=base.name, id=code(base.id)))
+    section.p("differences.intro", L.t("diff.intro", base=base_name, id=code(base.id)))
     items = describe(changes, L)
     base_options = {o.id for o in base.options}
     for option in variant.options:
@@ -150,6 +158,9 @@ def _differences(variant: ir.Variant, base: ir.Variant, lang: str, L: Lang) -> S
 
 
 def _options(variant: ir.Variant, lang: str, L: Lang) -> Section:
+    """The options as one table: each option, its values, its default, and what each other
+    value changes in the rules above (the changed words within their sentence). Each other
+    value has a row of its own, so that a page may break between them."""
     section = Section("options", L.sentence(L.t("section.options")))
     if not variant.options:
         section.p("options.none", L.t("options.none"))
@@ -157,17 +168,38 @@ def _options(variant: ir.Variant, lang: str, L: Lang) -> Section:
     section.p("options.intro", L.t("options.intro"))
     others = alternatives(variant)
     here = None
+    rows, marks = [], []
     for option in variant.options:
-        section.p(f"option/{option.id}", L.t("options.item", option=code(option.id), chosen=code(option.chosen)))
+        def value(choice: str, option=option) -> str:
+            labels = {c: (plain, forms) for c, plain, forms in option.value_labels}
+            if choice in labels:
+                return L.t("options.value_labelled", label=L.prose(*labels[choice]), value=code(choice))
+            return code(choice)
+
+        name = [strong(L.prose(option.label, option.labels)) + " " + code(option.id) if option.label else
+                strong(code(option.id))]
+        description = L.prose(option.description, option.descriptions)
+        if description:
+            name.append(description)
+        default = [value(option.default)]
+        if option.chosen and option.chosen != option.default:
+            default.append(L.t("options.in_force", choice=value(option.chosen)))
+        changes = []
         for choice, other in others.get(option.id, {}).items():
             if here is None:
                 here = build_document(variant, lang)
-            changes = compare(here, build_document(other, lang))
-            if changes:
-                section.p(f"option/{option.id}/{choice}", L.t("options.alternative", choice=code(choice)))
-                section.ul(f"option/{option.id}/{choice}/changes", describe(changes, L))
+            found = describe_compact(compare(here, build_document(other, lang)), L)
+            if found:  # the value, then each change on a line of its own
+                changes.append([strong(L.t("options.alternative", choice=value(choice)))] + ["– " + x for x in found])
             else:
-                section.p(f"option/{option.id}/{choice}", L.t("options.alternative_same", choice=code(choice)))
+                changes.append([L.t("options.alternative_same", choice=value(choice))])
+        first = [name, [value(c) for c in option.choices], default]
+        for i, lines in enumerate(changes or [[]]):
+            rows.append((first if i == 0 else ["", "", ""]) + [lines])
+            marks.append("more" if i < len(changes) - 1 else "")
+    header = [L.t("options.col.option"), L.t("options.col.values"), L.t("options.col.default"),
+              L.t("options.col.changes")]
+    section.table("options.table", header, rows, style="options", row_marks=marks)
     example_choice = variant.options[0]
     other = next((c for c in example_choice.choices if c != example_choice.chosen), example_choice.chosen)
     section.p("options.howto", L.t("options.howto", example=code(f"--option {example_choice.id}={other}")))
@@ -175,56 +207,120 @@ def _options(variant: ir.Variant, lang: str, L: Lang) -> Section:
 
 
 def _example(variant: ir.Variant, L: Lang) -> Section:
+    """A whole hand played by the engine: the deal, every play in a table, the end of the
+    hand and its scoring rule by rule."""
     from ...language.cards import CardSet
-    from ...language.expr.env import Env
-    from .exprtext import ExprText
 
     section = Section("example", L.sentence(L.t("section.example")))
     ex = example_play(variant)
     cards = CardSet(variant.deck)
-    words = ExprText(L, Env.from_cardset(cards, variant.scoring.ties), variant)
 
-    def name(text: str) -> str:
-        return words.card_name(cards.parse(text))
+    def badge(text: str) -> str:
+        c = cards.cards[cards.parse(text)]
+        if c.joker:
+            return card(c.text, "", L.t("card.joker", number=c.text.lstrip("*")))
+        rank = L.rank_by_number(c.rank)
+        suit_name = variant.deck.suits[c.suit].name
+        return card(rank.symbol, suit_name, L.card_short(rank, suit_name))
 
-    def names(texts) -> str:
-        return L.join([name(t) for t in texts])
+    def badges(texts) -> str:
+        return separator().join(badge(t) for t in texts) if texts else "—"
 
     def seat(s: int) -> str:
         return L.t("example.seat", number=s + 1)
 
-    team = L.t("example.teams", teams=L.n("players.teams", ex.players // ex.team_size)) if ex.team_size > 1 else ""
+    def side_name(side: int) -> str:
+        if ex.team_size == 1:
+            return seat(side)
+        return L.t("example.team", seats=L.join([str(s + 1) for s in range(side, ex.players, ex.sides)]))
+
+    def side_header(side: int) -> str:
+        if ex.team_size == 1:
+            return L.t("example.col.seat", number=side + 1)
+        return L.t("example.col.team", seats=L.join([str(s + 1) for s in range(side, ex.players, ex.sides)]))
+
+    names = {r.id: L.prose(r.name, r.names) for r in (*variant.scoring.rules, *variant.scoring.events,
+                                                       *variant.declarations.rules)}
+    team = L.t("example.teams", teams=L.n("players.teams", ex.sides)) if ex.team_size > 1 else ""
     first = first_seat(variant.deal.first_player, ex.dealer, ex.players)
-    section.p("example.intro", L.t("example.intro", seed=ex.seed, players=L.n("players.count", ex.players),
+    section.p("example.intro", L.t("example.whole", seed=ex.seed, players=L.n("players.count", ex.players),
                                    teams=team, dealer=seat(ex.dealer), first=seat(first)))
-    items: list[tuple[str, str]] = []
     if ex.opening:
-        items.append(("opening", L.t(f"example.opening.{ex.opening}", cards=names(ex.opening_cards),
-                                     taker=seat(ex.opening_taker) if ex.opening_taker >= 0 else "")))
-    items.append(("table", L.t("example.table", cards=names(ex.table)) if ex.table else L.t("example.table_empty")))
-    for s, hand in enumerate(ex.hands):
-        items.append((f"hand{s}", L.t("example.hand", player=seat(s), cards=names(hand))))
-    for i, step in enumerate(ex.steps):
-        if step.captured:
-            text = L.t("example.capture", player=seat(step.seat), card=name(step.card), cards=names(step.captured))
-            if step.sweeps:
-                text += " " + L.n("example.sweep", step.sweeps, sweep=L.sweep(1), sweeps=L.sweep(2))
-        else:
-            text = L.t("example.trail", player=seat(step.seat), card=name(step.card))
-        items.append((f"step{i}", text))
-    items = [(key, L.sentence(text)) for key, text in items]
-    block = Block("example", "ul", items=items, data={
+        taker = seat(ex.opening_taker) if ex.opening_taker >= 0 else ""
+        words = L.join([L.card_short(L.rank_by_number(cards.cards[cards.parse(t)].rank),
+                                     variant.deck.suits[cards.cards[cards.parse(t)].suit].name)
+                        if not cards.cards[cards.parse(t)].joker else L.t("card.joker", number=t.lstrip("*"))
+                        for t in ex.opening_cards])
+        section.p("example.opening", L.sentence(L.t(f"example.opening.{ex.opening}", cards=words, taker=taker)))
+    section.p("example.table", L.t("example.table", cards=badges(ex.table)) if ex.table else L.t("example.table_empty"))
+    declared: dict[tuple[int, int], list[str]] = {}
+    for d in ex.declared:
+        what = L.n("points.n", d.points) if d.effect == "points" else (
+            L.n("example.sweeps", d.points, sweep=L.sweep(1), sweeps=L.sweep(2)) if d.effect == "sweeps"
+            else L.t("example.effect.win-match"))
+        declared.setdefault((d.round, d.seat), []).append(
+            L.t("example.declares", name=names.get(d.id, d.id), what=what))
+    rows, marks, shown = [], [], set()
+    previous_round = 1
+    for step in ex.steps:
+        hand = [badges(step.hand)]
+        if (step.round, step.seat) in declared and (step.round, step.seat) not in shown:
+            shown.add((step.round, step.seat))
+            hand += declared[(step.round, step.seat)]
+        takes = [badges(step.captured)] if step.captured else ["—"]
+        if step.sweeps:
+            takes.append(L.sentence(L.n("example.sweep", step.sweeps, sweep=L.sweep(1), sweeps=L.sweep(2))))
+        for event_id, points, effect in step.events:
+            what = L.n("points.n", points) if effect == "points" else L.t(f"example.effect.{effect}")
+            takes.append(L.t("event.named", name=names.get(event_id, event_id), text=what))
+        rows.append([str(step.seat + 1), hand, badge(step.card), takes, badges(step.table)])
+        marks.append("round" if step.round != previous_round else "")
+        previous_round = step.round
+    header = [L.t("example.col.player"), L.t("example.col.hand"), L.t("example.col.plays"),
+              L.t("example.col.takes"), L.t("example.col.table")]
+    section.table("example.plays", header, rows, style="plays", row_marks=marks, data={
         "seed": ex.seed, "players": ex.players, "team_size": ex.team_size,
         "moves": [s.move for s in ex.steps],
         "captured": [list(s.captured) for s in ex.steps],
         "sweeps": [s.sweeps for s in ex.steps],
+        "totals": [points_text(t) for t in ex.totals],
     })
-    section.blocks.append(block)
-    section.p("example.more", L.t("example.more"))
+    # the end of the hand and its score
+    if ex.stopped:
+        section.p("example.end", L.t("example.end.stopped"))
+    elif not ex.leftovers:
+        section.p("example.end", L.t("example.end.empty"))
+    elif ex.leftovers_side is not None:
+        last = next(s.seat for s in reversed(ex.steps) if s.captured)
+        section.p("example.end", L.t("example.end.taken", player=seat(last), cards=badges(ex.leftovers)))
+    else:
+        section.p("example.end", L.t("example.end.set_aside", cards=badges(ex.leftovers)))
+    header = [L.t("example.col.score")] + [side_header(side) for side in range(ex.sides)]
+    score = [[L.t("example.score.cards")] + [str(n) for n in ex.piles]]
+    effects = {(side, rid): effect for side, rid, effect in ex.effects}
+    ids = [rid for rid, _ in ex.points[0]] if ex.points else []
+    ids += [rid for _, rid, _ in ex.effects if rid not in ids]
+    for rid in ids:
+        row = [names.get(rid, rid)]
+        for side in range(ex.sides):
+            if (side, rid) in effects:
+                row.append(L.t(f"example.effect.{effects[(side, rid)]}"))
+            else:
+                row.append(points_text(dict(ex.points[side]).get(rid, 0)))
+        score.append(row)
+    score.append([strong(L.t("example.score.total"))] + [strong(points_text(t)) for t in ex.totals])
+    section.p("example.score.intro", L.t("example.score.intro"))
+    section.table("example.score", header, score, style="score")
+    if ex.winner is not None:
+        section.p("example.result", L.t("example.winner", side=side_name(ex.winner)))
+    else:
+        section.p("example.result", L.t("example.next"))
     return section
 
 
 def _sources(variant: ir.Variant, L: Lang, display: str) -> Section:
+    """The texts the rules follow, each once as a reader looks it up (its title, language,
+    where to find it), with the sections of it that are cited."""
     section = Section("sources", L.sentence(L.t("section.sources")))
     section.p("sources.file", L.t("sources.file", file=code(display)))
     if variant.extends:
@@ -245,37 +341,95 @@ def _sources(variant: ir.Variant, L: Lang, display: str) -> Section:
         add(v.end_of_deal.penalty.sources)
     for rule in v.scoring.rules:
         add(rule.sources)
+    for event in v.scoring.events:
+        add(event.sources)
+    for rule in v.declarations.rules:
+        add(rule.sources)
     for option in v.options:
         add(option.sources)
     if seen:
+        works: dict[tuple, list[ir.Source]] = {}
+        for s in seen:
+            works.setdefault(_work(s), []).append(s)
         only_seeds = all(s.kind == "seed" for s in seen)
         section.p("sources.intro", L.t("sources.intro" if only_seeds else "sources.intro.published"))
-        section.ul("sources", [(_source_key(s), _source_text(s, L)) for s in seen])
+        section.ul("sources", [("/".join(key), _reference(cited, L)) for key, cited in works.items()])
     return section
 
 
-def _source_key(s: ir.Source) -> str:
-    return "/".join(getattr(s, f) for f in ("seed", "url", "book", "repository", "path", "section") if getattr(s, f))
-
-
-def _source_text(s: ir.Source, L: Lang) -> str:
-    """A citation as a reader looks it up: the text and section, the page, the book
-    and pages, or the repository file and commit."""
+def _work(s: ir.Source) -> tuple[str, ...]:
+    """What a citation cites, whatever its section: a seed text, a page, a book's pages, a file."""
     if s.kind == "seed":
-        return L.t("sources.item", seed=code(s.seed), section=s.section)
+        return ("seed", s.seed)
     if s.kind == "url":
-        text = L.t("sources.item.page", title=s.title, url=code(s.url)) if s.title else code(s.url)
+        return ("url", s.url)
+    if s.kind == "book":
+        return ("book", s.book, s.author, s.pages)
+    return ("repository", s.repository, s.path, s.commit)
+
+
+def _reference(cited: list[ir.Source], L: Lang) -> str:
+    """One text the rules follow, as a reader looks it up: a seed text by its title and
+    language (and its file), a page by its title and address, a book by its author, title
+    and pages, a repository file at its commit; then the sections of it cited."""
+    s = cited[0]
+    title = next((c.title for c in cited if c.title), "")
+    if s.kind == "seed":
+        language = next((c.language for c in cited if c.language), "")
+        if title and language:
+            text = L.t("sources.seed.language", title=author(title), language=L.language_name(language),
+                       file=code(s.seed))
+        elif title:
+            text = L.t("sources.seed", title=author(title), file=code(s.seed))
+        else:
+            text = code(s.seed)
+    elif s.kind == "url":
+        text = L.t("sources.item.page", title=author(title), url=code(s.url)) if title else code(s.url)
     elif s.kind == "book":
-        text = L.t("sources.item.book", author=s.author, book=s.book) if s.author else s.book
+        text = L.t("sources.item.book", author=author(s.author), book=author(s.book)) if s.author else author(s.book)
         if s.pages:
-            text = L.t("sources.item.pages", item=text, pages=s.pages)
+            text = L.t("sources.item.pages", item=text, pages=author(s.pages))
     else:
         text = L.t("sources.item.repository", repository=code(s.repository), path=code(s.path))
         if s.commit:
             text = L.t("sources.item.commit", item=text, commit=code(s.commit))
-    if s.section:
-        text = L.t("sources.item.section", item=text, section=s.section)
+    sections = list(dict.fromkeys(c.section for c in cited if c.section))
+    if sections:
+        quoted = L.join([L.t("sources.section", section=author(x)) for x in sections])
+        text = L.n("sources.sections", len(sections), item=text, sections=quoted)
     return text
+
+
+def _quick(doc: Document, L: Lang) -> Section:
+    """One page of the rules in brief: the sentences of each rule section that say what
+    the game is (the deck, the deal, capturing, sweeps, scoring, the goal), as the
+    sections above word them."""
+    section = Section("quick", L.sentence(L.t("section.quick")))
+    wanted = {
+        "players": ("players.layouts",),
+        "deck": ("deck.preset", "deck.scoring_suit", "deck.jokers"),
+        "deal": ("deal.order", "deal.round", "deal.layouts", "deal.rounds"),
+        "play": ("capture.mode", "capture.kinds", "capture.single_card_first", "capture.priority.",
+                 "capture.obligation"),
+        "sweeps": ("sweeps.enabled", "sweeps.last_play"),
+        "scoring": ("scoring.rules", "scoring.events", "declarations.rules"),
+        "end": ("end.leftovers",),
+        "match": ("match.target", "match.games"),
+    }
+    rows = []
+    for part in doc.sections:
+        keys = wanted.get(part.id)
+        if not keys:
+            continue
+        texts = []
+        for block in part.blocks:
+            if not any(block.key == k or (k.endswith(".") and block.key.startswith(k)) for k in keys):
+                continue
+            texts += [text for _, text in block.items] if block.kind == "ul" else [block.text]
+        if texts:  # the scoring rules one under the other, each part's other sentences as one paragraph
+            rows.append([part.title, texts if part.id == "scoring" else [" ".join(texts)]])
+    section.blocks.append(Block("quick", "dl", rows=rows, style="quick"))
+    return section
 
 
 # ------------------------------------------------------------------ output

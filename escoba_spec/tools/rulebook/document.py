@@ -14,6 +14,8 @@ every value of every `Literal` field of the IR has a catalogue entry
 
 from __future__ import annotations
 
+import re
+
 from ...language import ir
 from ...language.cards import CardSet
 from ...language.expr import nodes as E
@@ -21,6 +23,7 @@ from ...language.expr.env import SCORING_SUIT, Env
 from .exprtext import ExprText
 from .lang import Lang
 from .model import Block, Document, Section, words_in
+from .render import strong, suit
 from .table import TableSections
 
 #: Where each IR dataclass is described (the coverage test checks this against ir.py).
@@ -58,6 +61,21 @@ IR_SECTIONS = {
 RULE_SECTIONS = ("deck", "players", "deal", "play", "sweeps", "end", "scoring", "match")
 
 
+def with_suits(text: str, suits: list[tuple[str, str]]) -> str:
+    """`text` with the first mention of each suit's word marked as that suit (drawn with its
+    symbol in HTML). Marked once the sentence is whole, so that its contractions and
+    elisions, which look at the words, are made first."""
+    start = 0
+    for name, word in suits:
+        m = re.compile(rf"(?<!\w){re.escape(word)}(?!\w)").search(text, start)
+        if m is None:
+            continue
+        token = suit(name, word)
+        text = text[:m.start()] + token + text[m.end():]
+        start = m.start() + len(token)
+    return text
+
+
 def uses_function(variant: ir.Variant, name: str) -> bool:
     return any(name in words_in(r.award_text) | words_in(r.points_text) for r in variant.scoring.rules)
 
@@ -86,7 +104,7 @@ def build_document(variant: ir.Variant, lang_code: str, *, display_file: str | N
     }
     return Document(
         lang=lang_code,
-        title=variant.name,
+        title=L.prose(variant.name, variant.names),
         subtitle=L.t("page.subtitle"),
         sections=[s for s in sections if s.blocks],
         labels=labels,
@@ -124,7 +142,19 @@ class _Builder(TableSections):
         key = "intro.summary" if v.match.goal == "reach" else "intro.summary_avoid"
         s.p("intro", L.t(key, players=L.n("intro.players", counts[-1], list=players), how=how,
                          target=L.n("points.n", v.match.target)))
+        text, lang = L.prose_form(v.description, v.descriptions)
+        if text.strip():  # the rule file's own words on the variant, as written
+            s.p("intro.author", L.t("intro.author"))
+            s.blocks.append(Block("intro.description", "quote", text=L.prose(v.description, v.descriptions),
+                                  lang=lang if lang != L.code else ""))
         return s
+
+    def named(self, name: str, names, rule_id: str, text: str) -> str:
+        """A rule's text after its name, as the rule file gives it (in the reader's language
+        when it is given in it); without a name of its own, the text alone."""
+        if name == rule_id and not names:
+            return text
+        return self.L.t("event.named", name=strong(self.L.prose(name, names)), text=text)
 
     # ------------------------------------------------------------------ deck
 
@@ -137,8 +167,9 @@ class _Builder(TableSections):
             suits_key = "deck.suits.declared"
         else:
             suits_key = "deck.suits" if len(d.ranks) == 10 else "deck.suits.thirteen"
-        s.p("deck.suits", L.t(suits_key, suits=L.join([L.suit_name(x.name) for x in d.suits]),
-                              ranks=L.join([L.rank_name(r) for r in d.ranks])))
+        text = L.t(suits_key, suits=L.join([L.suit_name(x.name) for x in d.suits]),
+                   ranks=L.join([L.rank_name(r) for r in d.ranks]))
+        s.p("deck.suits", with_suits(text, [(x.name, L.suit_name(x.name)) for x in d.suits]))
         texts = " ".join(r.award_text + " " + r.points_text for r in self.v.scoring.rules)
         if {d.scoring_suit, SCORING_SUIT} & words_in(texts):  # a rule names the suit, by its name or as scoring_suit
             s.p("deck.scoring_suit", L.t("deck.scoring_suit", suit=L.suit_name(d.scoring_suit)))
@@ -165,7 +196,7 @@ class _Builder(TableSections):
             if self.uses_primiera:
                 row.append("0")
             rows.append(row)
-        s.blocks.append(Block("deck.values", "table", header=header, rows=rows))
+        s.blocks.append(Block("deck.values", "table", header=header, rows=rows, style="values"))
         valueless = [r for r in d.ranks if not r.valued]
         if valueless:
             s.p("deck.valueless", L.sentence(L.t("deck.valueless", ranks=L.join([L.rank_name(r, 2) for r in valueless]))))
@@ -235,7 +266,8 @@ class _Builder(TableSections):
         L = self.L
         s = self.section("scoring")
         s.p("scoring.intro", L.t("scoring.intro"))
-        items = [(rule.id, self.words.rule(rule)) for rule in self.v.scoring.rules]
+        items = [(rule.id, self.named(rule.name, rule.names, rule.id, self.words.rule(rule)))
+                 for rule in self.v.scoring.rules]
         s.ul("scoring.rules", items)
         if self.v.scoring.events:
             s.p("scoring.events_intro", L.t("scoring.events_intro"))
@@ -262,7 +294,7 @@ class _Builder(TableSections):
         else:
             text = L.t(f"ir.Declaration.effect.{rule.effect}", points=words.expression(rule.points, rule.points_text, E.NUM),
                        condition=condition, sweeps=L.sweep(2))
-        return L.t("event.named", name=rule.name, text=L.sentence(text))
+        return self.named(rule.name, rule.names, "", L.sentence(text))
 
     def event_text(self, event: ir.PlayEvent) -> str:
         """One event scored during play: its name, what it scores and when, and its notes."""
@@ -278,9 +310,9 @@ class _Builder(TableSections):
         if event.kinds:
             sentences.append(L.t("event.kinds", kinds=self.kinds_text(event.kinds)))
         if event.instead_of:
-            names = {e.id: e.name for e in self.v.scoring.events}
+            names = {e.id: L.prose(e.name, e.names) for e in self.v.scoring.events}
             sentences.append(L.t("event.instead_of", events=L.join([names[i] for i in event.instead_of], "and")))
-        return L.t("event.named", name=event.name, text=" ".join(sentences))
+        return self.named(event.name, event.names, "", " ".join(sentences))
 
     # ----------------------------------------------------------------- match
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from ...language import ir
 from ...language.deck import DEFAULT_GENDER
 from .catalog import Catalog, MissingMessage, catalog
+from .render import author
 
 _VOWEL = "aeiouyàâäéèêëîïôöûüœAEIOUYÀÂÉÈÊÎÔÛŒ"
 
@@ -126,6 +127,29 @@ class Lang:
             return self.t(f"list.{kind}.two", first=items[0], last=items[1])
         head = self.t("list.separator").join(items[:-1])
         return self.t(f"list.{kind}.end", first=head, last=items[-1])
+
+    def prose(self, plain: str, forms: ir.Forms = ()) -> str:
+        """A text of the rule file's author in this language: its form in the language, else
+        the plain one (the one text written, or the first form given); shown as text only."""
+        return author(self.prose_form(plain, forms)[0])
+
+    def prose_form(self, plain: str, forms: ir.Forms = ()) -> tuple[str, str]:
+        """(text, its language) of `prose`: the language is "" when the file does not say it."""
+        for lang, text in forms:
+            if lang == self.code:
+                return text, lang
+        if forms and forms[0][1] == plain:
+            return plain, forms[0][0]
+        return plain, ""
+
+    def language_name(self, code_: str) -> str:
+        """A language's name in this language (Portuguese, portugués, portoghese ...)."""
+        from babel import Locale, UnknownLocaleError
+
+        try:
+            return Locale.parse(self.code).languages.get(code_, code_)
+        except (UnknownLocaleError, ValueError):
+            return code_
 
     def sentence(self, text: str) -> str:
         """Capitalise the first letter, after any opening punctuation (never past a digit)."""
