@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Iterable
 
 from ..language.diagnostics import Diagnostic
+from ..language.loader import LINE_BREAK
 from ..tools.terminal import PLAIN, Painter
 from ..tools.text import json_text, printable
 
@@ -28,39 +29,39 @@ def render(diagnostics: list[Diagnostic], fmt: str, sources: dict[str, str] | No
         return "\n".join(_github(d) for d in diagnostics)
     if fmt == "sarif":
         return json_text(_sarif(diagnostics), indent=2)
-    return "\n".join(_text(d, sources or {}, paint) for d in diagnostics)
+    lines: dict[str, list[str] | None] = {}
+    return "\n".join(_text(d, sources or {}, paint, lines) for d in diagnostics)
 
 
-def _source_line(file: str, line: int, sources: dict[str, str]) -> str | None:
-    text = sources.get(file)
-    if text is None:
-        try:
-            path = Path(file)
-            if path.is_file() and path.stat().st_size <= (1 << 20):
-                text = path.read_text("utf-8", errors="replace")
-                sources[file] = text
-        except OSError:
-            return None
-    if text is None or line < 1:
-        return None
-    lines = text.splitlines()
-    return lines[line - 1] if line <= len(lines) else None
+def _lines_of(file: str, sources: dict[str, str], lines: dict[str, list[str] | None]) -> list[str] | None:
+    """The lines of a rule file, split once per render (thousands of diagnostics of a 1 MiB
+    file must not split it thousands of times), at YAML's line breaks, as positions count."""
+    if file not in lines:
+        text = sources.get(file)
+        if text is None:
+            try:
+                path = Path(file)
+                if path.is_file() and path.stat().st_size <= (1 << 20):  # not a pipe, not a device
+                    text = path.read_text("utf-8", errors="replace")
+            except (OSError, ValueError):
+                text = None
+        lines[file] = LINE_BREAK.split(text) if text is not None else None
+    return lines[file]
 
 
-def _text(d: Diagnostic, sources: dict[str, str], paint: Painter = PLAIN) -> str:
+def _text(d: Diagnostic, sources: dict[str, str], paint: Painter = PLAIN,
+          lines: dict[str, list[str] | None] | None = None) -> str:
     severity = STYLES["warning" if d.severity == "warning" else "error"]
     out = [f"{paint(f'{printable(d.file)}:{d.line}:{d.column}:', STYLES['location'])} "
            f"{paint(d.severity, severity)}{paint(f'[{d.code}]', STYLES['code'])}: {printable(d.message)}"]
-    source = _source_line(d.file, d.line, sources)
+    file_lines = _lines_of(d.file, sources, {} if lines is None else lines)
+    source = file_lines[d.line - 1] if file_lines is not None and 1 <= d.line <= len(file_lines) else None
     if source is not None and d.column >= 1:
         gutter = f"{d.line:>5} | "
-        shown = "".join(ch if ch.isprintable() else " " if ch == "\t" else "?" for ch in source)  # one column each
-        if len(shown) > 160:
-            start = max(0, d.column - 80)
-            shown = shown[start:start + 160]
-            caret_col = d.column - start
-        else:
-            caret_col = d.column
+        start = max(0, d.column - 80) if len(source) > 160 else 0
+        caret_col = d.column - start
+        # 160 columns around the caret at most, each character one column wide
+        shown = "".join(ch if ch.isprintable() else " " if ch == "\t" else "?" for ch in source[start:start + 160])
         out.append(paint(gutter, STYLES["gutter"]) + shown)
         out.append(paint(" " * (len(gutter) - 2) + "| ", STYLES["gutter"]) + " " * (caret_col - 1) + paint("^", severity))
     if d.hint:

@@ -17,8 +17,8 @@ from pathlib import Path
 from ...engine.dealing import first_seat
 from ...language import ir
 from ...language.diagnostics import DiagnosticError
-from .catalog import LANGS
 from ..text import points_text
+from .catalog import LANGS
 from .differences import compare, describe, describe_compact
 from .document import build_document
 from .example import example_play

@@ -17,7 +17,15 @@ from difflib import SequenceMatcher
 
 from .document import RULE_SECTIONS
 from .model import Document
-from .render import CODE_CLOSE, CODE_OPEN, STRONG_CLOSE, STRONG_OPEN, TOKEN_CLOSE, TOKEN_OPEN, strong
+from .render import (
+    CODE_CLOSE,
+    CODE_OPEN,
+    STRONG_CLOSE,
+    STRONG_OPEN,
+    TOKEN_CLOSE,
+    TOKEN_OPEN,
+    strong,
+)
 
 
 @dataclass(frozen=True)

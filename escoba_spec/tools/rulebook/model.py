@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-
 #: a table cell: one text, or several (shown one under the other)
 Cell = str | list[str]
 
