@@ -63,16 +63,16 @@ def run(args: argparse.Namespace) -> int:
             emit(diagnostics, "text")
     if any(variant is None for _, variant in results):
         return report(1, [], [], "nothing written: fix the errors above first")
-    code, modules = write_modules(results, Path(args.out), check=False)
+    from ..tools.rulebook import RulebookError, rulebook_files
+
+    try:  # every file made before any is written: the modules and the rulebooks land together or not at all
+        books = rulebook_files(results, Path(args.rulebooks))
+    except RulebookError as exc:
+        return report(1, [], [], str(exc))
+    code, modules = write_modules(results, Path(args.out), check=False, also=books)
+    written = list(books)
     if not as_json:
         print_modules(modules, Path(args.out))
-    from ..tools.rulebook import RulebookError, write_rulebooks
-
-    try:
-        written = write_rulebooks(results, Path(args.rulebooks))
-    except RulebookError as exc:
-        return report(1, modules, [], str(exc))
-    if not as_json:
         print(f"wrote    {len(written)} rulebook files into {printable(str(args.rulebooks))}/ (Markdown and HTML, "
               f"five languages, for {len(results)} variants)")
     return report(code, modules, [str(p) for p in written])

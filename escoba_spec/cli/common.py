@@ -110,34 +110,48 @@ def validate_all(paths: list[Path], options: dict[str, str]) -> tuple[list[tuple
     return results, diagnostics
 
 
-def write_modules(results: list[tuple[Path, ir.Variant]], out_dir: Path, check: bool) -> tuple[int, list[dict]]:
-    """Generate every module into `out_dir` (compile, build); with `check`, compare instead
-    of writing. The exit code, and one record per module: its path, the rule file, the
-    variant and its state (written; with `check`, current, stale or missing)."""
+def plan_modules(results: list[tuple[Path, ir.Variant]], out_dir: Path) -> list[tuple[Path, ir.Variant, Path, str]]:
+    """(rule file, variant, module path, module source) for every variant, nothing written;
+    two files of one id are a usage error."""
     from ..compiler.modules import compile_to
-    from ..tools.files import write_atomically
 
     planned = []
     seen: dict[Path, Path] = {}
     for path, variant in results:
         target, source = compile_to(variant, out_dir)
         if target in seen:
-            raise UsageError(f"{path} and {seen[target]} both define the variant id '{variant.id}'")
+            raise UsageError(f"{printable(str(path))} and {printable(str(seen[target]))} both define the variant id "
+                             f"'{variant.id}'")
         seen[target] = path
         planned.append((path, variant, target, source))
+    return planned
+
+
+def write_modules(results: list[tuple[Path, ir.Variant]], out_dir: Path, check: bool,
+                  also: dict[Path, str | bytes] | None = None) -> tuple[int, list[dict]]:
+    """Generate every module into `out_dir` (compile, build), all or none, with the files
+    `also` (build's rulebooks) in the same stroke; with `check`, compare instead of writing.
+    The exit code, and one record per module: its path, the rule file, the variant and its
+    state (written; with `check`, current, stale or missing). A write that fails is a usage
+    error (exit 2) that leaves every earlier file as it was."""
+    from ..tools.files import write_files
+
+    planned = plan_modules(results, out_dir)
     records = []
     for path, variant, target, source in planned:
         if check:
             current = target.read_text(encoding="utf-8") if target.is_file() else None
             state = "current" if current == source else ("missing" if current is None else "stale")
         else:
-            try:
-                write_atomically(target, source)
-            except OSError as exc:
-                raise UsageError(f"cannot write {target}: {exc.strerror or exc}") from exc
             state = "written"
         records.append({"module": str(target), "rule_file": str(path), "variant": variant.id,
                         "name": variant.name, "state": state})
+    if not check:
+        try:
+            write_files({**{target: source for _, _, target, source in planned}, **(also or {})})
+        except OSError as exc:
+            where = f" {exc.filename}" if exc.filename else ""
+            raise UsageError(f"cannot write{printable(where)}: {exc.strerror or exc}; nothing written") from exc
     return (1 if any(r["state"] in ("stale", "missing") for r in records) else 0), records
 
 

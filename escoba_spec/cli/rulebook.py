@@ -9,6 +9,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from ..tools.files import check_writable, write_files
 from ..tools.rulebook import FORMATS, LANGS
 from ..tools.text import json_text, printable
 from .common import UsageError, existing, load_or_report, parse_options
@@ -36,6 +37,14 @@ def run(args: argparse.Namespace) -> int:
         return 1
     if args.format == "pdf" and not args.out:
         raise UsageError("a PDF rulebook is binary: give --out FILE")
+    if args.out:
+        out = Path(args.out)
+        if out.is_dir():
+            raise UsageError(f"--out {printable(args.out)} is a folder: give the file to write, e.g. "
+                             f"{printable(str(out / (variant.id + '.' + args.lang + '.' + args.format)))}")
+        problem = f"{out} is not a regular file" if out.exists() and not out.is_file() else check_writable(out.parent)
+        if problem:
+            raise UsageError(f"--out {printable(args.out)}: {printable(problem)}")
     try:
         result = as_json(variant, args.lang) if args.format == "json" else render_rulebook(variant, args.lang, args.format)
     except PdfUnavailable as exc:
@@ -45,12 +54,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"escoba-spec: error: {exc}", file=sys.stderr)
         return 1
     if args.out:
-        out = Path(args.out)
-        out.parent.mkdir(parents=True, exist_ok=True)
-        if isinstance(result, bytes):
-            out.write_bytes(result)
-        else:
-            out.write_text(result, encoding="utf-8")
+        try:  # whole or not at all: a failed write leaves the old file as it was
+            write_files({out: result})
+        except OSError as exc:
+            raise UsageError(f"cannot write {printable(args.out)}: {exc.strerror or exc}") from exc
         print(printable(f"wrote    {out}  ({variant.id}, {args.lang}, {args.format})"), file=sys.stderr)
     else:
         sys.stdout.write(result)

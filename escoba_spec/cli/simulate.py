@@ -13,6 +13,7 @@ import sys
 from concurrent.futures import Executor
 from pathlib import Path
 
+from ..tools.files import check_writable
 from ..tools.setup import BOTS, bot_names, seating
 from ..tools.text import printable
 from .common import UsageError, chosen_seed, existing, load_or_report, parse_options
@@ -132,7 +133,9 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--jobs must be at least 1, not {args.jobs}")
     out_dir = Path(args.out) if args.out else None
     if out_dir is not None and out_dir.exists() and not out_dir.is_dir():
-        raise UsageError(f"--out {out_dir} is a file, not a folder")
+        raise UsageError(f"--out {printable(str(out_dir))} is a file, not a folder")
+    if out_dir is not None and (problem := check_writable(out_dir)):
+        raise UsageError(f"--out {printable(str(out_dir))}: {printable(problem)} (checked before any match is played)")
     path = existing([args.path])[0]
     other = existing([args.compare])[0] if args.compare else None
     options = parse_options(args.option)
@@ -179,7 +182,11 @@ def run(args: argparse.Namespace) -> int:
                   file=sys.stderr)
         else:
             files.update({k: v for k, v in pngs.items()})
-        write_all(out_dir, files)
+        try:
+            write_all(out_dir, files)
+        except OSError as exc:
+            raise UsageError(f"cannot write into {printable(str(out_dir))}: {exc.strerror or exc}; nothing written") \
+                from exc
     if args.format == "json":
         sys.stdout.write(dumps({"summary": full, "timing": timing_out}))
     else:

@@ -28,7 +28,8 @@ control or bidi character as an escape.
 `write_rulebooks(variants_with_paths, out_dir)` writes the Markdown and HTML
 rulebooks of many variants (what `escoba-spec build` calls);
 `check_coverage()` lists every missing or broken catalogue entry, and fails
-`build` through `write_rulebooks` when there is one.
+`build` through `write_rulebooks` when there is one; `rulebook_files` gives
+the same files unwritten, for a caller that writes them with others, all or none.
 """
 
 from .book import (
@@ -36,6 +37,7 @@ from .book import (
     check_coverage,
     document,
     render_rulebook,
+    rulebook_files,
     write_rulebooks,
 )
 from .catalog import LANGS, MissingMessage
@@ -50,5 +52,6 @@ __all__ = [
     "check_coverage",
     "document",
     "render_rulebook",
+    "rulebook_files",
     "write_rulebooks",
 ]

@@ -463,26 +463,24 @@ def write_rulebooks(
     langs: Iterable[str] = LANGS,
     formats: Iterable[str] = ("md", "html"),
 ) -> list[Path]:
-    """Write `<out_dir>/<variant id>.<lang>.<fmt>` for every variant; the files written.
+    """Write `<out_dir>/<variant id>.<lang>.<fmt>` for every variant, all or none; the files written."""
+    from ..files import write_files
 
-    Checks the catalogues first and raises RulebookError when one is
-    incomplete, so `build` fails rather than publish a rulebook with a gap."""
-    from ..files import write_atomically
+    files = rulebook_files(variants_with_paths, out_dir, langs, formats)
+    write_files(files)
+    return list(files)
 
+
+def rulebook_files(variants_with_paths, out_dir: Path | str, langs: Iterable[str] = LANGS,
+                   formats: Iterable[str] = ("md", "html")) -> dict[Path, str | bytes]:
+    """Every rulebook file's path and content, nothing written. Checks the catalogues first and
+    raises RulebookError when one is incomplete, so `build` fails rather than publish a gap."""
     check_coverage()
-    out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
-    written = []
+    render = {"md": render_markdown, "html": render_html, "pdf": render_pdf}
+    files: dict[Path, str | bytes] = {}
     for path, variant in variants_with_paths:
         for lang in langs:
             doc = document(variant, lang, display_file=_display(str(path)))
             for fmt in formats:
-                target = out / f"{variant.id}.{lang}.{fmt}"
-                if fmt == "md":
-                    write_atomically(target, render_markdown(doc))
-                elif fmt == "html":
-                    write_atomically(target, render_html(doc))
-                else:
-                    target.write_bytes(render_pdf(doc))
-                written.append(target)
-    return written
+                files[Path(out_dir) / f"{variant.id}.{lang}.{fmt}"] = render[fmt](doc)
+    return files
