@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import json
 import math
+import os
 
 import pytest
 
@@ -248,3 +249,56 @@ def test_a_match_of_games_csv_replays_with_play_and_its_seed(tmp_path):
         record = json.loads(played.stdout)
         assert str(record["winner"]) == row["winner"]
         assert [record["totals"][s] for s in ("0", "1")] == [int(row["score_0"]), int(row["score_1"])]
+
+
+def test_a_parallel_run_keeps_a_bounded_number_of_chunks_in_flight():
+    """Issue 21, class 9: `map` submitted every chunk of a run at once (a billion matches:
+    twenty million futures before the first result); now a window of them, in order."""
+    from concurrent.futures import Executor, Future
+
+    from escoba_spec.tools.simulate import Context, run_matches
+
+    class Counting(Executor):
+        def __init__(self):
+            self.in_flight, self.most, self.futures = 0, 0, []
+
+        def submit(self, fn, *args):
+            future = Future()
+            self.in_flight += 1
+            self.most = max(self.most, self.in_flight)
+            future.set_result(fn(*args))
+            original = future.result
+
+            def result(timeout=None):
+                self.in_flight -= 1
+                return original()
+
+            future.result = result
+            return future
+
+    path = str(ROOT / "rules" / "scopa.yaml")
+    ctx = Context(path, {}, 2, 1, ["random", "random"])
+    pool = Counting()
+    records = run_matches(ctx, path, {}, 3, 400, 2, executor=pool)
+    assert [r["seed"] for r in records] == [r["seed"] for r in run_matches(ctx, path, {}, 3, 400, 1)]
+    assert pool.most <= 8  # 4 chunks a worker, whatever the number of matches
+
+
+def test_simulate_bounds_the_games_and_caps_the_workers(capsys):
+    from escoba_spec.cli import main
+    from escoba_spec.cli.simulate import MAX_GAMES
+
+    path = str(ROOT / "rules" / "scopa.yaml")
+    assert main(["simulate", path, "--games", str(MAX_GAMES + 1), "--seed", "1"]) == 2
+    assert "--games is at most" in capsys.readouterr().err
+    assert main(["simulate", path, "--games", "4", "--seed", "1", "--jobs", "1000", "--format", "json"]) == 0
+    captured = capsys.readouterr()
+    assert "--jobs 1000 capped at" in captured.err
+    assert json.loads(captured.out)["timing"]["jobs"] <= (os.cpu_count() or 1)
+
+
+def test_diff_makes_its_deal_seeds_as_it_plays():
+    from escoba_spec.tools.diff.lockstep import deal_seeds
+
+    seeds = deal_seeds(7, 10**12)  # a list of that size could not be built
+    assert next(seeds) == next(deal_seeds(7, 1)) and not isinstance(seeds, list)

@@ -9,6 +9,7 @@ the summary.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from concurrent.futures import Executor
 from pathlib import Path
@@ -17,6 +18,10 @@ from ..tools.files import check_writable
 from ..tools.setup import BOTS, bot_names, seating
 from ..tools.text import printable
 from .common import UsageError, chosen_seed, existing, load_or_report, parse_options
+
+#: the most matches one run plays: each keeps a record (games.csv, the statistics), a few
+#: hundred bytes, so ten million is a few GB at most
+MAX_GAMES = 10_000_000
 
 
 def register(sub) -> None:
@@ -131,6 +136,14 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--games must be at least 1, not {args.games}")
     if args.jobs < 1:
         raise UsageError(f"--jobs must be at least 1, not {args.jobs}")
+    if args.games > MAX_GAMES:
+        raise UsageError(f"--games is at most {MAX_GAMES:,} (a run keeps a row per match for games.csv and its "
+                         f"statistics), not {args.games:,}: run several seeds and compare them")
+    cores = os.cpu_count() or 1
+    if args.jobs > cores and not args.scheduler:
+        print(f"escoba-spec: --jobs {args.jobs} capped at {cores}, the cores of this machine "
+              "(more workers would only take turns)", file=sys.stderr)
+        args.jobs = cores
     out_dir = Path(args.out) if args.out else None
     if out_dir is not None and out_dir.exists() and not out_dir.is_dir():
         raise UsageError(f"--out {printable(str(out_dir))} is a file, not a folder")

@@ -9,6 +9,7 @@ explained by the stated differences that can produce its kind.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from ...engine import (
     HandState,
@@ -23,10 +24,12 @@ from .effects import CAPTURES, DEAL, EXPLAINS, KINDS, LEGAL, MATCH, POINTS, SWEE
 from .report import DiffReport, Divergence
 
 
-def deal_seeds(seed: int, deals: int) -> list[int]:
-    """One seed per deal, derived from the run's seed."""
+def deal_seeds(seed: int, deals: int) -> Iterator[int]:
+    """One seed per deal, derived from the run's seed, made as the deals are played
+    (a billion deals must not be a billion seeds in memory before the first)."""
     rng = random.Random(seed)
-    return [rng.getrandbits(48) for _ in range(deals)]
+    for _ in range(deals):
+        yield rng.getrandbits(48)
 
 
 def bot_seed(deal_seed: int, seat: int) -> int:

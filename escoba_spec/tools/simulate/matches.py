@@ -7,6 +7,7 @@ record is the same whatever the number of jobs or the executor.
 
 from __future__ import annotations
 
+import collections
 import hashlib
 import math
 import time
@@ -142,15 +143,24 @@ def run_matches(ctx: Context, path: str, options: dict[str, str], root: int, gam
     _CONTEXTS.setdefault(spec, ctx)
     # small chunks (a fraction of a second each): the last ones finish close together
     size = max(1, min(50, math.ceil(games / (max(jobs, 1) * 16))))
-    chunks = [list(range(a, min(games, a + size))) for a in range(0, games, size)]
+    starts = iter(range(0, games, size))
     records: list[dict] = []
     pool = executor if executor is not None else ProcessPoolExecutor(max_workers=jobs)
+    # a bounded window of chunks in flight, taken in order: `map` would submit every chunk
+    # of a huge run at once
+    pending: collections.deque = collections.deque()
     try:
-        for chunk in pool.map(_run_chunk, [spec] * len(chunks), [root] * len(chunks), chunks):
-            records.extend(chunk)
+        while True:
+            while len(pending) < 4 * max(jobs, 1) and (start := next(starts, None)) is not None:
+                pending.append(pool.submit(_run_chunk, spec, root, list(range(start, min(games, start + size)))))
+            if not pending:
+                break
+            records.extend(pending.popleft().result())
             if progress:
                 progress(len(records))
     finally:
+        for future in pending:
+            future.cancel()
         if executor is None:
             pool.shutdown()
     return records
