@@ -449,3 +449,29 @@ def test_how_declarations_are_made_is_stated_by_diff(variants):
     assert fields == ["declarations.wild_captures"]
     fields = {d.field for d in variant_differences(variants["cirulla-like"], variants["cirulla-first-round"])}
     assert fields == {"declarations.check", "declarations.keep"}
+
+
+def test_a_product_of_points_is_held_below_a_billion_by_both_engines(validate_text):
+    """Issue 21, class 10: literals are at most a million, but a product of them grows past
+    what a float holds (a split tie's half crashed every JSON output); runtime.points holds
+    every rule's points at MAX_POINTS, in the interpreter and the compiled module alike."""
+    import json
+
+    from escoba_spec.compiler.codegen import generate, module_name
+    from escoba_spec.compiler.modules import load_ruleset_from_source
+    from escoba_spec.engine import play_match
+    from escoba_spec.engine.bots import GreedyBot
+    from escoba_spec.engine.interpreter import Interpreter
+    from escoba_spec.language.expr.runtime import MAX_POINTS
+    from escoba_spec.tools.text import json_text
+
+    variant, problems = validate_text(
+        "id: huge-points\nname: Huge\nextends: escoba-de-15\nscoring:\n  ties: split\n  rules:\n"
+        "    - id: most-cards\n      points: count(pile) * 1000000 * 1000000 * 1000000\n")
+    assert variant is not None, [p.format() for p in problems]
+    compiled = load_ruleset_from_source(generate(variant), module_name(variant.id))
+    matches = [play_match(rs, [GreedyBot(1), GreedyBot(2)], 5) for rs in (compiled, Interpreter(variant))]
+    assert matches[0].results == matches[1].results
+    for result in matches[0].results:
+        assert all(0 <= p.get("most-cards", 0) <= MAX_POINTS for p in result.score.points)
+    json.loads(json_text([dict(r.score.points[0]) for r in matches[0].results]))

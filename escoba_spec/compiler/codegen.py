@@ -30,7 +30,7 @@ from ..engine.protocol import Kind, Params
 from ..language import ir
 from ..language.cards import CardSet
 from ..language.expr.env import Env
-from ..language.expr.nodes import may_be_negative
+from ..language.expr.nodes import needs_bounds
 from .expressions import to_python
 
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*\Z")  # \Z: `$` would allow a final newline
@@ -132,7 +132,7 @@ def _points(node, env: Env, hoisted: dict[str, str] | None = None) -> str:
     """The points of a rule, event or declaration as Python: those that may come out below zero
     (`sweeps - 1`) score 0 then, as in the interpreter (`rt.points`)."""
     source = to_python(node, env, hoisted)
-    return f"rt.points({source})" if may_be_negative(node) else source
+    return f"rt.points({source})" if needs_bounds(node) else source
 
 
 def generate(variant: ir.Variant) -> str:

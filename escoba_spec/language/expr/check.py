@@ -34,6 +34,7 @@ from .nodes import (
     CARD,
     CARDS,
     DESCRIPTIONS,
+    MAX_NUMBER,
     NUM,
     PRED,
     RANK,
@@ -175,6 +176,11 @@ class _Checker:
         return resolved
 
     def _Num(self, node: Num, in_predicate: bool):
+        if node.value > MAX_NUMBER:
+            self.problem(node, "expr-number-too-large",
+                         f"the number {str(node.value)[:12]}{'...' if len(str(node.value)) > 12 else ''} "
+                         f"({len(str(node.value))} digits) is larger than {MAX_NUMBER:,}, the largest an expression "
+                         "may write", "no card game scores that many points: write a number a game can reach")
         return node, NUM
 
     def _Bool(self, node: Bool, in_predicate: bool):

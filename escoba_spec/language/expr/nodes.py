@@ -15,6 +15,9 @@ from dataclasses import dataclass
 
 NUM, BOOL, CARDS, CARD, SIDES, SUIT, RANK, PRED = "num", "bool", "cards", "card", "sides", "suit", "rank", "pred"
 
+#: the largest number an expression may write: far above any count, value or target
+MAX_NUMBER = 1_000_000
+
 DESCRIPTIONS = {
     NUM: "a number",
     BOOL: "a boolean",
@@ -196,6 +199,20 @@ def may_be_negative(node: Node) -> bool:
     if isinstance(node, Call) and node.function in ("min", "max", "round_up", "round_down"):
         return any(may_be_negative(arg) for arg in node.args)  # as negative as what they are given
     return False
+
+
+def may_be_large(node: Node) -> bool:
+    """Whether a number expression can grow past any bound: literals are at most
+    `MAX_NUMBER` and every name counts cards, sweeps or points, so only a product can."""
+    if isinstance(node, BinOp) and node.op == "*" and constant(node) is None:
+        return True
+    return any(may_be_large(child) for child in children(node))
+
+
+def needs_bounds(node: Node) -> bool:
+    """Whether the points an expression gives must go through `runtime.points`, which holds
+    them between 0 and `MAX_POINTS` (both engines, so that they score alike)."""
+    return may_be_negative(node) or may_be_large(node)
 
 
 def constant(node: Node) -> int | None:

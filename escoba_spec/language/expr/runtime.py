@@ -114,9 +114,15 @@ def most_alike(cards: int, groups: tuple[int, ...]) -> int:
     return max(((cards & group).bit_count() for group in groups), default=0)
 
 
+#: the most points one rule, event or declaration gives a side in one hand: a product of
+#: counts (`count(pile) * 1000 * 1000`) could otherwise outgrow what JSON and a float hold
+MAX_POINTS = 10**9
+
+
 def points(value) -> int:
-    """What an expression of points scores: never below 0 (`sweeps - 1` with no sweep scores 0)."""
-    return max(0, int(value))
+    """What an expression of points scores: never below 0 (`sweeps - 1` with no sweep scores
+    0) and never above MAX_POINTS."""
+    return min(MAX_POINTS, max(0, int(value)))
 
 
 def round_up(number: int, step: int) -> int:
