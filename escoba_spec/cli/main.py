@@ -16,6 +16,7 @@ import sys
 
 from .. import __version__
 from ..tools.setup import SetupError
+from ..tools.text import printable
 from . import build, compile, diff, play, rulebook, schema, simulate, validate
 from .common import UsageError
 
@@ -45,13 +46,22 @@ EXAMPLES = {
 }
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse, with its usage errors printed escaped: they quote what was typed (a path,
+    a value), and an escape sequence there must be shown, not obeyed by the terminal."""
+
+    def error(self, message: str):  # type: ignore[override]
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {printable(message)}\n")
+
+
 def make_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="escoba-spec",
         description="Declarative rule files for Escoba / Scopa fishing card games.",
     )
     parser.add_argument("--version", action="version", version=f"escoba-spec {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     sub.required = True
     for command in COMMANDS:
         command.register(sub)
@@ -81,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.func(args)
     except (UsageError, SetupError) as exc:
-        print(f"escoba-spec: error: {exc}", file=sys.stderr)
+        print(printable(f"escoba-spec: error: {exc}"), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("escoba-spec: interrupted", file=sys.stderr)
@@ -91,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:  # a bug of ours: say so plainly, never a traceback
         if os.environ.get("ESCOBA_SPEC_DEBUG"):
             raise
-        print(f"escoba-spec: internal error: {type(exc).__name__}: {exc}\n"
+        print(f"escoba-spec: internal error: {type(exc).__name__}: {printable(str(exc))}\n"
               "  this is a bug in escoba-spec, not in your rule file; rerun with ESCOBA_SPEC_DEBUG=1 "
               "for the details and report it", file=sys.stderr)
         return 3
