@@ -663,3 +663,27 @@ def test_who_deals_and_leads_is_told_as_the_variant_plays_it(lang):
         assert english["rotates"] in escopa and english["rotates"] not in texts["usual"]
     assert texts["letter"] != texts["usual"]
     assert escopa.count(catalog(lang).text("ir.Deal.round_dealer.next")) == 1
+
+
+def test_markdown_rulebooks_carry_no_raw_html_from_file_names_labels_or_markers(rules_tree):
+    """Issue 21, class 11: the Markdown rulebook, read by a CommonMark renderer that lets raw
+    HTML through (markdown-it, as rich ships it), makes no element of a rule file's text:
+    not from the file's name (a backtick once closed its code span early), an option's
+    labels, or text holding the renderer's own span markers."""
+    from markdown_it import MarkdownIt
+
+    hostile = "x`<img src=x onerror=alert(1)>`\ue000<b>y</b>\ue001"
+    path = rules_tree / "house" / "a`<img src=x onerror=alert(1)>`.yaml"
+    path.write_text(
+        "id: hostile-md\nextends: escoba-de-15\n"
+        f"name: {json.dumps(hostile)}\n"
+        "options:\n  target:\n    field: match.target\n    values: [21, 31]\n"
+        f"    label: {json.dumps(hostile)}\n"
+        f"    labels: {{21: {json.dumps(hostile)}, 31: {json.dumps('<script>alert(2)</script>')}}}\n",
+        encoding="utf-8")
+    v = load_variant(path)
+    for lang in ("en", "es"):
+        md = render_rulebook(v, lang, "md", display_file=str(path), base=None)
+        html = MarkdownIt("commonmark").enable("table").render(md)
+        assert not re.search(r"<(img|script|b)\b", html), html[:2000]
+        assert "onerror" in html  # the text is there, as text
