@@ -81,8 +81,8 @@ def test_build_writes_every_module_and_rulebook_or_none(tmp_path, monkeypatch, c
 def test_simulate_says_its_out_folder_is_unusable_before_playing(tmp_path, capsys):
     blocker = tmp_path / "file"
     blocker.write_text("x", encoding="utf-8")
-    # a billion matches: the test would never end if they were played before the check
-    assert main(["simulate", SCOPA, "--games", "1000000000", "--seed", "1", "--out", str(blocker / "out")]) == 2
+    # ten million matches: the test would not end for hours if they were played before the check
+    assert main(["simulate", SCOPA, "--games", "10000000", "--seed", "1", "--out", str(blocker / "out")]) == 2
     err = capsys.readouterr().err
     assert "is not a folder" in err and "before any match is played" in err
 
