@@ -66,6 +66,9 @@ PATHOLOGICAL = {
         + "".join(f"  o{i}: {{field: match.target, values: [21, 15]}}\n" for i in range(600)), None),
     "alias-bomb": ((CORPUS / "yaml-alias-bomb.yaml").read_text(encoding="utf-8"), "too-many-nodes"),
     "deep-flow": ((CORPUS / "yaml-deep-flow.yaml").read_text(encoding="utf-8"), "nesting-too-deep"),
+    "alias-chain-too-deep": ((CORPUS / "yaml-alias-chain-too-deep.yaml").read_text(encoding="utf-8"),
+                             "nesting-too-deep"),
+    "alias-in-itself": ((CORPUS / "yaml-alias-self-root.yaml").read_text(encoding="utf-8"), "recursive-alias"),
     "expression-total": ((CORPUS / "expr-total-size-bomb.yaml").read_text(encoding="utf-8"), "expr-total-too-long"),
     "expression-depth": ((CORPUS / "expr-depth-parens.yaml").read_text(encoding="utf-8"), "expr-depth"),
 }
