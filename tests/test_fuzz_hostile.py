@@ -9,11 +9,16 @@ exception, and the specific error the class must give.
 
 from __future__ import annotations
 
+import copy
+import re
+
+import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
 from escoba_spec.language.loader import MAX_DEPTH
 
+from .conftest import RULES
 from .fuzz_support import assert_answer
 
 HOUSE = "id: c-fuzz\nextends: escoba-de-15\n"
@@ -98,3 +103,73 @@ def test_aliases_that_hold_themselves_or_nest_too_deep_are_located_errors(valida
         assert codes & {"nesting-too-deep", "too-many-nodes"}, codes
     else:
         assert not codes & {"recursive-alias", "nesting-too-deep"}, codes
+
+
+def _int_leaves(data, path=()):
+    """Every integer in a rule file's data (not booleans), with its path."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield from _int_leaves(value, (*path, key))
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            yield from _int_leaves(value, (*path, i))
+    elif isinstance(data, int) and not isinstance(data, bool):
+        yield path
+
+
+SHIPPED = {name: doc for name, doc in ((p.name, yaml.safe_load(p.read_text(encoding="utf-8")))
+                                        for p in sorted(RULES.glob("*.yaml"))) if any(_int_leaves(doc))}
+
+
+@given(st.sampled_from(sorted(SHIPPED)), st.data())
+def test_a_whole_number_float_where_an_integer_goes_is_a_located_wrong_type(validate_text, name, data):
+    """Class 2: any integer of a shipped variant written as a float (15 -> 15.0) is an error at that value."""
+    doc = copy.deepcopy(SHIPPED[name])
+    doc["id"] = "c-fuzz-float"
+    path = data.draw(st.sampled_from(list(_int_leaves(doc))))
+    holder = doc
+    for part in path[:-1]:
+        holder = holder[part]
+    holder[path[-1]] = float(holder[path[-1]])
+    text = yaml.safe_dump(doc, sort_keys=False, allow_unicode=True)
+    variant, problems = validate_text(text)
+    assert_answer(text, variant, problems)
+    line = next(i for i, row in enumerate(text.splitlines(), 1) if re.search(r"(?<![\w.])-?\d+\.0\b", row))
+    assert any(p.code in ("wrong-type", "bad-option-value") and p.line == line for p in problems), \
+        [p.format() for p in problems]
+
+
+def _overlay(data, path: tuple) -> object:
+    """The part of `data` along `path` that a house rule writes to change that one value, as a float:
+    mappings keep only the key on the path, lists merged by id only the entry on it (with its id),
+    other lists are written whole."""
+    if not path:
+        return float(data)
+    head, rest = path[0], path[1:]
+    if isinstance(data, dict):
+        return {head: _overlay(data[head], rest)}
+    item = data[head]
+    if isinstance(item, dict) and "id" in item:
+        return [{"id": item["id"], **_overlay(item, rest)}]
+    whole = copy.deepcopy(data)
+    whole[head] = _overlay(item, rest) if rest else float(item)
+    if rest and isinstance(item, dict):
+        whole[head] = {**item, **whole[head]}
+    return whole
+
+
+@given(st.sampled_from(sorted(SHIPPED)), st.data())
+def test_a_float_in_a_house_rule_is_reported_in_the_house_rule(validate_text, name, data):
+    """Class 2: a house rule writing any integer of its base as a float is an error in the house rule,
+    at its line, never at the base's."""
+    base = SHIPPED[name]
+    leaves = [p for p in _int_leaves(base) if p[0] not in ("options", "id")]
+    path = data.draw(st.sampled_from(leaves))
+    overlay = _overlay(base, path)
+    text = f"id: c-fuzz-float\nextends: {base['id']}\n" + yaml.safe_dump(overlay, sort_keys=False, allow_unicode=True)
+    variant, problems = validate_text(text)
+    assert_answer(text, variant, problems)
+    errors = [p for p in problems if p.severity == "error"]
+    assert errors and all(p.file == "case.yaml" for p in errors), [p.format() for p in problems]
+    line = next(i for i, row in enumerate(text.splitlines(), 1) if re.search(r"(?<![\w.])-?\d+\.0\b", row))
+    assert any(p.code == "wrong-type" and p.line == line for p in errors), [p.format() for p in problems]

@@ -6,6 +6,7 @@ graph the event scan never saw, and inputs that are not regular files."""
 
 from __future__ import annotations
 
+import pytest
 import yaml
 
 from escoba_spec.cli import main
@@ -32,3 +33,20 @@ def test_the_walker_stops_at_a_cycle_it_is_handed_without_the_event_scan():
     data = walker.walk(root, "")
     assert data == {"a": [1, None]}
     assert [(p.code, p.line, p.column) for p in walker.problems] == [("nesting-too-deep", 1, 4)]
+
+
+FLOATS = sorted(p.name for p in CORPUS.glob("schema-float-*.yaml"))
+
+
+@pytest.mark.parametrize("name", FLOATS)
+@pytest.mark.parametrize("command", ["compile", "play"])
+def test_a_whole_number_float_stops_compile_and_play_with_a_located_error(tmp_path, capsys, name, command):
+    """15.0 used to pass validate and then crash compile (no float in generated code) or play."""
+    path = CORPUS / name
+    args = ["compile", str(path), "--out", str(tmp_path / "out")] if command == "compile" else \
+        ["play", str(path), "--seed", "1"]
+    assert main(args) == 1
+    out = capsys.readouterr()
+    assert f"{path}:" in out.out + out.err and "error[wrong-type]" in out.out + out.err
+    assert "internal error" not in out.out + out.err
+    assert not (tmp_path / "out").exists()
