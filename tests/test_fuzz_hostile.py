@@ -16,7 +16,7 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
-from escoba_spec.language.loader import MAX_DEPTH
+from escoba_spec.language.loader import MAX_DEPTH, load_text
 
 from .conftest import RULES
 from .fuzz_support import assert_answer
@@ -173,3 +173,56 @@ def test_a_float_in_a_house_rule_is_reported_in_the_house_rule(validate_text, na
     assert errors and all(p.file == "case.yaml" for p in errors), [p.format() for p in problems]
     line = next(i for i, row in enumerate(text.splitlines(), 1) if re.search(r"(?<![\w.])-?\d+\.0\b", row))
     assert any(p.code == "wrong-type" and p.line == line for p in errors), [p.format() for p in problems]
+
+
+#: YAML 1.2's core schema (https://yaml.org/spec/1.2.2/#1032-tag-resolution), written out here as the oracle
+CORE12 = [
+    (r"null|Null|NULL|~|", lambda v: None),
+    (r"true|True|TRUE", lambda v: True),
+    (r"false|False|FALSE", lambda v: False),
+    (r"[-+]?[0-9]+", lambda v: int(v, 10)),
+    (r"0o[0-7]+", lambda v: int(v[2:], 8)),
+    (r"0x[0-9a-fA-F]+", lambda v: int(v[2:], 16)),
+    (r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?", float),
+    (r"[-+]?\.(inf|Inf|INF)", lambda v: float(v.replace(".", ""))),
+]
+
+NUMBERISH = st.one_of(
+    st.text(alphabet="0123456789_.:+-eExXbBoO", min_size=1, max_size=8),
+    st.from_regex(r"[-+]?0[bxo][0-9a-fA-F_]{1,6}", fullmatch=True),
+    st.from_regex(r"[-+]?[0-9_]{0,4}\.?[0-9_]{0,3}([eE][-+]?[0-9]{1,2})?", fullmatch=True),
+    st.from_regex(r"[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}([Tt ][0-9]{1,2}:[0-9]{2}:[0-9]{2}(\.[0-9]*)?( ?(Z|[-+][0-9]{1,2}(:[0-9]{2})?))?)?",
+                  fullmatch=True),
+)
+
+
+def _core12(value: str) -> object:
+    for pattern, read in CORE12:
+        if re.fullmatch(pattern, value):
+            return read(value)
+    return value
+
+
+@given(NUMBERISH)
+def test_a_plain_scalar_read_differently_by_yaml_1_1_and_1_2_is_never_silent(value):
+    """Class 3: a scalar the loader takes without a yaml11-* error means the same to PyYAML (YAML 1.1)
+    and to YAML 1.2's core schema; a date is never rewritten."""
+    text = f"name: {value}\n"
+    try:
+        old = yaml.safe_load(text)["name"]
+    except (yaml.YAMLError, ValueError, TypeError, OverflowError):
+        return  # not a plain scalar PyYAML reads: the loader's own errors are pinned elsewhere
+    if isinstance(old, (list, dict)):
+        return
+    doc, problems = load_text(text, "case.yaml")
+    codes = {p.code for p in problems}
+    assert_answer(text, None if any(p.severity == "error" for p in problems) else doc, problems)
+    if any(c.startswith("yaml11-") or c == "bad-scalar" for c in codes):
+        if doc is not None and "yaml11-timestamp" in codes:
+            assert doc.data["name"] == value  # kept as written
+        return
+    assert doc is not None, [p.format() for p in problems]
+    new = _core12(value)
+    got = doc.data["name"]
+    assert type(got) is type(new) and (got == new or got != got and new != new), (value, got, new)
+    assert type(old) is type(new) and (old == new or old != old and new != new), (value, old, new)

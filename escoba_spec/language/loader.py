@@ -25,7 +25,8 @@ from .yamlscan import MAX_DEPTH, MAX_NODES, scan_events
 MAX_BYTES = 1 << 20  # 1 MiB
 #: Problems after which the data is still well defined, so later stages may
 #: run and report their own errors too (the file is invalid all the same).
-SOFT_CODES = {"yaml11-boolean", "yaml11-octal", "yaml11-sexagesimal", "yaml11-underscore", "duplicate-key"}
+SOFT_CODES = {"yaml11-boolean", "yaml11-octal", "yaml11-sexagesimal", "yaml11-underscore", "yaml11-number",
+              "yaml11-timestamp", "duplicate-key"}
 
 #: libyaml's parser when PyYAML was built with it (several times faster, same
 #: events and marks), else the pure-Python one.
@@ -378,15 +379,17 @@ class _Walker:
             kind = "mapping" if node.tag == MAP_TAG else "list"
             self.problems.append(self._bad_scalar(node, f"the tag says a {kind} but the value is a single value"))
             return None
-        value = self._construct(node)
+        if node.tag == "tag:yaml.org,2002:timestamp":
+            value = node.value  # a date to YAML 1.1 only (the scan says so): kept as written, never rewritten
+        else:
+            value = self._construct(node)
         if value is _BAD:
             return None
         if isinstance(value, str):
             self.spans[path] = ScalarSpan(node.start_mark.index, node.end_mark.index,
                                           node.start_mark.line + 1, node.start_mark.column + 1, node.style)
-        elif not isinstance(value, (int, float, bool)) and value is not None:
-            # timestamps and binary values: keep their text so the schema reports a wrong type
-            value = str(value)
+        elif not isinstance(value, (int, float, bool)) and value is not None:  # pragma: no cover - a guard
+            value = str(value)  # only core tags get here (the scan refuses others): kept as text all the same
         return value
 
     def _construct(self, node: ScalarNode) -> object:

@@ -174,4 +174,67 @@ def _check_yaml11(event, display: str) -> list[Diagnostic]:
         return [_diag(pos, "yaml11-sexagesimal",
                       f"'{value}' is read by YAML 1.1 as a base-60 number",
                       "quote it if it is text")]
-    return []
+    return _two_readings(value, pos)
+
+
+#: YAML 1.2's core schema, which reads a plain scalar as one of these or else as text
+_CORE12 = [
+    ("null", re.compile(r"null|Null|NULL|~|")),
+    ("bool", re.compile(r"true|True|TRUE|false|False|FALSE")),
+    ("int", re.compile(r"[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+")),
+    ("float", re.compile(r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?|[-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN)")),
+]
+_RESOLVER = yaml.resolver.Resolver()
+_CONSTRUCTOR = yaml.constructor.SafeConstructor()
+
+
+def _reading12(value: str) -> tuple[str, object]:
+    for kind, pattern in _CORE12:
+        if pattern.fullmatch(value):
+            if kind == "int":
+                base = {"0o": 8, "0x": 16}.get(value[:2], 10)
+                return kind, int(value[2:] if base != 10 else value, base)
+            if kind == "float":
+                return kind, float(value.replace(".", "") if value.lower().lstrip("+-") in (".inf", ".nan") else value)
+            return kind, {"null": None, "bool": value.lower() == "true"}[kind]
+    return "str", value
+
+
+def _reading11(value: str) -> tuple[str, object]:
+    tag = _RESOLVER.resolve(yaml.ScalarNode, value, (True, False))
+    kind = tag.rsplit(":", 1)[-1]
+    if kind in ("str", "timestamp"):
+        return kind, value
+    return kind, _CONSTRUCTOR.construct_object(yaml.ScalarNode(tag, value))
+
+
+def _same_reading(a: tuple[str, object], b: tuple[str, object]) -> bool:
+    if a[0] != b[0]:
+        return False
+    if isinstance(a[1], float) and isinstance(b[1], float) and a[1] != a[1]:
+        return b[1] != b[1]  # both NaN
+    return a[1] == b[1]
+
+
+def _two_readings(value: str, pos: _At) -> list[Diagnostic]:
+    """A plain scalar that YAML 1.1 (PyYAML, and most tools) and YAML 1.2 read differently:
+    0b101 and 0x1_5 are numbers in 1.1 and text in 1.2; 1e3, -.5 and 0o17 the other way round;
+    2001-12-14 a date in 1.1. Read one way here and the other by an editor, the file would
+    mean two things."""
+    if len(value) > 64 or value[:1] not in tuple("+-.0123456789"):
+        return []  # cheap: every reading other than text starts so (null and booleans read alike)
+    try:
+        old, new = _reading11(value), _reading12(value)
+    except (ValueError, OverflowError, yaml.YAMLError):
+        return []  # a value PyYAML cannot read: the walker reports it (bad-scalar)
+    if _same_reading(old, new):
+        return []
+    if old[0] == "timestamp":
+        return [_diag(pos, "yaml11-timestamp", f"'{value}' is read by YAML 1.1 as a date and by YAML 1.2 as text",
+                      f'quote it ("{value}") to keep it as text')]
+
+    def said(reading: tuple[str, object]) -> str:
+        return "text" if reading[0] == "str" else f"the number {reading[1]}"
+    number = old if old[0] in ("int", "float") else new
+    return [_diag(pos, "yaml11-number", f"'{value}' is read by YAML 1.1 as {said(old)} and by YAML 1.2 as {said(new)}",
+                  f'write {number[1]} for the number, or quote it ("{value}") for text')]
