@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import re
+import shutil
 
 import yaml
 from hypothesis import given
@@ -226,3 +227,28 @@ def test_a_plain_scalar_read_differently_by_yaml_1_1_and_1_2_is_never_silent(val
     got = doc.data["name"]
     assert type(got) is type(new) and (got == new or got != got and new != new), (value, got, new)
     assert type(old) is type(new) and (old == new or old != old and new != new), (value, old, new)
+
+
+@given(st.lists(st.sampled_from(["c-a", "c-b", "c-c"]), min_size=2, max_size=5),
+       st.lists(st.sampled_from(["escoba-de-15", "c-a", "c-b", "c-c"]), min_size=5, max_size=5))
+def test_a_rules_tree_with_one_id_twice_names_every_file_that_has_it(rules_tree, ids, bases):
+    """Class 4: files f0..fn with random ids and bases; every file whose id another has is a
+    duplicate-variant-id error, and every file extending an id that two define an extends-ambiguous one."""
+    from escoba_spec.language.resolve import Resolver
+    from escoba_spec.language.validate import validate_file
+
+    folder = rules_tree / "fuzz"
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir()
+    for i, vid in enumerate(ids):
+        (folder / f"f{i}.yaml").write_text(f"id: {vid}\nextends: {bases[i] if bases[i] != vid else 'escoba-de-15'}\n",
+                                           encoding="utf-8")
+    for i, vid in enumerate(ids):
+        path = folder / f"f{i}.yaml"
+        variant, problems = validate_file(path, resolver=Resolver(), display=f"f{i}.yaml")
+        assert_answer(path.read_text(encoding="utf-8"), variant, problems, display=f"f{i}.yaml")
+        codes = [(p.code, p.file, p.line) for p in problems if p.severity == "error"]
+        assert (("duplicate-variant-id", f"f{i}.yaml", 1) in codes) == (ids.count(vid) > 1), codes
+        base = bases[i] if bases[i] != vid else "escoba-de-15"
+        if ids.count(base) > 1 and ids.count(vid) == 1:
+            assert ("extends-ambiguous", f"f{i}.yaml", 2) in codes, codes

@@ -50,3 +50,29 @@ def test_a_whole_number_float_stops_compile_and_play_with_a_located_error(tmp_pa
     assert f"{path}:" in out.out + out.err and "error[wrong-type]" in out.out + out.err
     assert "internal error" not in out.out + out.err
     assert not (tmp_path / "out").exists()
+
+
+def test_a_house_rule_reusing_a_base_id_is_located_not_silently_the_base(rules_tree, capsys):
+    """A file with the id escoba-de-15 beside the real one: the house rules extending it would
+    get one or the other silently."""
+    (rules_tree / "house" / "copy.yaml").write_text("id: escoba-de-15\nextends: escopa\n", encoding="utf-8")
+    user = rules_tree / "house" / "user.yaml"
+    user.write_text("id: c-user\nextends: escoba-de-15\n", encoding="utf-8")
+    assert main(["validate", str(rules_tree / "house" / "copy.yaml"), str(user)]) == 1
+    out = capsys.readouterr().out
+    assert "copy.yaml:1:5: error[duplicate-variant-id]: the variant id 'escoba-de-15' is also the id of " \
+           "escoba-de-15.yaml" in out
+    assert "user.yaml:2:10: error[extends-ambiguous]" in out
+
+
+def test_compiling_two_files_with_one_id_from_two_folders_is_a_located_error(tmp_path, capsys):
+    for folder in ("one", "two"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "mine.yaml").write_text("id: c-mine\nextends: escoba-de-15\n", encoding="utf-8")
+    out_dir = tmp_path / "out"
+    assert main(["compile", str(tmp_path / "one" / "mine.yaml"), str(tmp_path / "two" / "mine.yaml"),
+                 "--out", str(out_dir)]) == 1
+    out = capsys.readouterr()
+    assert f"{tmp_path / 'two' / 'mine.yaml'}:1:5: error[duplicate-variant-id]" in out.out
+    assert "internal error" not in out.out + out.err
+    assert not out_dir.exists()
