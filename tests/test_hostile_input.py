@@ -6,13 +6,19 @@ graph the event scan never saw, and inputs that are not regular files."""
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
+import textwrap
+
 import pytest
 import yaml
 
 from escoba_spec.cli import main
 from escoba_spec.language.loader import _Walker
 
-from .conftest import RULES
+from .conftest import ROOT, RULES
 
 CORPUS = RULES.parent / "tests" / "corpus"
 
@@ -76,3 +82,64 @@ def test_compiling_two_files_with_one_id_from_two_folders_is_a_located_error(tmp
     assert f"{tmp_path / 'two' / 'mine.yaml'}:1:5: error[duplicate-variant-id]" in out.out
     assert "internal error" not in out.out + out.err
     assert not out_dir.exists()
+
+
+#: every way a rule file can be something other than a regular file, and every way to reach one
+SPECIAL_CHILD = textwrap.dedent("""
+    import json, os, resource, socket, sys, time
+    from pathlib import Path
+    resource.setrlimit(resource.RLIMIT_AS, (200 << 20, 200 << 20))
+    from escoba_spec.language.validate import validate_file
+    tree = Path(sys.argv[1])
+    os.mkfifo(tree / "pipe.yaml")
+    server = socket.socket(socket.AF_UNIX); server.bind(str(tree / "socket.yaml"))
+    targets = {"pipe": tree / "pipe.yaml", "socket": tree / "socket.yaml"}
+    for device in ("/dev/zero", "/dev/urandom", "/dev/null", "/dev/full"):
+        if os.path.exists(device):
+            targets[device] = Path(device)
+            (tree / f"link-{Path(device).name}.yaml").symlink_to(device)
+            targets["link to " + device] = tree / f"link-{Path(device).name}.yaml"
+    results = {}
+    for name, target in targets.items():
+        ways = {"given": target}
+        if target.parent == tree:
+            extends = tree / f"by-path-{target.stem}.yaml"
+            extends.write_text(f"id: c-{target.stem}-user\\nextends: {target.name}\\n")
+            ways["extends by path"] = extends
+        for way, path in ways.items():
+            start = time.perf_counter()
+            _, problems = validate_file(path)
+            results[f"{name} ({way})"] = {"errors": [(p.code, p.line, p.column) for p in problems if p.severity == "error"],
+                                          "seconds": round(time.perf_counter() - start, 3)}
+    print(json.dumps(results))
+""")
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="named pipes, sockets and /dev/zero as Linux has them")
+def test_special_files_are_refused_at_once_within_200_mib(tmp_path):
+    """Class 6: a named pipe (which used to hang), /dev/zero and /dev/urandom (read until memory ran out),
+    a socket, a symlink to a device, each given as the rule file or reached by extends: an error at 1:1 at
+    once, in a child capped at 200 MiB and stopped after 60 s."""
+    tree = tmp_path / "rules"
+    tree.mkdir()
+    done = subprocess.run([sys.executable, "-c", SPECIAL_CHILD, str(tree)], capture_output=True, text=True,
+                          cwd=ROOT, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    results = json.loads(done.stdout)
+    print("\nseconds (measured, not asserted):", {k: v["seconds"] for k, v in results.items()})
+    assert len(results) >= 8
+    for name, result in results.items():
+        # extends: a symlink to a device leaves the rules tree; a pipe or socket in it is no file
+        want = ("extends-outside" if "link" in name else "extends-missing") if "extends" in name else "unreadable-file"
+        line_col = (2, 10) if "extends" in name else (1, 1)
+        assert result["errors"] == [[want, *line_col]], (name, result)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_validate_of_a_named_pipe_exits_1_at_once(tmp_path):
+    pipe = tmp_path / "rules.yaml"
+    os.mkfifo(pipe)
+    done = subprocess.run([sys.executable, "-m", "escoba_spec", "validate", str(pipe)], capture_output=True,
+                          text=True, cwd=ROOT, timeout=60, check=False)
+    assert done.returncode == 1, done.stderr
+    assert f"{pipe}:1:1: error[unreadable-file]: cannot read the file: it is a named pipe" in done.stdout

@@ -12,6 +12,7 @@ and duplicate keys, which PyYAML accepts silently, are errors here.
 from __future__ import annotations
 
 import re
+import stat
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -165,16 +166,25 @@ def read_text(path: Path, display: str) -> tuple[str | None, list[Diagnostic]]:
     """The file's text, refusing huge files before reading them and invalid UTF-8."""
     origin = Pos(display, 1, 1)
     try:
-        size = path.stat().st_size
+        info = path.stat()
     except (OSError, ValueError) as exc:
         return None, [_diag(origin, "unreadable-file", f"cannot read the file: {_reason(exc)}")]
+    if not stat.S_ISREG(info.st_mode):
+        # a named pipe blocks the reader until someone writes; /dev/zero and /dev/urandom never end
+        kind = ("a folder" if stat.S_ISDIR(info.st_mode) else "a named pipe" if stat.S_ISFIFO(info.st_mode)
+                else "a device" if stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode) else "a socket"
+                if stat.S_ISSOCK(info.st_mode) else "not a regular file")
+        return None, [_diag(origin, "unreadable-file", f"cannot read the file: it is {kind}, not a regular file",
+                            "give the path of a rule file (a .yaml file saved on disk)")]
+    size = info.st_size
     if size > MAX_BYTES:
         return None, [
             _diag(origin, "file-too-large", f"the file is {size} bytes; rule files are limited to {MAX_BYTES} bytes (1 MiB)",
                   "a rule file is a few hundred lines; split it or use extends")
         ]
     try:
-        raw = path.read_bytes()
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_BYTES + 1)  # never more: a file growing while read is refused by decode
     except (OSError, ValueError) as exc:
         return None, [_diag(origin, "unreadable-file", f"cannot read the file: {_reason(exc)}")]
     return decode(raw, display)
