@@ -252,3 +252,34 @@ def test_a_rules_tree_with_one_id_twice_names_every_file_that_has_it(rules_tree,
         base = bases[i] if bases[i] != vid else "escoba-de-15"
         if ids.count(base) > 1 and ids.count(vid) == 1:
             assert ("extends-ambiguous", f"f{i}.yaml", 2) in codes, codes
+
+
+BASE_RULES = ["most-cards", "most-oros", "siete-de-velo", "setenta", "escobas"]
+
+
+@given(st.lists(st.tuples(st.sampled_from(BASE_RULES + ["most-orso", "setneta"]), st.booleans()),
+                min_size=1, max_size=3),
+       st.lists(st.tuples(st.sampled_from(BASE_RULES + ["most-orso"]), st.booleans()), min_size=1, max_size=3),
+       st.lists(st.sampled_from(BASE_RULES), max_size=2), st.booleans(), st.booleans())
+def test_options_never_leave_a_rule_without_its_award(validate_text, first, second, house_drops, pick_a, pick_b):
+    """Class 5: two options whose choices drop or rename rules (misspelt ids among them), a house rule
+    dropping some: whatever is picked, every rule of the variant has its award, or the choice that
+    would leave one without is a phantom-entry error."""
+    def choice(entries):
+        return "[" + ", ".join(f"{{id: {rid}, drop: true}}" if drop else f"{{id: {rid}, name: Renamed}}"
+                               for rid, drop in dict(entries).items()) + "]"
+    text = (HOUSE + "scoring:\n  rules:\n" + "".join(f"    - {{id: {r}, drop: true}}\n" for r in set(house_drops))
+            + "    - {id: extra, award: sweeps > 1}\n"
+            + "options:\n"
+            + f"  a:\n    default: off\n    choices:\n      'off': {{}}\n      'on': {{scoring: {{rules: {choice(first)}}}}}\n"
+            + f"  b:\n    default: off\n    choices:\n      'off': {{}}\n      'on': {{scoring: {{rules: {choice(second)}}}}}\n")
+    text = text.replace("default: off", "default: 'off'")
+    picked = {"a": "on" if pick_a else "off", "b": "on" if pick_b else "off"}
+    variant, problems = validate_text(text, options=picked)
+    assert_answer(text, variant, problems)
+    if variant is not None:
+        assert all(r.award_text != "false" for r in variant.scoring.rules), [r.id for r in variant.scoring.rules]
+    else:
+        unexplained = [p for p in problems if p.severity == "error" and p.code not in
+                       ("phantom-entry", "unknown-drop", "unreachable-match-target", "no-rule-left")]
+        assert not unexplained, [p.format() for p in problems]

@@ -17,6 +17,12 @@ import yaml
 
 from escoba_spec.cli import main
 from escoba_spec.language.loader import _Walker
+from escoba_spec.language.validate import (
+    MAX_OPTION_BUILDS,
+    load_variant,
+    validate_file,
+    validate_option_values,
+)
 
 from .conftest import ROOT, RULES
 
@@ -143,3 +149,32 @@ def test_validate_of_a_named_pipe_exits_1_at_once(tmp_path):
                           text=True, cwd=ROOT, timeout=60, check=False)
     assert done.returncode == 1, done.stderr
     assert f"{pipe}:1:1: error[unreadable-file]: cannot read the file: it is a named pipe" in done.stdout
+
+
+def test_a_rule_one_option_drops_and_another_renames_stays_dropped():
+    """escopa: bonuses=dropped drops all-diamonds, deck=spanish-40 renames it; both together used to
+    leave a rule named all-diamonds with no award (false), silently."""
+    variant = load_variant(RULES / "escopa.yaml", {"bonuses": "dropped", "deck": "spanish-40"})
+    assert "all-diamonds" not in [r.id for r in variant.scoring.rules]
+    assert all(r.award_text != "false" for r in variant.scoring.rules)
+
+
+def test_a_house_rule_dropping_a_rule_its_base_option_renames_keeps_it_dropped(rules_tree):
+    house = rules_tree / "house" / "no-oros.yaml"
+    house.write_text("id: c-no-oros\nextends: escoba-de-15\nscoring:\n  rules:\n    - {id: most-oros, drop: true}\n",
+                     encoding="utf-8")
+    variant = load_variant(house, {"deck": "french-40"})
+    assert "most-oros" not in [r.id for r in variant.scoring.rules]
+
+
+def test_validate_says_how_many_option_values_it_did_not_build(rules_tree, capsys):
+    many = rules_tree / "house" / "many.yaml"
+    many.write_text("id: c-many\nextends: escoba-de-15\noptions:\n"
+                    + "".join(f"  o{i}: {{field: match.target, values: [21, 15]}}\n" for i in range(250)),
+                    encoding="utf-8")
+    variant, baseline = validate_file(many)
+    found = validate_option_values(many, variant, baseline)
+    notes = [d for d in found if d.code == "option-values-unchecked"]
+    assert [(d.severity, d.line, d.column) for d in notes] == [("warning", 3, 1)]
+    wanted = 250 + 6  # o0..o249 one other value each; escoba-de-15's target 2, ties 2, opening-table 1, deck 1
+    assert f"the first {MAX_OPTION_BUILDS} of the {wanted} other option values" in notes[0].message

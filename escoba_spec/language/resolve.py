@@ -205,6 +205,9 @@ class Resolver:
         problems.extend(unrelated(apply_options(resolved, options or {}), pruned, resolved.data))
         if self._failed(problems):
             return None, problems
+        problems.extend(unrelated(_phantoms(resolved), pruned, resolved.data))
+        if self._failed(problems):
+            return None, problems
         return resolved, problems
 
     def _same_id(self, path: Path, doc: Document) -> list[Diagnostic]:
@@ -351,3 +354,68 @@ _ENTRY_NEEDS = (
     ("capture.kinds", "take", "the capture kind '{id}' has no take, and no base gives one",
      "add take: equal-rank, equal-value, sum, sum-with-played or whole-table"),
 )
+
+
+def _phantoms(resolved: Resolved) -> list[Diagnostic]:
+    """Entries an option's choice changed that were not there: the merge added them as new entries
+    with no award (or take), which would never apply. One that the file, a base or another option
+    drops is moot (a choice renaming a rule another choice drops: the rule stays dropped) and is taken
+    out; any other (a misspelt id) is an error. Checked after the options, as `_check_complete` is
+    before them."""
+    out = []
+    dropped = _dropped_ids(resolved)
+    for path, key, what, _ in _ENTRY_NEEDS:
+        entries = get_path(resolved.data, path) or []
+        known = [e["id"] for e in entries if isinstance(e, dict) and key in e and isinstance(e.get("id"), str)]
+        for i in reversed(range(len(entries))):
+            entry = entries[i]
+            if not isinstance(entry, dict) or key in entry:
+                continue
+            if (path, entry.get("id")) in dropped:
+                _remove_entry(resolved, path, i)
+                continue
+            name = what.split("'")[0].replace("the ", "").strip()
+            pos = resolved.pos(f"{path}[{i}].id")
+            rid = entry.get("id")
+            out.append(Diagnostic(pos.file, pos.line, pos.column, "phantom-entry",
+                                  f"an option's choice changes the {name} '{rid}', which the variant does not have: "
+                                  f"it would be a {name} with no {key}, never applying",
+                                  did_you_mean(str(rid), known) or f"change a {name} the variant has "
+                                  f"({', '.join(known)}), or give this one its {key}", f"{path}[{i}]"))
+    return out
+
+
+def _dropped_ids(resolved: Resolved) -> set[tuple[str, object]]:
+    """(list path, id) of every entry some file of the chain or some option's choice drops."""
+    overlays = [doc.data for doc in resolved.docs.values()]
+    options = resolved.data.get("options")
+    for spec in (options.values() if isinstance(options, dict) else []):
+        choices = spec.get("choices") if isinstance(spec, dict) else None
+        overlays += [c for c in (choices.values() if isinstance(choices, dict) else []) if isinstance(c, dict)]
+    found = set()
+    for overlay in overlays:
+        for path, _, _, _ in _ENTRY_NEEDS:
+            entries = get_path(overlay, path)
+            for entry in entries if isinstance(entries, list) else []:
+                if isinstance(entry, dict) and entry.get("drop") is True:
+                    found.add((path, entry.get("id")))
+    return found
+
+
+def _remove_entry(resolved: Resolved, path: str, index: int) -> None:
+    """Take entry `index` out of the list at `path`, moving the positions of the entries after it."""
+    del get_path(resolved.data, path)[index]
+    pattern = re.compile(re.escape(path) + r"\[(\d+)\]")
+
+    def moved(key: str) -> str | None:
+        found = pattern.match(key)
+        if found is None:
+            return key
+        k = int(found.group(1))
+        if k == index:
+            return None
+        return key if k < index else f"{path}[{k - 1}]{key[found.end():]}"
+
+    for name in ("values", "keys", "origins"):
+        table = getattr(resolved, name)
+        setattr(resolved, name, {new: v for old, v in table.items() if (new := moved(old)) is not None})

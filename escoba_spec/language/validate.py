@@ -62,9 +62,13 @@ def validate_option_values(path: str | Path, variant: ir.Variant, baseline: list
     time, and every new diagnostic says which value brought it.
     """
     given = dict(options or {})
+    resolver = resolver or Resolver()
     seen = {(d.file, d.line, d.column, d.code, d.message) for d in baseline}
     found: list[Diagnostic] = []
     builds = 0
+    wanted = sum(1 for o in variant.options if o.id not in given for v in o.choices if v != o.default)
+    if wanted > MAX_OPTION_BUILDS:
+        found.append(_unchecked(Path(path), display or str(path), resolver, wanted))
     for option in variant.options:
         name = option.id
         if name in given:
@@ -82,3 +86,15 @@ def validate_option_values(path: str | Path, variant: ir.Variant, baseline: list
                 found.append(Diagnostic(d.file, d.line, d.column, d.code, f"{d.message} (with the option {name}={value})",
                                         d.hint, d.path, d.severity))
     return found
+
+
+def _unchecked(path: Path, display: str, resolver: Resolver, wanted: int) -> Diagnostic:
+    """The warning that not every option value was built: said, never silent."""
+    doc, _ = resolver.load(path, display)
+    pos = doc.keys.get("options") if doc is not None else None
+    line, column = (pos.line, pos.column) if pos is not None else (1, 1)
+    return Diagnostic(display, line, column, "option-values-unchecked",
+                      f"validate built the first {MAX_OPTION_BUILDS} of the {wanted} other option values; "
+                      f"the other {wanted - MAX_OPTION_BUILDS} were not checked",
+                      "check the others with --option ID=VALUE, or split the options among house rules",
+                      "options", "warning")
