@@ -96,8 +96,8 @@ def _write_all(folder: Path) -> dict[str, Path]:
         path.parent.mkdir(exist_ok=True)
         if text is None:
             path.write_bytes(_fill(HOUSE + "name: ", "a").encode() + b"\xff\n")
-        else:
-            path.write_text(text, encoding="utf-8")
+        else:  # each file its own id: two files of one rules tree may not share one
+            path.write_text(text.replace("id: c-limits\n", f"id: c-limits-{name}\n", 1), encoding="utf-8")
         assert path.stat().st_size <= MAX_BYTES, name
         paths[name] = path
     return paths
