@@ -40,7 +40,8 @@ BOTS = {"random": RandomBot, "greedy": GreedyBot, "heuristic": HeuristicBot}
 
 def kinds(validate_text, capture: str, name: str = "kinds.yaml", extra: str = ""):
     """A house rule of Scopa whose capture section is `capture` (YAML, indented two spaces)."""
-    variant, problems = validate_text(f"id: kinds\nextends: scopa\ncapture:\n{capture}{extra}", name=name)
+    vid = "kinds" if name == "kinds.yaml" else "kinds-" + name.removesuffix(".yaml")  # one id a file of the tree
+    variant, problems = validate_text(f"id: {vid}\nextends: scopa\ncapture:\n{capture}{extra}", name=name)
     assert variant is not None, [p.format() for p in problems]
     return variant
 

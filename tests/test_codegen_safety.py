@@ -272,7 +272,8 @@ HOSTILE_FILE_NAMES = ['evil"\nimport os\n#.yaml', "evil'''.yaml", "ｉｍｐｏ�
 
 @pytest.mark.parametrize("name", HOSTILE_FILE_NAMES, ids=[f"file-{i}" for i in range(len(HOSTILE_FILE_NAMES))])
 def test_a_hostile_rule_file_name_is_only_a_literal_or_an_ascii_comment(tree, name):
-    path = write(tree, {"id": "named-file", "extends": "escoba-de-15", "scoring": {"rules": [
+    own = f"named-file-{HOSTILE_FILE_NAMES.index(name)}"  # one id a file of the tree
+    path = write(tree, {"id": own, "extends": "escoba-de-15", "scoring": {"rules": [
         {"id": "extra", "award": "sweeps > 3", "points": 2}]}}, name)
     variant, problems = validate_file(path)
     assert variant is not None, [p.format() for p in problems]

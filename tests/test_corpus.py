@@ -109,16 +109,19 @@ HOUSE = b"id: c-gen\nextends: escoba-de-15\n"
 
 
 def _write(tree: Path, name: str, data: bytes) -> Path:
+    """Write one case; its `id: c-gen` made its own (`c-gen-<name>`), as two files of a rules
+    tree may not share an id."""
     path = tree / "generated" / name
     path.parent.mkdir(exist_ok=True)
-    path.write_bytes(data)
+    own = re.sub(r"[^a-z0-9]+", "-", Path(name).stem.lower()).strip("-").encode()
+    path.write_bytes(re.sub(rb"id: c-gen(?=\r|\n)", b"id: c-gen-" + own, data, count=1))
     return path
 
 
 def _flat_list(tree: Path, name: str) -> Path:
     """A list of ones filling the file up to just under 1 MiB: 500,000 values."""
     head = HOUSE + b"name: ["
-    count = (MAX_BYTES - len(head) - 16) // 2
+    count = (MAX_BYTES - len(head) - 64) // 2  # room for the id _write makes its own
     return _write(tree, name, head + b"1," * count + b"1]\n")
 
 

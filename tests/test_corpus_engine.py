@@ -374,12 +374,12 @@ def test_escape_sequences_reach_rulebooks_and_simulate_escaped(capsys, tmp_path)
     """A name and description holding escape sequences come out of `rulebook` (to the
     terminal and to files, md and html) as visible escapes; a rule file path holding
     them is printed escaped by `simulate`. No-break spaces of the rulebooks stay."""
-    import shutil
 
     rules = _rules_with(tmp_path, named={"id": "c-named", "name": ESCAPES, "description": ESCAPES})
     named = rules / "named.yaml"
     odd_path = rules / "odd\x1b[2J.yaml"
-    shutil.copy(rules / "escoba-de-15.yaml", odd_path)
+    odd_path.write_text((rules / "escoba-de-15.yaml").read_text(encoding="utf-8").replace("id: escoba-de-15", "id: c-odd", 1),
+                        encoding="utf-8")  # its own id: one id a file of the tree
     outputs = []
     for fmt in ("md", "html"):
         code, printed, errors = run_main(capsys, ["rulebook", str(named), "--format", fmt, "--lang", "fr"])
@@ -402,13 +402,13 @@ def test_json_output_carries_escape_sequences_as_json_escapes(capsys, tmp_path):
     would obey (ESC and BEL, which JSON escapes anyway; DEL, C1 controls, bidi controls,
     which it does not) as \\uXXXX: the data read back is the rule file's, byte for byte."""
     import json
-    import shutil
 
     name = ESCAPES + "\x85\x7f\u2066 é"
     rules = _rules_with(tmp_path, named={"id": "c-named", "name": name})
     named = rules / "named.yaml"
     odd_path = rules / "odd\u202e\x9b.yaml"
-    shutil.copy(rules / "escoba-de-15.yaml", odd_path)
+    odd_path.write_text((rules / "escoba-de-15.yaml").read_text(encoding="utf-8").replace("id: escoba-de-15", "id: c-odd", 1),
+                        encoding="utf-8")  # its own id: one id a file of the tree
     runs = {
         "play": run_main(capsys, ["play", str(named), "--players", "2", "--seed", "1", "--option", "target=15",
                                   "--format", "json"]),

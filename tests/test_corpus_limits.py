@@ -66,6 +66,9 @@ PATHOLOGICAL = {
         + "".join(f"  o{i}: {{field: match.target, values: [21, 15]}}\n" for i in range(600)), None),
     "alias-bomb": ((CORPUS / "yaml-alias-bomb.yaml").read_text(encoding="utf-8"), "too-many-nodes"),
     "deep-flow": ((CORPUS / "yaml-deep-flow.yaml").read_text(encoding="utf-8"), "nesting-too-deep"),
+    "alias-chain-too-deep": ((CORPUS / "yaml-alias-chain-too-deep.yaml").read_text(encoding="utf-8"),
+                             "nesting-too-deep"),
+    "alias-in-itself": ((CORPUS / "yaml-alias-self-root.yaml").read_text(encoding="utf-8"), "recursive-alias"),
     "expression-total": ((CORPUS / "expr-total-size-bomb.yaml").read_text(encoding="utf-8"), "expr-total-too-long"),
     "expression-depth": ((CORPUS / "expr-depth-parens.yaml").read_text(encoding="utf-8"), "expr-depth"),
 }
@@ -93,8 +96,8 @@ def _write_all(folder: Path) -> dict[str, Path]:
         path.parent.mkdir(exist_ok=True)
         if text is None:
             path.write_bytes(_fill(HOUSE + "name: ", "a").encode() + b"\xff\n")
-        else:
-            path.write_text(text, encoding="utf-8")
+        else:  # each file its own id: two files of one rules tree may not share one
+            path.write_text(text.replace("id: c-limits\n", f"id: c-limits-{name}\n", 1), encoding="utf-8")
         assert path.stat().st_size <= MAX_BYTES, name
         paths[name] = path
     return paths

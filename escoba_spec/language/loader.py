@@ -12,6 +12,7 @@ and duplicate keys, which PyYAML accepts silently, are errors here.
 from __future__ import annotations
 
 import re
+import stat
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -20,27 +21,18 @@ import yaml.constructor
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
 from .diagnostics import Diagnostic
+from .yamlscan import MAX_DEPTH, MAX_NODES, scan_events
 
 MAX_BYTES = 1 << 20  # 1 MiB
-MAX_DEPTH = 64
-MAX_ALIASES = 100
-MAX_NODES = 5_000  # a rule file has a few hundred values; aliases must not multiply them
-
 #: Problems after which the data is still well defined, so later stages may
 #: run and report their own errors too (the file is invalid all the same).
-SOFT_CODES = {"yaml11-boolean", "yaml11-octal", "yaml11-sexagesimal", "yaml11-underscore", "duplicate-key"}
+SOFT_CODES = {"yaml11-boolean", "yaml11-octal", "yaml11-sexagesimal", "yaml11-underscore", "yaml11-number",
+              "yaml11-timestamp", "duplicate-key"}
 
 #: libyaml's parser when PyYAML was built with it (several times faster, same
 #: events and marks), else the pure-Python one.
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
-CORE_TAGS = {
-    "tag:yaml.org,2002:" + t for t in ("str", "int", "bool", "null", "map", "seq", "float")
-}
-YAML11_BOOL = re.compile(r"^(y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF)$")
-YAML11_OCTAL = re.compile(r"^[-+]?0[0-9_]+$")
-YAML11_UNDERSCORE = re.compile(r"^[-+]?[0-9][0-9]*_[0-9_]*(\.[0-9_]*)?$")
-YAML11_SEXAGESIMAL = re.compile(r"^[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+(\.[0-9_]*)?$")
 #: characters YAML does not allow in a stream (PyYAML's Reader.NON_PRINTABLE)
 NON_PRINTABLE = re.compile("[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD\U00010000-\U0010FFFF]")
 MAP_TAG = "tag:yaml.org,2002:map"
@@ -174,16 +166,25 @@ def read_text(path: Path, display: str) -> tuple[str | None, list[Diagnostic]]:
     """The file's text, refusing huge files before reading them and invalid UTF-8."""
     origin = Pos(display, 1, 1)
     try:
-        size = path.stat().st_size
+        info = path.stat()
     except (OSError, ValueError) as exc:
         return None, [_diag(origin, "unreadable-file", f"cannot read the file: {_reason(exc)}")]
+    if not stat.S_ISREG(info.st_mode):
+        # a named pipe blocks the reader until someone writes; /dev/zero and /dev/urandom never end
+        kind = ("a folder" if stat.S_ISDIR(info.st_mode) else "a named pipe" if stat.S_ISFIFO(info.st_mode)
+                else "a device" if stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode) else "a socket"
+                if stat.S_ISSOCK(info.st_mode) else "not a regular file")
+        return None, [_diag(origin, "unreadable-file", f"cannot read the file: it is {kind}, not a regular file",
+                            "give the path of a rule file (a .yaml file saved on disk)")]
+    size = info.st_size
     if size > MAX_BYTES:
         return None, [
             _diag(origin, "file-too-large", f"the file is {size} bytes; rule files are limited to {MAX_BYTES} bytes (1 MiB)",
                   "a rule file is a few hundred lines; split it or use extends")
         ]
     try:
-        raw = path.read_bytes()
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_BYTES + 1)  # never more: a file growing while read is refused by decode
     except (OSError, ValueError) as exc:
         return None, [_diag(origin, "unreadable-file", f"cannot read the file: {_reason(exc)}")]
     return decode(raw, display)
@@ -300,90 +301,11 @@ def _clamp(pos: Pos, text: str) -> Pos:
     return replace(pos, column=min(pos.column, len(lines[pos.line - 1]) + 1)) if pos.line >= 1 else pos
 
 
-def _scan_events(text: str, display: str, loader=_LOADER) -> list[Diagnostic]:
-    """Check depth, aliases, tags, documents and YAML 1.1 scalars on the event stream."""
-    problems: list[Diagnostic] = []
-    depth = 0
-    aliases = 0
-    documents = 0
-    nodes = 0
+def _scan_events(text: str, display: str) -> list[Diagnostic]:
     try:
-        for event in yaml.parse(text, Loader=loader):
-            if isinstance(event, (yaml.ScalarEvent, yaml.MappingStartEvent, yaml.SequenceStartEvent, yaml.AliasEvent)):
-                nodes += 1
-                if nodes > MAX_NODES:  # refused before composing: a flat list of a million items is no rule file
-                    return [_diag(_mark(display, event.start_mark), "too-many-nodes",
-                                  f"the file holds more than {MAX_NODES} keys and values",
-                                  "a rule file has a few hundred values; split it or use extends")]
-            if isinstance(event, yaml.DocumentStartEvent):
-                documents += 1
-                if documents > 1:
-                    return [_diag(_mark(display, event.start_mark), "multiple-documents",
-                                  "the file holds more than one YAML document",
-                                  "a rule file is one document: remove the '---' separator and what follows, or split the file")]
-            elif isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
-                depth += 1
-                if depth > MAX_DEPTH:
-                    return [_diag(_mark(display, event.start_mark), "nesting-too-deep",
-                                  f"the YAML is nested more than {MAX_DEPTH} levels deep",
-                                  "rule files need only a few levels of nesting")]
-                problems.extend(_check_tag(event, display))
-            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
-                depth -= 1
-            elif isinstance(event, yaml.AliasEvent):
-                aliases += 1
-                if aliases > MAX_ALIASES:
-                    return [_diag(_mark(display, event.start_mark), "too-many-aliases",
-                                  f"the file uses more than {MAX_ALIASES} aliases",
-                                  "aliases are capped so that a file cannot expand without bound; write the values out")]
-            elif isinstance(event, yaml.ScalarEvent):
-                problems.extend(_check_tag(event, display))
-                problems.extend(_check_yaml11(event, display))
+        return scan_events(text, display, _LOADER)
     except yaml.YAMLError as exc:
-        if loader is not yaml.SafeLoader and "nesting depth" in str(getattr(exc, "problem", "")):
-            # newer libyaml scans ahead and stops at its own limit (1000) before our
-            # event count reaches ours: the pure-Python parser locates our limit exactly
-            return _scan_events(text, display, yaml.SafeLoader)
         return [_yaml_error(exc, display, text)]
-    except RecursionError:  # pragma: no cover - the parser is iterative; kept as a guard
-        return [_diag(Pos(display, 1, 1), "nesting-too-deep", "the YAML is nested too deeply")]
-    return problems
-
-
-def _check_tag(event, display: str) -> list[Diagnostic]:
-    tag = event.tag
-    if tag is None or tag in ("!", "?"):
-        return []
-    if tag in CORE_TAGS:
-        return []
-    return [_diag(_mark(display, event.start_mark), "unsafe-tag",
-                  f"the tag '{tag}' is not allowed",
-                  "rule files use plain YAML values only; remove the tag")]
-
-
-def _check_yaml11(event, display: str) -> list[Diagnostic]:
-    if event.style or event.tag is not None:  # libyaml writes a plain style as ""
-        return []
-    value = event.value
-    pos = _mark(display, event.start_mark)
-    if YAML11_BOOL.match(value):
-        meaning = "true" if value.lower() in ("y", "yes", "on") else "false"
-        return [_diag(pos, "yaml11-boolean",
-                      f"'{value}' is read as {meaning} by YAML 1.1 and as a string by YAML 1.2",
-                      f"write {meaning} for a boolean, or quote it (\"{value}\") for text")]
-    if YAML11_OCTAL.match(value) and value.strip("+-") not in ("0",):
-        return [_diag(pos, "yaml11-octal",
-                      f"'{value}' has a leading zero: YAML 1.1 reads it as an octal number",
-                      f"write {value.lstrip('+-0') or '0'} for a decimal number, or quote it for text")]
-    if YAML11_UNDERSCORE.match(value):
-        return [_diag(pos, "yaml11-underscore",
-                      f"'{value}' is read by YAML 1.1 as the number {value.replace('_', '')} and by YAML 1.2 as text",
-                      f"write {value.replace('_', '')} for a number, or quote it for text")]
-    if YAML11_SEXAGESIMAL.match(value):
-        return [_diag(pos, "yaml11-sexagesimal",
-                      f"'{value}' is read by YAML 1.1 as a base-60 number",
-                      "quote it if it is text")]
-    return []
 
 
 class _Walker:
@@ -397,6 +319,7 @@ class _Walker:
         self.spans: dict[str, ScalarSpan] = {}
         self.problems: list[Diagnostic] = []
         self.visited = 0
+        self.open: set[int] = set()  # the collections being walked, to stop at a cycle
         self.constructor = yaml.constructor.SafeConstructor()
 
     def walk(self, node, path: str):
@@ -408,6 +331,22 @@ class _Walker:
                                            "aliases that refer to aliases multiply; write the values out"))
             return None
         self.values.setdefault(path, _mark(self.display, node.start_mark))
+        if isinstance(node, (MappingNode, SequenceNode)):
+            # the event scan refuses a recursive alias and an expansion past MAX_DEPTH; kept as a guard
+            # so that no input can make this walk recurse without end
+            if id(node) in self.open or len(self.open) >= MAX_DEPTH:
+                self.problems.append(_diag(_mark(self.display, node.start_mark), "nesting-too-deep",
+                                           f"the YAML is nested more than {MAX_DEPTH} levels deep once aliases are expanded",
+                                           "write the values out instead of aliasing them"))
+                return None
+            self.open.add(id(node))
+            try:
+                return self._walk_collection(node, path)
+            finally:
+                self.open.discard(id(node))
+        return self._scalar(node, path)
+
+    def _walk_collection(self, node, path: str):
         if isinstance(node, MappingNode):
             result: dict = {}
             first_seen: dict[object, Pos] = {}
@@ -443,21 +382,24 @@ class _Walker:
                 self.keys[child] = key_pos
                 result[key] = self.walk(value_node, child)
             return result
-        if isinstance(node, SequenceNode):
-            return [self.walk(item, join_path(path, i)) for i, item in enumerate(node.value)]
+        return [self.walk(item, join_path(path, i)) for i, item in enumerate(node.value)]
+
+    def _scalar(self, node: ScalarNode, path: str) -> object:
         if node.tag in (MAP_TAG, SEQ_TAG):
             kind = "mapping" if node.tag == MAP_TAG else "list"
             self.problems.append(self._bad_scalar(node, f"the tag says a {kind} but the value is a single value"))
             return None
-        value = self._construct(node)
+        if node.tag == "tag:yaml.org,2002:timestamp":
+            value = node.value  # a date to YAML 1.1 only (the scan says so): kept as written, never rewritten
+        else:
+            value = self._construct(node)
         if value is _BAD:
             return None
         if isinstance(value, str):
             self.spans[path] = ScalarSpan(node.start_mark.index, node.end_mark.index,
                                           node.start_mark.line + 1, node.start_mark.column + 1, node.style)
-        elif not isinstance(value, (int, float, bool)) and value is not None:
-            # timestamps and binary values: keep their text so the schema reports a wrong type
-            value = str(value)
+        elif not isinstance(value, (int, float, bool)) and value is not None:  # pragma: no cover - a guard
+            value = str(value)  # only core tags get here (the scan refuses others): kept as text all the same
         return value
 
     def _construct(self, node: ScalarNode) -> object:

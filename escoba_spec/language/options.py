@@ -88,6 +88,17 @@ def _apply_field_option(resolved: Resolved, name: str, spec: dict, choice: str |
     current = get_path(resolved.data, field_path)
     values = spec["values"]
     if not any(_same(current, v) for v in values):
+        written, offered = resolved.origins.get(field_path), resolved.origins.get(f"{path}.values")
+        order = list(resolved.docs)  # the chain, from the root base to the file itself
+        if written in order and offered in order and order.index(written) > order.index(offered):
+            # a house rule set the field to a value its base's option does not offer: its value is at fault
+            vpos = resolved.pos(field_path)
+            return [Diagnostic(vpos.file, vpos.line, vpos.column, "option-default-missing",
+                               f"{field_path} is {_text(current)} here, which the option '{name}' of {offered} "
+                               f"(line {pos.line}) does not offer ({', '.join(_text(v) for v in values)})",
+                               f"the variant's value is the option's default: override the option here "
+                               f"(options: {{{name}: {{field: {field_path}, values: [{_text(current)}, ...]}}}}) "
+                               f"or drop it (options: {{{name}: {{drop: true}}}})", field_path)]
         return [Diagnostic(pos.file, pos.line, pos.column, "option-default-missing",
                            f"the option '{name}' does not list the variant's own value of {field_path} ({_text(current)})",
                            "the variant's value is the option's default: add it to values", f"{path}.values")]

@@ -58,6 +58,10 @@ class Resolver:
         #: and the paths taken out of each file's document
         self.salvaged: set[Diagnostic] = set()
         self.pruned: dict[str, tuple[Stable, ...]] = {}
+        #: rules tree -> variant id -> every file of the tree with that id (only ids held by two or more)
+        self.shared: dict[Path, dict[str, list[Path]]] = {}
+        #: variant id -> the first file resolved with it by this resolver (one run of a command)
+        self.resolved_ids: dict[str, Path] = {}
 
     def load(self, path: Path, display: str) -> tuple[Document | None, list[Diagnostic]]:
         """A file's document and its diagnostics; after a schema error, the document
@@ -87,6 +91,7 @@ class Resolver:
         every file; the file `extends` picks is then loaded and checked in full."""
         if root not in self.index:
             found: dict[str, Path] = {}
+            every: dict[str, list[Path]] = {}
             for candidate in sorted(root.rglob("*.yaml")):
                 try:
                     if not candidate.is_file() or candidate.stat().st_size > MAX_BYTES:
@@ -98,7 +103,10 @@ class Resolver:
                 match = _ID_LINE.search(text)
                 if match and root in resolved.parents:  # a symlink out of the tree is no rule file of it
                     found.setdefault(match.group(1), resolved)
+                    if resolved not in every.setdefault(match.group(1), []):
+                        every[match.group(1)].append(resolved)
             self.index[root] = found
+            self.shared[root] = {vid: files for vid, files in every.items() if len(files) > 1}
         return self.index[root]
 
     def locate(self, variant_id: str, root: Path) -> Path | None:
@@ -144,6 +152,9 @@ class Resolver:
             if doc is None:
                 return None, problems
             chain.append((current, doc))
+            same = self._same_id(current, doc) if len(chain) == 1 else []
+            problems.extend(same)
+            self.salvaged.update(same)  # the file is wrong, but its other errors are worth showing too
             base = doc.data.get("extends")
             if base is None:
                 break
@@ -194,7 +205,33 @@ class Resolver:
         problems.extend(unrelated(apply_options(resolved, options or {}), pruned, resolved.data))
         if self._failed(problems):
             return None, problems
+        problems.extend(unrelated(_phantoms(resolved), pruned, resolved.data))
+        if self._failed(problems):
+            return None, problems
         return resolved, problems
+
+    def _same_id(self, path: Path, doc: Document) -> list[Diagnostic]:
+        """The file a command was given, when another file of its rules tree has its id too (extends
+        by that id would pick one of them silently, and both compile to one module), or another file
+        given in the same run does (compile and build write one module per id)."""
+        vid = doc.data.get("id")
+        if not isinstance(vid, str):
+            return []
+        here = path.resolve()
+        root = rules_root(path)
+        self.ids_in(root)
+        others = [f for f in self.shared[root].get(vid, []) if f != here]
+        first = self.resolved_ids.setdefault(vid, here)
+        if first != here and first not in others:
+            others.append(first)
+        if not others:
+            return []
+        pos = doc.pos("id")
+        shown = ", ".join(_shown(f, root) for f in others)
+        return [Diagnostic(pos.file, pos.line, pos.column, "duplicate-variant-id",
+                           f"the variant id '{vid}' is also the id of {shown}",
+                           "give each rule file its own id: extends by id would pick one of them, and both would "
+                           f"compile to the one module {vid.replace('-', '_')}.py", "id")]
 
     def _find_base(self, current: Path, doc: Document, base: str) -> tuple[Path, Diagnostic | None]:
         pos = doc.pos("extends")
@@ -225,6 +262,12 @@ class Resolver:
                             "check the relative path, or extend by variant id")
             return target, None
         target = self.locate(base, root)
+        shared = self.shared.get(root, {}).get(base, []) if target is not None and target in self.ids_in(root).values() \
+            else []
+        if len(shared) > 1:
+            return fail("extends-ambiguous", f"extends names the variant '{base}', which {len(shared)} files of "
+                        f"{root.name}/ define: " + ", ".join(_shown(f, root) for f in shared),
+                        "give each of those files its own id, or extend one of them by its relative path")
         if target is None:
             ids = self.known_ids(root)
             hint = did_you_mean(base, ids) or ("known ids: " + ", ".join(sorted(ids)) if ids else "")
@@ -235,6 +278,13 @@ class Resolver:
             return fail("extends-missing", f"extends names the variant '{base}', but {target.name} does not define it",
                         "check the id: line of that file")
         return target, None
+
+
+def _shown(path: Path, root: Path) -> str:
+    try:
+        return path.relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return str(path)
 
 
 def _errors(problems: list[Diagnostic], tolerated: set[Diagnostic]) -> bool:
@@ -304,3 +354,68 @@ _ENTRY_NEEDS = (
     ("capture.kinds", "take", "the capture kind '{id}' has no take, and no base gives one",
      "add take: equal-rank, equal-value, sum, sum-with-played or whole-table"),
 )
+
+
+def _phantoms(resolved: Resolved) -> list[Diagnostic]:
+    """Entries an option's choice changed that were not there: the merge added them as new entries
+    with no award (or take), which would never apply. One that the file, a base or another option
+    drops is moot (a choice renaming a rule another choice drops: the rule stays dropped) and is taken
+    out; any other (a misspelt id) is an error. Checked after the options, as `_check_complete` is
+    before them."""
+    out = []
+    dropped = _dropped_ids(resolved)
+    for path, key, what, _ in _ENTRY_NEEDS:
+        entries = get_path(resolved.data, path) or []
+        known = [e["id"] for e in entries if isinstance(e, dict) and key in e and isinstance(e.get("id"), str)]
+        for i in reversed(range(len(entries))):
+            entry = entries[i]
+            if not isinstance(entry, dict) or key in entry:
+                continue
+            if (path, entry.get("id")) in dropped:
+                _remove_entry(resolved, path, i)
+                continue
+            name = what.split("'")[0].replace("the ", "").strip()
+            pos = resolved.pos(f"{path}[{i}].id")
+            rid = entry.get("id")
+            out.append(Diagnostic(pos.file, pos.line, pos.column, "phantom-entry",
+                                  f"an option's choice changes the {name} '{rid}', which the variant does not have: "
+                                  f"it would be a {name} with no {key}, never applying",
+                                  did_you_mean(str(rid), known) or f"change a {name} the variant has "
+                                  f"({', '.join(known)}), or give this one its {key}", f"{path}[{i}]"))
+    return out
+
+
+def _dropped_ids(resolved: Resolved) -> set[tuple[str, object]]:
+    """(list path, id) of every entry some file of the chain or some option's choice drops."""
+    overlays = [doc.data for doc in resolved.docs.values()]
+    options = resolved.data.get("options")
+    for spec in (options.values() if isinstance(options, dict) else []):
+        choices = spec.get("choices") if isinstance(spec, dict) else None
+        overlays += [c for c in (choices.values() if isinstance(choices, dict) else []) if isinstance(c, dict)]
+    found = set()
+    for overlay in overlays:
+        for path, _, _, _ in _ENTRY_NEEDS:
+            entries = get_path(overlay, path)
+            for entry in entries if isinstance(entries, list) else []:
+                if isinstance(entry, dict) and entry.get("drop") is True:
+                    found.add((path, entry.get("id")))
+    return found
+
+
+def _remove_entry(resolved: Resolved, path: str, index: int) -> None:
+    """Take entry `index` out of the list at `path`, moving the positions of the entries after it."""
+    del get_path(resolved.data, path)[index]
+    pattern = re.compile(re.escape(path) + r"\[(\d+)\]")
+
+    def moved(key: str) -> str | None:
+        found = pattern.match(key)
+        if found is None:
+            return key
+        k = int(found.group(1))
+        if k == index:
+            return None
+        return key if k < index else f"{path}[{k - 1}]{key[found.end():]}"
+
+    for name in ("values", "keys", "origins"):
+        table = getattr(resolved, name)
+        setattr(resolved, name, {new: v for old, v in table.items() if (new := moved(old)) is not None})

@@ -60,7 +60,7 @@ def salvage(doc: Document, schema_problems: list[Diagnostic]) -> tuple[Document,
         doc = taken
         problems = [d for d in check_document(doc) if d.severity == "error"]
         if not problems:
-            return doc, tuple(sorted(pruned, key=repr))  # ids and indices side by side: no natural order
+            return doc, tuple(sorted(pruned, key=repr))  # ids and indices: no order between str and int
     return None
 
 

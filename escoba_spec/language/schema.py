@@ -45,8 +45,17 @@ def _pattern(validator, pattern, instance, schema):
         yield jsonschema.ValidationError(f"{instance!r} does not match {pattern!r}")
 
 
+def _is_integer(checker, instance) -> bool:
+    """An int, never a float: draft 7 counts 15.0 as an integer, but every later stage
+    (the IR, generated code, play) takes the value as written, and 15.0 is no card value."""
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+_TYPES = jsonschema.Draft7Validator.TYPE_CHECKER.redefine("integer", _is_integer)
+
 #: Draft 7 with ECMA 262 anchors (used for the `pattern` and `propertyNames` keywords)
-Validator = jsonschema.validators.extend(jsonschema.Draft7Validator, {"pattern": _pattern})
+#: and integers that are ints (not whole floats)
+Validator = jsonschema.validators.extend(jsonschema.Draft7Validator, {"pattern": _pattern}, type_checker=_TYPES)
 
 
 @lru_cache(maxsize=1)
@@ -144,6 +153,8 @@ def _diagnose(doc: Document, error: jsonschema.ValidationError) -> list[Diagnost
         hint = ""
         if isinstance(instance, str) and instance.strip().lstrip("-").isdigit() and "integer" in expected:
             hint = f"write {instance.strip()} without quotes: a quoted number is text"
+        elif isinstance(instance, float) and instance.is_integer() and abs(instance) < 1e15 and "integer" in expected:
+            hint = f"write {int(instance)}: with a decimal point it is a decimal number, even with .0"
         elif isinstance(instance, bool) and "integer" in expected:
             hint = "true/false is not a number here"
         elif isinstance(instance, str) and instance in ("true", "false") and "boolean" in expected:

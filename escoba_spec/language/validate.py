@@ -11,6 +11,7 @@ for callers that want a variant or nothing.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from . import ir
@@ -45,8 +46,12 @@ def validate_file(path: str | Path, options: dict[str, str] | None = None, *, re
 
 
 #: `validate` builds a file once for each value of each option; past this many
-#: builds (a file with hundreds of option values) it checks the first ones only
+#: builds (a file with hundreds of option values) it checks the first ones only,
+#: and past the first MIN_OPTION_BUILDS it also stops once OPTION_SECONDS have gone
+#: (validate answers within a second), saying in a warning how many it checked
 MAX_OPTION_BUILDS = 200
+MIN_OPTION_BUILDS = 20
+OPTION_SECONDS = 0.3
 
 
 def validate_option_values(path: str | Path, variant: ir.Variant, baseline: list[Diagnostic],
@@ -62,15 +67,19 @@ def validate_option_values(path: str | Path, variant: ir.Variant, baseline: list
     time, and every new diagnostic says which value brought it.
     """
     given = dict(options or {})
+    resolver = resolver or Resolver()
     seen = {(d.file, d.line, d.column, d.code, d.message) for d in baseline}
     found: list[Diagnostic] = []
     builds = 0
+    wanted = sum(1 for o in variant.options if o.id not in given for v in o.choices if v != o.default)
+    start = time.perf_counter()
     for option in variant.options:
         name = option.id
         if name in given:
             continue
         for value in option.choices:
-            if value == option.default or builds >= MAX_OPTION_BUILDS:
+            if value == option.default or builds >= MAX_OPTION_BUILDS or (
+                    builds >= MIN_OPTION_BUILDS and time.perf_counter() - start > OPTION_SECONDS):
                 continue
             builds += 1
             _, problems = validate_file(path, {**given, name: value}, resolver=resolver, display=display)
@@ -81,4 +90,18 @@ def validate_option_values(path: str | Path, variant: ir.Variant, baseline: list
                 seen.add(key)
                 found.append(Diagnostic(d.file, d.line, d.column, d.code, f"{d.message} (with the option {name}={value})",
                                         d.hint, d.path, d.severity))
+    if builds < wanted:
+        found.append(_unchecked(Path(path), display or str(path), resolver, wanted, builds))
     return found
+
+
+def _unchecked(path: Path, display: str, resolver: Resolver, wanted: int, built: int) -> Diagnostic:
+    """The warning that not every option value was built: said, never silent."""
+    doc, _ = resolver.load(path, display)
+    pos = doc.keys.get("options") if doc is not None else None
+    line, column = (pos.line, pos.column) if pos is not None else (1, 1)
+    return Diagnostic(display, line, column, "option-values-unchecked",
+                      f"validate built the first {built} of the {wanted} other option values; "
+                      f"the other {wanted - built} were not checked",
+                      "check the others with --option ID=VALUE, or split the options among house rules",
+                      "options", "warning")
