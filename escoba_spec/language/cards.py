@@ -16,6 +16,16 @@ from functools import cached_property
 
 from .ir import Deck, Jokers, Rank, Suit
 
+#: what each suit of the presets shows, for the tools that draw cards (the terminal's
+#: symbols, the rulebook's badges): the Spanish and Italian suits' coins, cups, swords and
+#: batons, and the French suits; a declared deck's suits show none
+SUIT_KINDS = {
+    "oros": "coins", "denari": "coins", "copas": "cups", "coppe": "cups",
+    "espadas": "swords", "spade": "swords", "bastos": "batons", "bastoni": "batons",
+    "hearts": "hearts", "diamonds": "diamonds", "clubs": "clubs", "spades": "spades",
+}
+
+
 #: The deck presets the seeds use: suits in order (the first is the usual scoring
 #: suit) and ranks as (symbol, name, capture value, primiera value).
 PRESETS: dict[str, dict] = {

@@ -14,14 +14,13 @@ from __future__ import annotations
 from typing import TextIO
 
 from ...engine import Move, format_move
-from ...language.cards import CardSet, bits
+from ...language.cards import SUIT_KINDS, CardSet, bits
 from ..terminal import PLAIN, Painter
 from ..text import printable
 
-#: suit name -> (symbol, style)
-SUITS: dict[str, tuple[str, str]] = {
-    "oros": ("♦", "yellow"), "copas": ("♥", "red"), "espadas": ("♠", "blue"), "bastos": ("♣", "green"),
-    "denari": ("♦", "yellow"), "coppe": ("♥", "red"), "spade": ("♠", "blue"), "bastoni": ("♣", "green"),
+#: what a suit shows (`language.cards.SUIT_KINDS`) -> (symbol, style)
+FACES: dict[str, tuple[str, str]] = {
+    "coins": ("♦", "yellow"), "cups": ("♥", "red"), "swords": ("♠", "blue"), "batons": ("♣", "green"),
     "diamonds": ("♦", "red"), "hearts": ("♥", "red"), "spades": ("♠", "bold"), "clubs": ("♣", "bold"),
 }
 
@@ -49,7 +48,7 @@ class Faces:
         self.cards = cards
         self.paint = paint
         self.symbols = symbols
-        self._suits = [SUITS.get(s.name, ("", "bold")) for s in cards.deck.suits]
+        self._suits = [FACES.get(SUIT_KINDS.get(s.name, ""), ("", "bold")) for s in cards.deck.suits]
 
     def value(self, index: int) -> str:
         """The card's capture value: a number, `wild` (a joker, a wild card) or `-` (none)."""

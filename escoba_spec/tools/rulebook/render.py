@@ -27,6 +27,7 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup, escape
 
+from ...language.cards import SUIT_KINDS
 from ..text import without_controls
 from .model import Document
 
@@ -152,14 +153,6 @@ def slug(text: str) -> str:
 
 
 # ------------------------------------------------------------------ suits
-
-#: the suits of the presets by what their symbol shows: the Spanish and Italian
-#: suits (coins, cups, swords, batons) and the French ones
-SUIT_KINDS = {
-    "oros": "coins", "denari": "coins", "copas": "cups", "coppe": "cups",
-    "espadas": "swords", "spade": "swords", "bastos": "batons", "bastoni": "batons",
-    "hearts": "hearts", "diamonds": "diamonds", "clubs": "clubs", "spades": "spades",
-}
 
 #: each symbol on a 16x16 grid: its colour class, its colour (written into the SVG, which a PDF
 #: renderer draws apart from the page's style sheet) and its shapes (inline SVG, nothing fetched)
