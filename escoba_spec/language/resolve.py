@@ -23,7 +23,7 @@ from .loader import MAX_BYTES, Document, get_path, load_document
 from .merge import drops_without_base, merge_documents
 from .options import apply_options
 from .resolved import Resolved
-from .salvage import Stable, placed, salvage, unrelated
+from .salvage import Stable, placed, renumber_after_removal, salvage, unrelated
 from .schema import check_document, variant_schema
 
 MAX_CHAIN = 16
@@ -54,9 +54,10 @@ class Resolver:
     def __init__(self) -> None:
         self.cache: dict[Path, tuple[Document | None, list[Diagnostic]]] = {}
         self.index: dict[Path, dict[str, Path]] = {}
-        #: the schema errors whose nodes `salvage` took out, so that the later stages still ran,
-        #: and the paths taken out of each file's document
-        self.salvaged: set[Diagnostic] = set()
+        #: errors after which the stages still run, to find the rest: the schema errors whose
+        #: nodes `salvage` took out, and a duplicate variant id; and the paths taken out of each
+        #: file's document
+        self.tolerated: set[Diagnostic] = set()
         self.pruned: dict[str, tuple[Stable, ...]] = {}
         #: rules tree -> variant id -> every file of the tree with that id (only ids held by two or more)
         self.shared: dict[Path, dict[str, list[Path]]] = {}
@@ -76,13 +77,13 @@ class Resolver:
                     salvaged = salvage(doc, schema)
                     if salvaged is not None:  # else the errors stop the stages, as any other does
                         doc, self.pruned[doc.file] = salvaged
-                        self.salvaged.update(d for d in schema if d.severity == "error")
+                        self.tolerated.update(d for d in schema if d.severity == "error")
             self.cache[key] = (doc, problems)
         return self.cache[key]
 
     def _failed(self, problems: list[Diagnostic]) -> bool:
-        """Whether an error stops the stages: any but a salvaged schema error."""
-        return _errors(problems, self.salvaged)
+        """Whether an error stops the stages: any but a tolerated one."""
+        return _errors(problems, self.tolerated)
 
     def ids_in(self, root: Path) -> dict[str, Path]:
         """Variant id -> file for every rule file under the rules tree.
@@ -154,7 +155,7 @@ class Resolver:
             chain.append((current, doc))
             same = self._same_id(current, doc) if len(chain) == 1 else []
             problems.extend(same)
-            self.salvaged.update(same)  # the file is wrong, but its other errors are worth showing too
+            self.tolerated.update(same)  # the file is wrong, but its other errors are worth showing too
             base = doc.data.get("extends")
             if base is None:
                 break
@@ -405,17 +406,5 @@ def _dropped_ids(resolved: Resolved) -> set[tuple[str, object]]:
 def _remove_entry(resolved: Resolved, path: str, index: int) -> None:
     """Take entry `index` out of the list at `path`, moving the positions of the entries after it."""
     del get_path(resolved.data, path)[index]
-    pattern = re.compile(re.escape(path) + r"\[(\d+)\]")
-
-    def moved(key: str) -> str | None:
-        found = pattern.match(key)
-        if found is None:
-            return key
-        k = int(found.group(1))
-        if k == index:
-            return None
-        return key if k < index else f"{path}[{k - 1}]{key[found.end():]}"
-
-    for name in ("values", "keys", "origins"):
-        table = getattr(resolved, name)
-        setattr(resolved, name, {new: v for old, v in table.items() if (new := moved(old)) is not None})
+    for table in (resolved.values, resolved.keys, resolved.origins):
+        renumber_after_removal(table, path, index)

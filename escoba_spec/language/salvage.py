@@ -108,7 +108,7 @@ def _prune(doc: Document, schema_problems: list[Diagnostic]) -> Document | None:
             del parent[last]
             prefix = _text(parts[:-1])
             for index in (values, keys, spans):
-                _renumber(index, prefix, last)
+                renumber_after_removal(index, prefix, last)
         elif isinstance(last, str) and isinstance(parent, dict) and last in parent:
             del parent[last]
             gone = _text(parts)
@@ -207,8 +207,9 @@ def _follow(data: object, parts: list[str | int]) -> object:
     return data
 
 
-def _renumber(index: dict, prefix: str, removed: int) -> None:
-    """Positions after list entry `prefix[removed]` is taken: its own go, later ones move up."""
+def renumber_after_removal(index: dict, prefix: str, removed: int) -> None:
+    """A position table (path -> position or file) after list entry `prefix[removed]` is
+    taken out: its own paths go, those of later entries move up one."""
     head = re.compile(re.escape(prefix) + r"\[(\d+)\]")
     moved = {}
     for path in list(index):
