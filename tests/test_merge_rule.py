@@ -108,3 +108,13 @@ def test_a_kind_with_no_take_or_dropping_what_is_not_there_is_an_error(rules_tre
         resolved, problems = Resolver().resolve(path, "h.yaml")
         assert [p.code for p in problems] == [code], [p.format() for p in problems]
         assert problems[0].line >= 5 and problems[0].hint
+
+
+def test_a_text_by_language_replaces_whole_wherever_it_stands(rules_tree):
+    """A rule's name written by language, in a house rule, replaces the base's forms (a name
+    in Italian only must not keep the base's English), as the variant's own name does, while
+    the rest of the rule merges key by key. (Options are replaced whole anyway.)"""
+    r = resolve(rules_tree, "id: h\nextends: escoba-de-15\nscoring:\n  rules:\n"
+                "    - {id: most-cards, name: {it: Più carte}}\n")
+    assert r.data["scoring"]["rules"][0]["name"] == {"it": "Più carte"}
+    assert r.data["scoring"]["rules"][0]["award"] == "most(count(pile))"

@@ -4,9 +4,9 @@
 * lists replace the base's list whole;
 * `scoring.rules`, `scoring.events`, `declarations.rules`, `capture.kinds` and `options` merge by id: an entry whose id exists
   overlays it, a new id is appended, `drop: true` removes it;
-* a scalar or `null` replaces, and so does the variant's `name` or `description`
-  written as a map of languages (a house rule named in one language is not left
-  with its base's name in the others).
+* a scalar or `null` replaces, and so does a text written as a map of languages
+  (a `name`, `description` or `label` anywhere: a house rule naming a rule in one
+  language is not left with its base's name in the others).
 
 The position tables (value positions, key positions, the file that wrote each
 value) are merged alongside the data, so every merged value still points at
@@ -22,8 +22,9 @@ from .diagnostics import Diagnostic, did_you_mean
 from .loader import Pos, join_path, nearest_pos
 
 _BY_ID_LISTS = {"scoring.rules", "scoring.events", "declarations.rules", "capture.kinds"}
-#: mappings that replace rather than merge: texts written in several languages
-_WHOLE = {"name", "description"}
+#: the keys whose mapping is a text by language, which replaces rather than merges (the
+#: schema has no other mapping under these keys)
+_TEXTS = {"name", "description", "label"}
 
 
 class _Table:
@@ -109,7 +110,7 @@ def merge_documents(data, values, keys, origins, over, over_values, over_keys, o
                     t_values[here] = over_values[src]
                     t_origins[here] = over_file
             elif (isinstance(value, dict) and isinstance(target.get(key), dict) and not _is_option_root(here)
-                  and here not in _WHOLE):
+                  and key not in _TEXTS):
                 if key in over_keys or src in over_keys:
                     t_keys[here] = over_keys.get(src, t_keys.table.get(here))
                 merge(target[key], value, here, src)
