@@ -15,10 +15,13 @@ from .observation import Observation
 
 
 class RandomBot:
-    """Uniform over the legal moves."""
+    """Uniform over the legal moves: the move ⌊u·n⌋ of the n legal moves in their canonical order.
 
-    def __init__(self, seed: int = 0):
-        self.rng = random.Random(seed)
+    `rng` (anything with `random()` and `randrange(n)`, such as an `engine.stream.Stream`)
+    replaces the seeded `random.Random`: a kernel draws from the same stream."""
+
+    def __init__(self, seed: int = 0, rng=None):
+        self.rng = rng if rng is not None else random.Random(seed)
         self._random = self.rng.random
 
     def choose(self, obs: Observation, moves: list[Move]) -> Move:
@@ -43,10 +46,11 @@ def scoring_seven(cards: CardSet) -> int:
 class GreedyBot:
     """Takes the biggest capture — sweeps first, then one taking the 7 of the
     scoring suit, then the most cards; with no capture, trails its
-    lowest-value card (a joker counts as the highest)."""
+    lowest-value card (a joker counts as the highest). Ties go to `rng.randrange`
+    (a seeded `random.Random`, or a given stream as RandomBot's)."""
 
-    def __init__(self, seed: int = 0):
-        self.rng = random.Random(seed)
+    def __init__(self, seed: int = 0, rng=None):
+        self.rng = rng if rng is not None else random.Random(seed)
         self._seven: dict[int, int] = {}
 
     def choose(self, obs: Observation, moves: list[Move]) -> Move:

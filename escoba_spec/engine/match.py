@@ -187,10 +187,12 @@ def play_match(
     *,
     team_size: int = 1,
     dealer: int = 0,
+    rng=None,
 ) -> MatchState:
     """A whole match between `bots` (one per seat), every deal shuffled by one
-    RNG seeded with `seed`: deterministic for a seed and deterministic bots."""
-    rng = random.Random(seed)
+    RNG seeded with `seed` (or by `rng`, e.g. an `engine.stream.Stream`, as a
+    kernel deals): deterministic for a seed and deterministic bots."""
+    rng = rng if rng is not None else random.Random(seed)
     match = MatchState(ruleset, len(bots), team_size, dealer)
     size = ruleset.cards.size
     fast = getattr(ruleset, "play_hand", None)  # a compiled module's own hand loop

@@ -1,0 +1,184 @@
+"""Stage 5b: the IR -> a variant's kernel, numba-compilable Python (`kernels.load` runs it).
+
+The kernel plays whole hands and matches with the built-in random and greedy
+bots in integer and bit-mask code: the capture rule becomes a table of the
+totals each card takes and a search of the sorted table, the opening rule,
+sweeps, leftovers and the match rules keep only the branches the variant
+uses, and every scoring expression is compiled to mask arithmetic
+(`kernel_expressions`). The same IR always gives the same bytes, and the
+safety rules of `codegen` hold: only validated ids and repr-safe literals.
+
+Not every rule of the language is in the kernel yet: `unsupported` names
+what a variant uses that the kernel does not play, and such a variant runs
+on the other engines (the caller says so).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import jinja2
+
+from .. import __version__
+from ..engine.bots import scoring_seven
+from ..engine.protocol import Params
+from ..language import ir
+from ..language.cards import CardSet
+from ..language.expr.env import Env
+from ..language.expr.nodes import needs_bounds
+from .codegen import ID_PATTERN, UnsafeValue, _comment, display_path, literal
+from .kernel_expressions import KernelExpressions, KernelUnsupported
+
+__all__ = ["KernelUnsupported", "generate_kernel", "unsupported"]
+
+
+def unsupported(variant: ir.Variant) -> list[str]:
+    """What the variant uses that the kernel does not play yet (empty: the kernel plays it all)."""
+    params = Params.from_variant(variant)
+    cards = CardSet(variant.deck)
+    deal, capture = variant.deal, variant.capture
+    opening = deal.opening
+    reasons = (
+        ("jokers", cards.joker_mask),
+        ("cards without a capture value", cards.valueless_mask),
+        ("missed-capture claims", capture.missed_capture_claim),
+        ("capture kinds beyond the seeds' two modes", params.capture_kinds),
+        ("a deal of its own for some tables", params.layout_deals),
+        ("the table dealt before the hands", deal.order == "table-first"),
+        ("a first-lead rule", deal.first_lead_not),
+        ("redeal conditions", deal.redeal),
+        ("the stock's remainder dealt to the hands", deal.stock_remainder == "to-hands"),
+        ("events during play", variant.scoring.events),
+        ("the match named in its scoring", params.match_names),
+        ("declarations", variant.declarations.rules),
+        ("a tie split between sides (ties: split)", any(r.shared for r in variant.scoring.rules)),
+        ("a deck of more than 63 cards", cards.size > 63),
+        ("capture totals above 60", params.sums_limit > 60),
+        ("an opening table split into more than two groups",
+         opening.partition and any(k > 2 for k in opening.multiples)),
+    )
+    found = [reason for reason, used in reasons if used]
+    if not found:
+        try:
+            _scoring(variant, KernelExpressions(Env.from_cardset(cards, variant.scoring.ties)))
+        except KernelUnsupported as exc:
+            found.append(str(exc))
+    return found
+
+
+def _points(node, out: KernelExpressions) -> str:
+    source = out.emit(node)
+    return f"clamp({source})" if needs_bounds(node) else source
+
+
+def _scoring(variant: ir.Variant, out: KernelExpressions) -> list[dict]:
+    rules = []
+    columns = {"points": 0, "effect": 0}
+    for rule in variant.scoring.rules:
+        if not ID_PATTERN.match(rule.id):
+            raise UnsafeValue(f"not a valid rule id: {rule.id!r}")
+        group = "points" if rule.effect == "points" else "effect"
+        rules.append({
+            "id": rule.id, "effect": rule.effect, "column": columns[group],
+            "award": out.emit(rule.award),
+            "points": _points(rule.points, out) if rule.effect == "points" else "0",
+            "origin_comment": _comment(f"{display_path(rule.origin.file)}:{rule.origin.line}"),
+        })
+        columns[group] += 1
+    return rules
+
+
+@lru_cache(maxsize=1)
+def _template() -> jinja2.Template:
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("escoba_spec.compiler", "templates"),
+        trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
+        undefined=jinja2.StrictUndefined, autoescape=False,
+    )
+    return env.get_template("kernel.py.j2")
+
+
+def _needs(variant: ir.Variant, cards: CardSet) -> list[list[int]]:
+    """Per card, the table totals it captures: its value (match), or target - value (sum)."""
+    capture = variant.capture
+    needs = []
+    for c in cards.cards:
+        if capture.mode == "sum":
+            wanted = sorted({t - c.value for t in capture.targets if t - c.value > 0})
+        else:
+            wanted = [c.value]
+        needs.append(wanted)
+    width = max(1, max(len(n) for n in needs))
+    return [n + [-1] * (width - len(n)) for n in needs]
+
+
+def generate_kernel(variant: ir.Variant) -> str:
+    """Entry point: the kernel's source; KernelUnsupported names what it cannot play."""
+    reasons = unsupported(variant)
+    if reasons:
+        raise KernelUnsupported(f"{variant.id}: the kernel does not play {', '.join(reasons)} yet")
+    cards = CardSet(variant.deck)
+    params = Params.from_variant(variant)
+    out = KernelExpressions(Env.from_cardset(cards, variant.scoring.ties))
+    groups = out.env.value_groups
+    out.tables["_SUM_VALUES"] = f"np.array({[v for v, _ in groups]!r}, dtype=np.int64)"
+    out.tables["_SUM_MASKS"] = f"np.array({[m for _, m in groups]!r}, dtype=np.int64)"
+    rules = _scoring(variant, out)
+    deal, capture, opening = variant.deal, variant.capture, variant.deal.opening
+    opening_targets = tuple(opening.targets_of(capture)) if opening.trigger != "never" else ()
+    trigger = opening.trigger if opening_targets else "never"
+    effect_rules = [r for r in variant.scoring.rules if r.effect != "points"]
+    capture_comment = (f"targets {list(capture.targets)} less the card's value" if capture.mode == "sum"
+                       else "the card's own value")
+    context = {
+        "version": __version__,
+        "source_file_comment": _comment(display_path(variant.file)),
+        "variant_id_comment": _comment(variant.id),
+        "sha256": _comment(variant.sha256),
+        "sha256_literal": literal(variant.sha256),
+        "variant_id": literal(variant.id),
+        "points_rules": literal(tuple(r.id for r in variant.scoring.rules if r.effect == "points")),
+        "effect_rules": literal(tuple(r.id for r in effect_rules)),
+        "effect_kinds": f"np.array({[1 if r.effect == 'win-match' else 2 for r in effect_rules] or [0]!r}, "
+                        "dtype=np.int64)",
+        "layouts": literal(params.layouts),
+        "size": literal(cards.size),
+        "values": f"np.array({list(cards.values)!r}, dtype=np.int64)",
+        "needs": f"np.array({_needs(variant, cards)!r}, dtype=np.int64)",
+        "capture_comment": _comment(capture_comment),
+        "seven": literal(scoring_seven(cards)),
+        "all_values": literal(sum(cards.values)),
+        "tables": sorted(out.tables.items()),
+        "rows": list(out.rows),
+        "helpers": out.helpers,
+        "rules": rules,
+        "single_card_first": capture.single_card_first,
+        "obligation": capture.obligation,
+        "sweeps_enabled": variant.sweeps.enabled,
+        "not_on_last_play": variant.sweeps.not_on_last_play,
+        "weighted": variant.sweeps.weight_by_target and capture.mode == "sum",
+        "min_target": literal(min(capture.targets) if capture.targets else 1),
+        "opening_trigger": trigger,
+        "opening_targets": [literal(t) for t in opening_targets],
+        "opening_reach_mask": literal((1 << (max(opening_targets, default=0) + 1)) - 1),
+        "opening_min_target": min(opening_targets, default=1),
+        "multiples": sorted(opening.multiples, reverse=True),
+        "partition": opening.partition,
+        "opening_action": opening.action,
+        "opening_taker": opening.taker,
+        "opening_sweeps": opening.sweeps,
+        "first_step": literal(-1 if deal.first_player == "before-dealer" else 1),
+        "hand_size": literal(deal.hand_size),
+        "table_cards": literal(deal.table_cards),
+        "stock_remainder": deal.stock_remainder,
+        "round_dealer": deal.round_dealer,
+        "leftover_modulus": params.leftover_modulus,
+        "leftovers_to": variant.end_of_deal.leftovers_to,
+        "match_goal": variant.match.goal,
+        "match_target": literal(variant.match.target),
+        "match_games": variant.match.games,
+        "match_shutout": variant.match.shutout,
+        "max_hands": literal(params.max_hands),
+        "dealer_step": literal(1 if deal.dealer_rotation == "next" else -1),
+    }
+    return _template().render(**context)

@@ -1,0 +1,137 @@
+"""Scoring expressions compiled for a kernel: numba-compilable Python over masks and arrays.
+
+The same resolved trees as `compiler.expressions.to_python`, emitted for
+the kernel's free names: `side`, the per-side int64 arrays `piles`, `sweeps`
+and `captures`, and `H`, a 2-D array whose row k holds a per-side value
+list that `most` compares (worked out once per hand, in the order the rows
+were made, so that a row only reads rows above it). `all` and `any` over
+the other sides become small functions of their own (numba has no
+generator expressions); the helpers of `engine.native` do the rest. Deck
+tables become module-level arrays named by the emitter. Nothing of the
+expression's text is copied: only operators, ints and the deck's tables.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..language.expr.env import Env
+from ..language.expr.nodes import Call, Name, Node, mask_of, unresolved
+from .expressions import _Emitter
+
+
+class KernelUnsupported(ValueError):
+    """A rule the kernel cannot play yet: its message names it (the variant keeps the other engines)."""
+
+
+@dataclass
+class KernelExpressions:
+    """What the emitter collects for one variant: hoisted rows, helper functions, deck tables."""
+
+    env: Env
+    rows: dict[str, int] = field(default_factory=dict)  # per-side source -> row of H
+    helpers: list[tuple[str, str, str]] = field(default_factory=list)  # (name, "all" | "any", condition source)
+    tables: dict[str, str] = field(default_factory=dict)  # module-level array name -> its numpy source
+
+    def emit(self, node: Node) -> str:
+        return _KernelEmitter(self).emit(node)
+
+
+def _array(values) -> str:
+    return f"np.array({list(values)!r}, dtype=np.int64)"
+
+
+class _KernelEmitter(_Emitter):
+    def __init__(self, out: KernelExpressions):
+        super().__init__(out.env)
+        self.out = out
+
+    def _table(self, name: str, source: str) -> str:
+        self.out.tables.setdefault(name, source)
+        return name
+
+    def _row(self, node: Node) -> str:
+        source = self.emit(node)
+        row = self.out.rows.get(source)
+        if row is None:
+            row = self.out.rows[source] = len(self.out.rows)
+        return f"H[{row}]"
+
+    def emit(self, node: Node) -> str:
+        if type(node) is Name and node.value is None and node.name not in ("pile", "sweeps", "captures", "deck"):
+            raise KernelUnsupported(f"the name '{node.name}' in a scoring expression")
+        return super().emit(node)
+
+    def _count(self, node: Call) -> str:
+        cards = self.emit(node.args[0])
+        if len(node.args) == 2:
+            return f"popcount({cards} & {mask_of(node.args[1])!r})"
+        return f"popcount({cards})"
+
+    def _sum(self, node: Call) -> str:
+        groups = self.env.value_groups
+        values = self._table("_SUM_VALUES", _array(v for v, _ in groups))
+        masks = self._table("_SUM_MASKS", _array(m for _, m in groups))
+        return f"card_sum({self.emit(node.args[0])}, {values}, {masks})"
+
+    def _primiera(self, node: Call) -> str:
+        table = self.env.primiera_table
+        width = max((len(groups) for _, groups in table), default=1)
+        points = [[p for p, _ in groups] + [0] * (width - len(groups)) for _, groups in table]
+        masks = [[m for _, m in groups] + [0] * (width - len(groups)) for _, groups in table]
+        self._table("_PRIMIERA_SUITS", _array(s for s, _ in table))
+        self._table("_PRIMIERA_POINTS", f"np.array({points!r}, dtype=np.int64)")
+        self._table("_PRIMIERA_MASKS", f"np.array({masks!r}, dtype=np.int64)")
+        return f"primiera({self.emit(node.args[0])}, _PRIMIERA_SUITS, _PRIMIERA_POINTS, _PRIMIERA_MASKS)"
+
+    def _suits(self, node: Call) -> str:
+        masks = self._table("_SUIT_MASKS", _array(self.env.suit_masks))
+        return f"suits({self.emit(node.args[0])}, {masks})"
+
+    def _straight(self, node: Call) -> str:
+        masks = self._table("_RANK_MASKS", _array(self.env.rank_masks))
+        return f"straight({self.emit(node.args[0])}, {masks})"
+
+    def _same_rank(self, node: Call) -> str:
+        masks = self._table("_RANK_MASKS", _array(self.env.rank_masks))
+        return f"most_alike({self.emit(node.args[0])}, {masks})"
+
+    def _same_suit(self, node: Call) -> str:
+        masks = self._table("_SUIT_MASKS", _array(self.env.suit_masks))
+        return f"most_alike({self.emit(node.args[0])}, {masks})"
+
+    def _most(self, node: Call) -> str:
+        values = self._row(node.args[0])
+        condition = node.keyword("eligible")
+        eligible = "ALL" if condition is None else self._row(condition)
+        return f"most({values}, {eligible}, side, {node.ties != 'none'!r})"
+
+    def _quantifier(self, node: Call, which: str) -> str:
+        condition = self.emit(node.args[1])
+        name = f"_{which}{len(self.out.helpers)}"
+        self.out.helpers.append((name, which, condition))
+        return f"{name}(side, piles, sweeps, captures, H, ALL)"
+
+    def _all(self, node: Call) -> str:
+        return self._quantifier(node, "all")
+
+    def _any(self, node: Call) -> str:
+        return self._quantifier(node, "any")
+
+    def _min(self, node: Call) -> str:
+        return f"min({', '.join(self.emit(arg) for arg in node.args)})"
+
+    def _max(self, node: Call) -> str:
+        return f"max({', '.join(self.emit(arg) for arg in node.args)})"
+
+    def _round_up(self, node: Call) -> str:
+        return f"round_up({self.emit(node.args[0])}, {self.emit(node.args[1])})"
+
+    def _round_down(self, node: Call) -> str:
+        return f"round_down({self.emit(node.args[0])}, {self.emit(node.args[1])})"
+
+    def _has(self, node: Call) -> str:
+        index = node.args[1].index
+        if index < 0:
+            unresolved(node.args[1])
+        return f"((({self.emit(node.args[0])}) >> {index!r}) & 1 == 1)"

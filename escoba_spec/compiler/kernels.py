@@ -1,0 +1,83 @@
+"""Kernels on disk: written once per source into a cache folder, imported from there.
+
+numba's `cache=True` keeps the machine code next to the source file, keyed by
+the file; so each kernel's source goes to a file named by its own hash in
+the user's cache (`$ESCOBA_SPEC_CACHE`, else `$XDG_CACHE_HOME/escoba-spec`,
+else `~/.cache/escoba-spec`), never into the project. The first use of a
+kernel compiles it (a few seconds); later uses, in any process, load it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from ..engine.kernel import Kernel
+from ..language import ir
+from .codegen import module_name
+from .kernel import generate_kernel
+
+
+def cache_dir() -> Path:
+    """Where kernels and their machine code are kept."""
+    root = os.environ.get("ESCOBA_SPEC_CACHE")
+    if root:
+        return Path(root) / "kernels"
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "escoba-spec" / "kernels"
+
+
+def kernel_file(variant: ir.Variant, folder: Path | None = None) -> Path:
+    """The kernel's source file, written if it is not there yet (atomically: a process that
+    finds the file finds all of it)."""
+    source = generate_kernel(variant)
+    digest = hashlib.sha256(source.encode()).hexdigest()[:16]
+    folder = folder or cache_dir()
+    path = folder / f"{module_name(variant.id)}_{digest}.py"
+    if not path.exists():
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".kernel-", suffix=".py")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                handle.write(source)
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+    return path
+
+
+def _import(path: Path):
+    """Import a kernel file under a name of its own, registered in sys.modules: numba's cache
+    finds a function's module again by that name when it loads the machine code."""
+    name = f"escoba_spec_kernel_{path.stem}"
+    module = sys.modules.get(name)
+    if module is not None:
+        return module
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot load {path}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[name]
+        raise
+    return module
+
+
+_LOADED: dict[Path, Kernel] = {}
+
+
+def load_kernel(variant: ir.Variant) -> Kernel:
+    """Entry point: the variant's kernel, ready to play (KernelUnsupported when it cannot be had)."""
+    path = kernel_file(variant)
+    kernel = _LOADED.get(path)
+    if kernel is None:
+        kernel = _LOADED[path] = Kernel(_import(path), variant)
+    return kernel

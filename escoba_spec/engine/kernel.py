@@ -1,0 +1,154 @@
+"""A variant's kernel driven from Python: whole hands and batches of whole matches.
+
+The generated kernel module (`compiler.kernel`) works on arrays; `Kernel`
+turns its answers into the engine's own records (`HandResult`, `Play`) and
+its status codes into `EngineError`s, so a caller sees the same things the
+interpreter gives. Randomness comes from `engine.stream` seeds: stream 0 of
+a seed deals (and redeals), stream 1 + s is seat s's bot.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+import numpy as np
+
+from ..language.cards import CardSet
+from .dealing import check_deck
+from .errors import EngineError, MatchTooLong
+from .moves import Play
+from .protocol import HandScore, Params
+from .records import HandResult
+from .stream import seat_seed
+
+#: the bots a kernel plays by itself, by name (its code in the kernel)
+KERNEL_BOTS = {"random": 0, "greedy": 1}
+
+_STATUS = {
+    -11: "a position has more legal moves than the kernel holds (8192)",
+    -12: "the stock cannot fill a round of deals (stock_remainder none)",
+    -13: "the leftover total does not match the deck: cards were captured wrongly",
+    -14: "the opening table asked for a redeal 1000 times in a row",
+}
+
+
+@dataclass(frozen=True)
+class KernelHand:
+    """One hand the kernel played: its result and every play, in order."""
+
+    result: HandResult
+    history: tuple[Play, ...]
+    redeals: int
+
+
+@dataclass(frozen=True)
+class MatchBatch:
+    """Matches the kernel played, one row per seed (arrays; see the kernel's play_matches)."""
+
+    seeds: np.ndarray
+    winner: np.ndarray
+    hands: np.ndarray
+    scores: np.ndarray  # [match, side]
+    sweeps: np.ndarray  # [match, 0 sum | 1 sum of squares, side]
+    points: np.ndarray  # [match, 0 | 1, rule, side]
+    last_points: np.ndarray  # [match, rule, side]: the last hand's
+    last_effects: np.ndarray  # [match, effect rule, side]
+    eliminated: np.ndarray  # [match]: mask of the sides out
+
+
+class Kernel:
+    """A compiled variant's kernel (built by `compiler.kernels.load_kernel`)."""
+
+    def __init__(self, module, variant):
+        self.module = module
+        self.id = variant.id
+        self.cards = CardSet(variant.deck)
+        self.params = Params.from_variant(variant)
+        self.points_rules: tuple[str, ...] = module.POINTS_RULES
+        self.effect_rules: tuple[str, ...] = module.EFFECT_RULES
+        self._effects = {r.id: r.effect for r in variant.scoring.rules if r.effect != "points"}
+
+    def bot_codes(self, names: Sequence[str]) -> np.ndarray:
+        """The kernel's code of each seat's bot; ValueError for a bot it does not play."""
+        codes = []
+        for name in names:
+            if name not in KERNEL_BOTS:
+                raise ValueError(f"the kernel plays the bots {', '.join(KERNEL_BOTS)}, not '{name}'")
+            codes.append(KERNEL_BOTS[name])
+        return np.array(codes, dtype=np.int64)
+
+    def _layout(self, players: int, team_size: int) -> None:
+        if (players, team_size) not in self.params.layouts:
+            raise ValueError(f"{self.id} is not played by {players} players in teams of {team_size}")
+
+    def play_hand(self, deck: Sequence[int], bots: Sequence[str], seed: int, *, team_size: int = 1,
+                  dealer: int = 0) -> KernelHand:
+        """Deal `deck` (top of the stock first) and play the hand; bots draw from `seed`'s streams."""
+        n = len(bots)
+        self._layout(n, team_size)
+        check_deck(deck, self.cards.size)
+        sides = n // team_size
+        streams = np.array([seat_seed(seed, k) for k in range(1 + n)], dtype=np.uint64)
+        hands = np.zeros(n, dtype=np.int64)
+        piles, sweeps, captures = (np.zeros(sides, dtype=np.int64) for _ in range(3))
+        info = np.zeros(11, dtype=np.int64)
+        size = self.cards.size
+        hist = np.zeros((size, 4), dtype=np.int64)
+        work = np.zeros((5, self.module.MAX_MOVES), dtype=np.int64)
+        wmask = np.zeros((2, self.module.MAX_MOVES), dtype=np.int64)
+        cards = np.array(deck, dtype=np.int64)
+        status = self.module.play_hand(cards, n, team_size, dealer % n, self.bot_codes(bots), streams, hands, piles,
+                                       sweeps, captures, info, hist, work, wmask)
+        if status < 0:
+            raise EngineError(_STATUS.get(int(status), f"kernel status {status}"))
+        P = np.zeros((sides, max(1, len(self.points_rules))), dtype=np.int64)
+        E = np.zeros((sides, max(1, len(self.effect_rules))), dtype=np.int64)
+        self.module.score_hand(piles, sweeps, captures, P, E)
+        score = self._score(P, E)
+        p = self.params
+        total = int(info[4])
+        listed = total in p.leftover_totals if p.leftover_modulus else None
+        side = int(info[3])
+        result = HandResult(score, tuple(int(x) for x in piles), tuple(int(x) for x in sweeps),
+                            tuple(int(x) for x in captures), int(info[2]), side if side >= 0 else None, total, listed)
+        history = tuple(Play(int(s), int(c), int(m), 0, int(w)) for s, c, m, w in hist[: int(info[1])])
+        return KernelHand(result, history, int(info[6]))
+
+    def _score(self, P: np.ndarray, E: np.ndarray) -> HandScore:
+        sides = P.shape[0]
+        points = tuple({r: int(P[s, i]) for i, r in enumerate(self.points_rules)} for s in range(sides))
+        effects = tuple((s, r, self._effects[r]) for s in range(sides) for i, r in enumerate(self.effect_rules)
+                        if E[s, i])
+        return HandScore(points, effects)
+
+    def play_matches(self, seeds: Sequence[int], bots: Sequence[str], *, team_size: int = 1) -> MatchBatch:
+        """Whole matches, one per seed, in this process (one core)."""
+        n = len(bots)
+        self._layout(n, team_size)
+        sides = n // team_size
+        seeds = np.array([s & 0xFFFFFFFFFFFFFFFF for s in seeds], dtype=np.uint64)
+        m = seeds.shape[0]
+        rules = max(1, len(self.points_rules))
+        batch = MatchBatch(
+            seeds=seeds,
+            winner=np.zeros(m, dtype=np.int64),
+            hands=np.zeros(m, dtype=np.int64),
+            scores=np.zeros((m, sides), dtype=np.int64),
+            sweeps=np.zeros((m, 2, sides), dtype=np.int64),
+            points=np.zeros((m, 2, rules, sides), dtype=np.int64),
+            last_points=np.zeros((m, rules, sides), dtype=np.int64),
+            last_effects=np.zeros((m, max(1, len(self.effect_rules)), sides), dtype=np.int64),
+            eliminated=np.zeros(m, dtype=np.int64),
+        )
+        self.module.play_matches(seeds, n, team_size, self.bot_codes(bots), batch.winner, batch.hands, batch.scores,
+                                 batch.sweeps, batch.points, batch.last_points, batch.last_effects, batch.eliminated)
+        failed = np.flatnonzero(batch.winner < 0)
+        if failed.size:
+            first = int(failed[0])
+            code = int(batch.winner[first])
+            if code == -15:
+                raise MatchTooLong(f"no side won the match in {self.params.max_hands} hands "
+                                   f"(seed {int(seeds[first])})")
+            raise EngineError(f"{_STATUS.get(code, f'kernel status {code}')} (match seed {int(seeds[first])})")
+        return batch

@@ -1,0 +1,184 @@
+"""What every variant's kernel shares: numba (or its absence), bit counts, the uniform stream.
+
+A kernel (`compiler.kernel` writes one per variant) is numba-compilable
+Python: integers, bit masks and typed arrays, no Python objects in its loops.
+Its functions are decorated with `njit` from here. Where numba cannot be
+imported (a Python it does not support yet), `njit` leaves them as they are
+and the same source runs as plain Python, slower; `NATIVE` says which, and
+`engine_note()` is the one line that tells the user.
+
+The helpers below are the mask arithmetic of the expression language
+(`language.expr.runtime` does the same on Python ints) and the splitmix64
+stream of `engine.stream`, computed on 64-bit words.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .stream import GOLDEN, MASK64
+from .stream import mix as _mix_py
+
+try:  # numba is a dependency, but a new Python may come before numba supports it
+    import numba as _numba
+except ImportError:  # pragma: no cover - exercised by tests that hide numba
+    _numba = None
+
+NATIVE = _numba is not None
+
+
+def njit(*args, **kwargs):
+    """numba.njit where numba is, else the function itself (the same source as plain Python)."""
+    if _numba is not None:
+        return _numba.njit(*args, **kwargs)
+    if args and callable(args[0]):
+        return args[0]
+    return lambda function: function
+
+
+def engine_note() -> str:
+    """One line on how kernels run on this machine."""
+    if NATIVE:
+        return f"kernel: numba {_numba.__version__}, compiled to machine code"
+    return "kernel: numba is not installed for this Python, so kernels run as plain Python (much slower)"
+
+
+MAX_POINTS = 10**9  # as language.expr.runtime.MAX_POINTS
+
+
+@njit(cache=True)
+def clamp(value):
+    """runtime.points: points never below 0 nor above MAX_POINTS."""
+    return min(MAX_POINTS, max(0, value))
+
+
+if NATIVE:
+    @njit(cache=True)
+    def popcount(x):
+        """The cards in a mask (SWAR; LLVM turns it into one instruction)."""
+        x = x - ((x >> 1) & 0x5555555555555555)
+        x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+        return ((x * 0x0101010101010101) >> 56) & 0x7F
+
+    @njit(cache=True)
+    def mix(z):
+        z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+        z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+        return z ^ (z >> np.uint64(31))
+
+    @njit(cache=True)
+    def uniform(streams, k):
+        """The next uniform of stream `k` (engine.stream.Stream.random)."""
+        state = streams[k] + np.uint64(GOLDEN)
+        streams[k] = state
+        return np.float64(mix(state) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+
+    @njit(cache=True)
+    def stream_seed(seed, index):
+        """engine.stream.seat_seed on 64-bit words."""
+        return mix(np.uint64(seed) * np.uint64(GOLDEN) + np.uint64(index) * np.uint64(0xD1B54A32D192ED03)
+                   + np.uint64(1))
+else:
+    def popcount(x):
+        return int(x).bit_count()
+
+    def mix(z):
+        return _mix_py(int(z))
+
+    def uniform(streams, k):
+        state = (int(streams[k]) + GOLDEN) & MASK64
+        streams[k] = state
+        return (_mix_py(state) >> 11) * (1.0 / 9007199254740992.0)
+
+    def stream_seed(seed, index):
+        return _mix_py((int(seed) * GOLDEN + int(index) * 0xD1B54A32D192ED03 + 1) & MASK64)
+
+
+@njit(cache=True)
+def lowest(mask):
+    """The index of the lowest card of a non-empty mask."""
+    return popcount((mask & -mask) - 1)
+
+
+@njit(cache=True)
+def shuffle(deck, streams, k):
+    """Fisher-Yates from the top with stream `k` (engine.stream.Stream.shuffle)."""
+    for i in range(deck.shape[0] - 1, 0, -1):
+        j = np.int64(uniform(streams, k) * (i + 1))
+        t = deck[i]
+        deck[i] = deck[j]
+        deck[j] = t
+
+
+@njit(cache=True)
+def card_sum(cards, values, masks):
+    """runtime.card_sum: `values[g]` times the cards of `cards` in `masks[g]`."""
+    total = 0
+    for g in range(values.shape[0]):
+        total += values[g] * popcount(cards & masks[g])
+    return total
+
+
+@njit(cache=True)
+def primiera(cards, suit_masks, points, masks):
+    """runtime.primiera: per suit present, the points of its best group (rows from the highest down)."""
+    total = 0
+    for s in range(suit_masks.shape[0]):
+        if cards & suit_masks[s]:
+            for g in range(points.shape[1]):
+                if cards & masks[s, g]:
+                    total += points[s, g]
+                    break
+    return total
+
+
+@njit(cache=True)
+def suits(cards, suit_masks):
+    present = 0
+    for s in range(suit_masks.shape[0]):
+        if cards & suit_masks[s]:
+            present += 1
+    return present
+
+
+@njit(cache=True)
+def straight(cards, rank_masks):
+    length = 0
+    for r in range(rank_masks.shape[0]):
+        if not cards & rank_masks[r]:
+            break
+        length += 1
+    return length
+
+
+@njit(cache=True)
+def most_alike(cards, groups):
+    best = 0
+    for g in range(groups.shape[0]):
+        best = max(best, popcount(cards & groups[g]))
+    return best
+
+
+@njit(cache=True)
+def most(values, eligible, side, ties_all):
+    """runtime.most over one row of per-side values and one row of eligibility (1/0)."""
+    if not eligible[side]:
+        return False
+    mine = values[side]
+    for other in range(values.shape[0]):
+        if other == side or not eligible[other]:
+            continue
+        if values[other] > mine or (values[other] == mine and not ties_all):
+            return False
+    return True
+
+
+@njit(cache=True)
+def round_up(number, step):
+    return -(-number // step) * step
+
+
+@njit(cache=True)
+def round_down(number, step):
+    return number // step * step
