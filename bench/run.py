@@ -24,6 +24,9 @@ What it measures (see docs/performance.md for the figures and how to read them):
 * simulate: `escoba-spec simulate rules/escoba-de-15.yaml --games G --seed S
   --jobs J --out TMP` for J = 1 and 2; seconds and hands/s from timing.json and
   the wall time of the subprocess; scaling efficiency = (t1 / t2) / 2.
+* kernel: each rule file's numba kernel against the interpreter, a kernel's
+  cold compile and warm load, and simulate of about a million hands with the
+  kernel (bench/kernel_bench.py says how).
 * memory: tracemalloc peak of each in-process measurement (a separate,
   untimed pass, since tracemalloc slows Python down several times), and the
   peak RSS of each subprocess (os.wait4's rusage, which covers the child and
@@ -62,7 +65,7 @@ from escoba_spec.engine.interpreter import Interpreter  # noqa: E402
 from escoba_spec.language.resolve import Resolver  # noqa: E402
 from escoba_spec.language.validate import load_variant, validate_file  # noqa: E402
 
-SECTIONS = ("playout", "compile", "rulebook", "simulate")
+SECTIONS = ("playout", "compile", "rulebook", "simulate", "kernel")
 BOT_SEED = 1000
 SIM_FILE = "rules/escoba-de-15.yaml"
 
@@ -71,6 +74,10 @@ TARGET_HANDS = 10_000  # compiled random-playout hands/s, one core, 2-player Esc
 TARGET_RATIO = 3.0  # compiled / interpreted on the same deals
 TARGET_COMPILE_S = 1.0  # validate + compile every rule file
 TARGET_SCALING = 0.85  # simulate --jobs 2 vs linear
+# the targets of the kernel issue
+TARGET_KERNEL_RATIO = 20.0  # kernel / interpreter, every file
+TARGET_COLD_S, TARGET_WARM_S = 5.0, 0.3  # a kernel's first compile, and its load from the cache
+TARGET_SIM_S = 10.0  # simulate of a million hands with greedy bots, 2 cores
 
 
 def log(*parts) -> None:
@@ -412,6 +419,23 @@ def targets(result: dict) -> list[dict]:
                                 f"(+{c['fresh_process']['imports_s']['median']:.2f} s imports), "
                                 f"{cli:.2f} s `escoba-spec compile` wall",
                     "met": max(warm, cold) < TARGET_COMPILE_S})
+    k = result.get("kernel", {})
+    kp = {vid: r for vid, r in k.get("playout", {}).items() if r["kernel"] is not None}
+    if kp:
+        worst = min(kp, key=lambda vid: kp[vid]["ratio"])
+        out.append({"target": f"kernel >= {TARGET_KERNEL_RATIO:g}x interpreter, every file the kernel plays",
+                    "measured": f"{kp[worst]['ratio']:.0f}x at least ({worst})",
+                    "met": kp[worst]["ratio"] >= TARGET_KERNEL_RATIO})
+    for vid, r in k.get("compile", {}).items():
+        cold, warm = r["cold_s"]["median"], r["warm_s"]["median"]
+        out.append({"target": f"kernel cold compile < {TARGET_COLD_S:g} s, warm load < {TARGET_WARM_S:g} s, {vid}",
+                    "measured": f"{cold:.2f} s cold, {warm:.3f} s warm (+{r['imports_s']['median']:.2f} s imports)",
+                    "met": cold < TARGET_COLD_S and warm < TARGET_WARM_S})
+    ks = k.get("simulate")
+    if ks:
+        wall = ks["jobs2"]["wall_s"]["median"]
+        out.append({"target": f"simulate of {ks['jobs2']['hands']:,} hands (greedy, kernel, --jobs 2) < "
+                              f"{TARGET_SIM_S:g} s", "measured": f"{wall:.2f} s wall", "met": wall < TARGET_SIM_S})
     s = result.get("simulate")
     if s:
         out.append({"target": f"simulate --jobs 2 >= {TARGET_SCALING:.0%} of linear",
@@ -493,6 +517,28 @@ def render_tables(result: dict) -> str:
         lines.append("|---|---:|---:|")
         for vid, r in rb["per_file_s"].items():
             lines.append(f"| {vid} | {r['md'] * 1e3:.0f} | {r['html'] * 1e3:.0f} |")
+    k = result.get("kernel", {})
+    if k.get("playout"):
+        lines.append("")
+        lines.append("Kernel: random-playout hands/s, one core (kernel: Kernel.play_hands; interpreter: engine.playout)")
+        lines.append("| rule file | kernel | interpreted | ratio |")
+        lines.append("|---|---:|---:|---:|")
+        for vid, r in k["playout"].items():
+            if r["kernel"] is None:
+                lines.append(f"| {vid} | not yet: {', '.join(r['why'])} | | |")
+            else:
+                lines.append(f"| {vid} | {r['kernel']['median']:,.0f} | {r['interpreted']['median']:,.0f} | "
+                             f"{r['ratio']:.0f}x |")
+    for vid, r in k.get("compile", {}).items():
+        lines.append(f"kernel of {vid}: cold compile {r['cold_s']['median']:.2f} s, warm load "
+                     f"{r['warm_s']['median']:.3f} s (a fresh process; imports {r['imports_s']['median']:.2f} s more)")
+    ks = k.get("simulate")
+    if ks:
+        for jobs in (1, 2):
+            j = ks[f"jobs{jobs}"]
+            lines.append(f"simulate {ks['games']:,} matches, {j['hands']:,} hands, greedy, kernel, --jobs {jobs}: "
+                         f"{j['wall_s']['median']:.2f} s wall, {j['wall_hands_per_s']['median']:,.0f} hands/s, "
+                         f"peak RSS {j['maxrss_kib'] / 1024:.0f} MiB")
     s = result.get("simulate")
     if s:
         lines.append("")
@@ -553,12 +599,32 @@ def main(argv: list[str] | None = None) -> int:
         result["playout"] = bench_playout(files, args.hands, args.repeat)
         result["hands_per_s"] = {vid: {"compiled": r["compiled"]["median"], "interpreted": r["interpreted"]["median"]}
                                  for vid, r in result["playout"].items()}
+        # the kernel section (below) adds "kernel" to each, and its own run of the interpreter
     if "compile" in sections:
         result["compile"] = bench_compile(files, args.repeat)
     if "rulebook" in sections:
         result["rulebook"] = bench_rulebook(files, args.repeat)
     if "simulate" in sections:
         result["simulate"] = bench_simulate(args.sim_games, args.sim_seed, sim_repeat)
+    if "kernel" in sections:
+        from kernel_bench import (
+            bench_kernel_compile,
+            bench_kernel_playout,
+            bench_kernel_simulate,
+        )
+
+        kernel = result["kernel"] = {"playout": bench_kernel_playout(files, args.hands, args.repeat, log)}
+        compiled_ids = [vid for vid in ("escoba-de-15", "scopa") if vid in kernel["playout"]]
+        kernel["compile"] = bench_kernel_compile(compiled_ids, min(args.repeat, 3), log)
+        if only is None or "escoba-de-15" in only:
+            kernel["simulate"] = bench_kernel_simulate(sim_repeat, log)
+        rates = result.setdefault("hands_per_s", {})
+        for vid, r in kernel["playout"].items():
+            if r["kernel"] is not None:
+                rates.setdefault(vid, {}).update({"kernel": r["kernel"]["median"],
+                                                  "interpreted": r["interpreted"]["median"]})
+            else:
+                rates.setdefault(vid, {})["kernel"] = None
     result["targets"] = targets(result)
     result["loadavg_end"] = os.getloadavg()
     result["elapsed_s"] = time.perf_counter() - start

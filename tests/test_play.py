@@ -18,7 +18,7 @@ from escoba_spec.engine import Move, format_move, play_match
 from escoba_spec.language.resolve import Resolver
 from escoba_spec.language.validate import load_variant
 from escoba_spec.tools.play import HumanSeat, MatchRunner, Quit, to_json
-from escoba_spec.tools.setup import bot_seed, make_setup
+from escoba_spec.tools.setup import deal_stream, make_bot, make_setup
 
 from .conftest import ROOT, RULES
 
@@ -102,10 +102,8 @@ def test_a_full_match_finishes_and_adds_up(path, players, options):
     assert record["totals"] == running
     assert record["winner"] in range(len(sides))
     # the same match as the engine plays it with the same seeded bots
-    from escoba_spec.engine.bots import GreedyBot, RandomBot
-
-    cls = RandomBot if bots == "random" else GreedyBot
-    engine = play_match(setup.ruleset, [cls(bot_seed(5, s)) for s in range(players)], 5, team_size=setup.team_size)
+    engine = play_match(setup.ruleset, [make_bot(bots, 5, s) for s in range(players)], 5, team_size=setup.team_size,
+                        rng=deal_stream(5))
     assert engine.scores == [record["totals"][s] for s in sides]
     assert engine.winner == record["winner"]
 
@@ -119,13 +117,14 @@ def test_compiled_and_interpreted_engines_agree(path, players, options):
 
 
 def test_claims_sweeps_and_openings_show_in_the_record():
-    claims = record_of(RULES / "escoba-francesa.yaml", 2, {"announce": "claim"}, seed=3, bots="random")
+    # seeds that show each (the deal and bot streams are engine.stream's, as the kernel's)
+    claims = record_of(RULES / "escoba-francesa.yaml", 2, {"announce": "claim"}, seed=1, bots="random")
     plays = [p for h in claims["hands"] for p in h["plays"]]
     assert any(p["move"].startswith("[") for p in plays)
     assert any(p["sweeps"] for p in plays)
-    captured = record_of(RULES / "escoba-brasileira.yaml", 4, {}, seed=3)
+    captured = record_of(RULES / "escoba-brasileira.yaml", 4, {}, seed=12)
     assert any(h["opening"]["action"] == "capture" for h in captured["hands"])
-    redealt = record_of(RULES / "comodines.yaml", 3, {"opening-table": "redeal"}, seed=2)
+    redealt = record_of(RULES / "comodines.yaml", 3, {"opening-table": "redeal"}, seed=1)
     assert any(h["opening"]["redeals"] for h in redealt["hands"])
 
 
@@ -248,7 +247,7 @@ def test_bots_one_name_for_all_and_per_seat():
     setup = make_setup(variant, players=3, seed=1, bots="random,greedy", human=1)
     assert setup.bot_names == ["random", None, "greedy"]
     assert make_setup(variant, players=4, seed=1).team_size == 2
-    assert len({bot_seed(1, s) for s in range(8)} | {bot_seed(2, s) for s in range(8)}) == 16
+    assert len({make_bot("random", m, s).rng.state for m in (1, 2) for s in range(8)} | {deal_stream(1).state}) == 17
 
 
 # --------------------------------------------------------------------- a person
@@ -365,7 +364,7 @@ def test_human_end_of_input_through_python_m():
 def test_a_split_tie_is_shown_as_a_half_and_written_as_a_number(capsys):
     """With ties: split a tied majority gives each side ½: `play` prints it so, the JSON
     record holds 0.5, and the record's totals still add up to the final score."""
-    args = ["play", str(RULES / "escoba-de-15.yaml"), "--players", "2", "--seed", "1", "--option", "ties=split"]
+    args = ["play", str(RULES / "escoba-de-15.yaml"), "--players", "2", "--seed", "2", "--option", "ties=split"]
     assert main(args) == 0
     text = capsys.readouterr().out
     assert re.search(r"\s½\s+½\n", text), "a tied category shows ½ in both columns"

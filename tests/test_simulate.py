@@ -156,17 +156,16 @@ def test_welch_uses_the_t_distribution_where_few_matches_make_the_normal_one_wro
 
 def test_heuristic_bot_plays_every_rule_file():
     from escoba_spec.engine import play_match
-    from escoba_spec.engine.bots import HeuristicBot
     from escoba_spec.language.validate import load_variant
-    from escoba_spec.tools.setup import bot_seed, make_ruleset
+    from escoba_spec.tools.setup import make_bot, make_ruleset
 
     for path in sorted((ROOT / "rules").rglob("*.yaml")):
         variant = load_variant(path, {})
         lay = variant.players.layouts[0]
         rs = make_ruleset(variant)
-        bots = [HeuristicBot(bot_seed(1, s)) for s in range(lay.players)]
+        bots = [make_bot("heuristic", 1, s) for s in range(lay.players)]
         first = play_match(rs, bots, 1, team_size=lay.team_size)
-        again = play_match(rs, [HeuristicBot(bot_seed(1, s)) for s in range(lay.players)], 1, team_size=lay.team_size)
+        again = play_match(rs, [make_bot("heuristic", 1, s) for s in range(lay.players)], 1, team_size=lay.team_size)
         assert first.winner is not None and first.scores == again.scores, path
 
 

@@ -37,6 +37,9 @@ def register(sub) -> None:
                         help="players per side (default: the one the variant's layout gives)")
     parser.add_argument("--bots", default="greedy", metavar="NAME[,NAME...]",
                         help=f"bot per seat ({', '.join(BOTS)}); one name plays every seat (default: greedy)")
+    parser.add_argument("--engine", choices=("kernel", "compiled", "interpreted"), default="kernel",
+                        help="kernel (default: the variant's numba kernel, where it plays the variant and the bots; "
+                             "else the compiled module), compiled or interpreted: the same matches, at other speeds")
     parser.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default: 1)")
     parser.add_argument("--scheduler", metavar="ADDRESS",
                         help="run the matches on the Dask cluster at ADDRESS, e.g. tcp://10.0.0.5:8786 (the dask extra)")
@@ -104,7 +107,16 @@ def _context(variant, path: Path, options, args):
     if players is None:
         players = variant.players.layouts[0].players
     team_size = seating(variant, players, args.team_size)
-    return Context(str(path), options, players, team_size, bot_names(args.bots, players), variant=variant)
+    ctx = Context(str(path), options, players, team_size, bot_names(args.bots, players), variant=variant,
+                  engine=args.engine)
+    if ctx.note:
+        print(printable(f"escoba-spec: {variant.id}: {ctx.note}"), file=sys.stderr)
+    elif ctx.engine == "kernel":
+        from ..engine.native import NATIVE, engine_note
+
+        if not NATIVE:
+            print(f"escoba-spec: {engine_note()}", file=sys.stderr)
+    return ctx
 
 
 def _simulate(ctx, path: Path, options, args, executor: Executor | None) -> tuple[list[dict], dict]:

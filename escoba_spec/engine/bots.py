@@ -96,8 +96,8 @@ class HeuristicBot:
     15); until it has seen one it fears both. Ties go to its own RNG.
     """
 
-    def __init__(self, seed: int = 0):
-        self.rng = random.Random(seed)
+    def __init__(self, seed: int = 0, rng=None):
+        self.rng = rng if rng is not None else random.Random(seed)
         self._seven: dict[int, int] = {}
         self._suit: dict[int, int] = {}
         self._sevens: dict[int, int] = {}

@@ -122,6 +122,25 @@ class Kernel:
                         if E[s, i])
         return HandScore(points, effects)
 
+    def warm(self) -> None:
+        """Load (or, the first time, compile) the machine code of the batch entry points."""
+        lay = min(self.params.layouts)
+        bots = ["random"] * lay[0]
+        self.play_matches([0], bots, team_size=lay[1])
+        self.play_hands(0, 1, bots, team_size=lay[1])
+
+    def play_hands(self, seed: int, count: int, bots: Sequence[str], *, team_size: int = 1) -> list[int]:
+        """`count` whole hands in the kernel from one seed (the benchmark's playouts): each side's
+        points over them all."""
+        n = len(bots)
+        self._layout(n, team_size)
+        totals = np.zeros(n // team_size, dtype=np.int64)
+        status = self.module.play_hands(np.uint64(seed & 0xFFFFFFFFFFFFFFFF), count, n, team_size,
+                                        self.bot_codes(bots), totals)
+        if status < 0:
+            raise EngineError(_STATUS.get(int(status), f"kernel status {status}"))
+        return [int(t) for t in totals]
+
     def play_matches(self, seeds: Sequence[int], bots: Sequence[str], *, team_size: int = 1) -> MatchBatch:
         """Whole matches, one per seed, in this process (one core)."""
         n = len(bots)

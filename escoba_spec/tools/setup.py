@@ -8,7 +8,6 @@ names what is allowed (the command line reports it as a usage error).
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -16,6 +15,7 @@ from ..engine.bots import GreedyBot, HeuristicBot, RandomBot
 from ..engine.interpreter import Interpreter
 from ..engine.match import Bot
 from ..engine.protocol import RuleSet
+from ..engine.stream import Stream, seat_seed
 from ..language import ir
 
 BOTS: dict[str, Callable[[int], Bot]] = {"greedy": GreedyBot, "random": RandomBot, "heuristic": HeuristicBot}
@@ -60,11 +60,20 @@ def make_ruleset(variant: ir.Variant, engine: str = "compiled") -> RuleSet:
     return load_ruleset_from_source(generate(variant), module_name(variant.id))
 
 
-def bot_seed(seed: int, seat: int) -> int:
-    """A seat's bot seed: fixed by the match seed and the seat, and unrelated to
-    the deal RNG (itself seeded with `seed`)."""
-    digest = hashlib.sha256(f"escoba-spec play {seed} {seat}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
+def deal_stream(seed: int) -> Stream:
+    """The stream that shuffles a match's decks (and redeals): stream 0 of the match seed, as
+    the kernel deals, so every engine plays the same match from the same seed."""
+    return Stream(seat_seed(seed, 0))
+
+
+def bot_stream(seed: int, seat: int) -> Stream:
+    """A seat's bot's stream: stream 1 + seat of the match seed, unrelated to the deal's."""
+    return Stream(seat_seed(seed, 1 + seat))
+
+
+def make_bot(name: str, seed: int, seat: int) -> Bot:
+    """The bot `name` of `seat` in the match seeded `seed`."""
+    return BOTS[name](rng=bot_stream(seed, seat))
 
 
 def seating(variant: ir.Variant, players: int, team_size: int | None = None) -> int:
@@ -123,5 +132,5 @@ def make_setup(
         raise SetupError(f"--human {human} is not a seat: seats are 0 to {players - 1}")
     names = bot_names(bots, players, human)
     setup = Setup(variant, make_ruleset(variant, engine), engine, players, team_size, seed, names, human)
-    setup.bots = [None if name is None else BOTS[name](bot_seed(seed, seat)) for seat, name in enumerate(names)]
+    setup.bots = [None if name is None else make_bot(name, seed, seat) for seat, name in enumerate(names)]
     return setup

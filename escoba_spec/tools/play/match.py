@@ -12,7 +12,6 @@ applies a rule: the engine does, and this module only describes what it did.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
@@ -26,8 +25,9 @@ from ...engine import (
     shuffled_deck,
 )
 from ...engine.protocol import whole
+from ...engine.stream import Stream
 from ...language.cards import CardSet, bits, union
-from ..setup import Setup
+from ..setup import Setup, deal_stream
 from ..text import json_text, points_text
 
 #: What a sweep is called with each deck, as the English rulebooks say it.
@@ -96,7 +96,7 @@ class MatchRunner:
         self.human = human
         scoring = setup.variant.scoring
         self.names = {r.id: r.name for r in (*scoring.rules, *scoring.events, *setup.variant.declarations.rules)}
-        self.rng = _CountingRandom(setup.seed)
+        self.rng = _CountingStream(setup.seed)
         self.match = MatchState(self.rs, setup.players, setup.team_size)
         self.state: HandState | None = None
 
@@ -356,12 +356,16 @@ def _mask(cards: Sequence[int]) -> int:
     return mask
 
 
-class _CountingRandom(random.Random):
-    """`random.Random` that counts its shuffles: `HandState.deal` reshuffles the
-    deck once per redeal, and says nothing else about them."""
+class _CountingStream(Stream):
+    """The match's deal stream (tools.setup.deal_stream, as simulate and the kernel deal), counting
+    its shuffles: `HandState.deal` reshuffles the deck once per redeal, and says nothing else about them."""
 
-    shuffles = 0
+    __slots__ = ("shuffles",)
 
-    def shuffle(self, x) -> None:  # type: ignore[override]
+    def __init__(self, seed: int):
+        super().__init__(deal_stream(seed).state)
+        self.shuffles = 0
+
+    def shuffle(self, x) -> None:
         self.shuffles += 1
         super().shuffle(x)

@@ -1,9 +1,12 @@
 """`simulate`: many bot matches of a variant, and their statistics.
 
-Match i of a run is played by `engine.play_match` with the seed
-`match_seed(root, i)` (sha256 of the root seed and i), its bots seeded with
-`tools.setup.bot_seed(match seed, seat)`; so each match, and therefore every
-statistic, is the same whatever `--jobs` is. With `--jobs J > 1` the matches
+Match i of a run is played with the seed `match_seed(root, i)` (sha256 of
+the root seed and i): its decks shuffled by the stream
+`tools.setup.deal_stream(match seed)`, each seat's bot drawing from
+`bot_stream(match seed, seat)`; so each match, and therefore every
+statistic, is the same whatever `--jobs` is, and whatever the engine
+(`--engine kernel`, the default where the kernel plays the variant and the
+bots, `compiled` or `interpreted`). With `--jobs J > 1` the matches
 run in a `ProcessPoolExecutor` in chunks of match indices; each worker
 process rebuilds the ruleset once from the rule file path and the options.
 Results are gathered in match order.
