@@ -21,6 +21,10 @@ settings.register_profile("dev", max_examples=25, deadline=None, suppress_health
 settings.register_profile("long", max_examples=2000, deadline=None, suppress_health_check=_QUIET)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
 
+# the kernels the tests compile go to a cache of the project's own (git ignores it), kept from one
+# run to the next so that numba compiles each only once; the commands the tests start inherit it
+os.environ.setdefault("ESCOBA_SPEC_CACHE", str(ROOT / ".pytest_cache" / "escoba-spec"))
+
 
 @pytest.fixture
 def rules_tree(tmp_path: Path) -> Path:

@@ -1,0 +1,51 @@
+"""The kernel compiler: deterministic source, traced to the rule file, cached by its own hash."""
+
+from __future__ import annotations
+
+import ast
+import re
+
+import pytest
+
+from escoba_spec.compiler.kernel import KernelUnsupported, generate_kernel, unsupported
+from escoba_spec.compiler.kernels import kernel_file
+from escoba_spec.language.validate import load_variant
+
+from .conftest import RULES
+
+
+def test_the_same_variant_gives_the_same_kernel_bytes():
+    variant = load_variant(RULES / "escoba-de-15.yaml")
+    again = load_variant(RULES / "escoba-de-15.yaml")
+    assert generate_kernel(variant) == generate_kernel(again)
+
+
+def test_each_scoring_rule_in_a_kernel_names_its_yaml_line():
+    variant = load_variant(RULES / "scopa.yaml")
+    source = generate_kernel(variant)
+    ast.parse(source)
+    for rule in variant.scoring.rules:
+        assert f"# {rule.id}: rules/scopa.yaml:{rule.origin.line}" in source
+
+
+def test_an_option_changes_the_kernel_it_gives():
+    plain = generate_kernel(load_variant(RULES / "escoba-de-15.yaml"))
+    to_31 = generate_kernel(load_variant(RULES / "escoba-de-15.yaml", {"target": "31"}))
+    assert plain != to_31 and ">= 31" in to_31
+
+
+def test_a_variant_the_kernel_cannot_play_yet_is_told_why():
+    variant = load_variant(RULES / "comodines.yaml")
+    assert unsupported(variant) == ["jokers"]
+    with pytest.raises(KernelUnsupported, match="comodines: the kernel does not play jokers yet"):
+        generate_kernel(variant)
+
+
+def test_a_kernel_file_is_named_by_its_source_and_written_once(tmp_path):
+    variant = load_variant(RULES / "scopone.yaml")
+    first = kernel_file(variant, tmp_path)
+    assert re.fullmatch(r"scopone_[0-9a-f]{16}\.py", first.name)
+    stamp = first.stat().st_mtime_ns
+    assert kernel_file(variant, tmp_path) == first and first.stat().st_mtime_ns == stamp
+    assert first.read_text(encoding="utf-8") == generate_kernel(variant)
+    assert [p.name for p in tmp_path.iterdir()] == [first.name]  # no temporary file left behind
