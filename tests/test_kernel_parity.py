@@ -98,3 +98,21 @@ def test_a_kernel_match_is_the_interpreters_match(name, players, team_size, seed
             assert [int(x) for x in batch.last_points[m, r]] == [last[s][rule] for s in range(len(last))]
         totals = [sum(res.sweeps[s] for res in match.results) for s in range(match.sides)]
         assert list(batch.sweeps[m, 0]) == totals
+
+
+@pytest.mark.parametrize("name", KERNEL_VARIANTS)
+def test_simulate_gives_the_same_records_and_summary_on_the_kernel_and_the_interpreter(name):
+    """The kernel's batch records (decided_by worked out over the whole batch with numpy) against
+    the interpreter's, match by match, for every layout's first table and both kernel bots."""
+    from escoba_spec.tools.simulate import Context, play_matches, summarize
+
+    path = str(next(p for p in FILES if p.stem == name))
+    lay = _VARIANTS[name].players.layouts[-1]
+    bots = ["greedy", "random"] * 3
+    runs = {}
+    for engine in ("kernel", "interpreted"):
+        ctx = Context(path, {}, lay.players, lay.team_size, bots[:lay.players], variant=_VARIANTS[name], engine=engine)
+        assert ctx.engine == engine
+        records, _ = play_matches(ctx, path, {}, 11, 40)
+        runs[engine] = (records, summarize(records, ctx, path, 11))
+    assert runs["kernel"] == runs["interpreted"]

@@ -10,6 +10,7 @@ or the executor.
 from __future__ import annotations
 
 import collections
+import gc
 import hashlib
 import math
 import time
@@ -62,7 +63,7 @@ class Context:
         seeds = [match_seed(root, i) for i in indices]
         if self.kernel is not None:
             batch = self.kernel.play_matches(seeds, self.bot_names, team_size=self.team_size)
-            return [kernel_record(batch, m, self.kernel, self.params.match_target) for m in range(len(seeds))]
+            return kernel_records(batch, self.kernel, self.params.match_target)
         records = []
         for seed in seeds:
             bots = [make_bot(name, seed, seat) for seat, name in enumerate(self.bot_names)]
@@ -148,26 +149,47 @@ def decided_by(effects: list[str], last_points, scores, winner, eliminated, targ
     return out
 
 
-def kernel_record(batch, m: int, kernel, target: int) -> dict:
-    """`match_record` of match `m` of a kernel's batch."""
+def kernel_records(batch, kernel, target: int) -> list[dict]:
+    """`match_record` of every match of a kernel's batch (its arrays turned into lists once:
+    numpy's element access, a million times, would cost more than the play)."""
     rules = list(kernel.points_rules)
+    effect_rules = list(kernel.effect_rules)
+    columns = zip(batch.seeds.tolist(), batch.winner.tolist(), batch.hands.tolist(), batch.scores.tolist(),
+                  batch.sweeps.tolist(), batch.points.tolist())
+    decided = _decided_masks(batch, target)
+    fired = batch.last_effects.any(axis=2).tolist()  # [match][effect rule]
+    records = []
+    for m, (seed, winner, hands, scores, sweeps, points) in enumerate(columns):
+        effects = sorted(r for i, r in enumerate(effect_rules) if fired[m][i])
+        records.append({
+            "seed": seed,
+            "winner": winner,
+            "hands": hands,
+            "scores": scores,
+            "sweeps": sweeps[0],
+            "sweeps_sq": sweeps[1],
+            "points": {r: points[0][i] for i, r in enumerate(rules)},
+            "points_sq": {r: points[1][i] for i, r in enumerate(rules)},
+            "decided_by": effects or [r for i, r in enumerate(rules) if decided[m][i]],
+        })
+    return records
+
+
+def _decided_masks(batch, target: int) -> list[list[bool]]:
+    """`decided_by` for every match and points rule of a batch at once, as numpy arrays: whether
+    the last hand's points of the rule, taken away, change who wins (see the module docstring)."""
+    import numpy as np
+
+    removed = batch.scores[:, None, :] - batch.last_points  # [match, rule, side]
     sides = batch.scores.shape[1]
-    scores = [int(x) for x in batch.scores[m]]
-    winner = int(batch.winner[m])
-    eliminated = {s for s in range(sides) if int(batch.eliminated[m]) >> s & 1}
-    last = [{r: int(batch.last_points[m, i, s]) for i, r in enumerate(rules)} for s in range(sides)]
-    effects = sorted({r for i, r in enumerate(kernel.effect_rules) for s in range(sides) if batch.last_effects[m, i, s]})
-    return {
-        "seed": int(batch.seeds[m]),
-        "winner": winner,
-        "hands": int(batch.hands[m]),
-        "scores": scores,
-        "sweeps": [int(x) for x in batch.sweeps[m, 0]],
-        "sweeps_sq": [int(x) for x in batch.sweeps[m, 1]],
-        "points": {r: [int(x) for x in batch.points[m, 0, i]] for i, r in enumerate(rules)},
-        "points_sq": {r: [int(x) for x in batch.points[m, 1, i]] for i, r in enumerate(rules)},
-        "decided_by": decided_by(effects, last, scores, winner, eliminated, target, rules),
-    }
+    alive = ((batch.eliminated[:, None] >> np.arange(sides)[None, :]) & 1) == 0  # [match, side]
+    reached = alive[:, None, :] & (removed >= target)
+    low = np.iinfo(np.int64).min
+    top = np.where(reached, removed, low).max(axis=2, keepdims=True)
+    leaders = reached & (removed == top)
+    alone = leaders.sum(axis=2) == 1
+    who = np.where(alone, leaders.argmax(axis=2), -1)
+    return (who != batch.winner[:, None]).tolist()
 
 
 def kernel_for(variant, bot_names: list[str]):
@@ -240,7 +262,15 @@ def play_matches(ctx: Context, path: str, options: dict[str, str], root: int, ga
     """Entry point: every match's record, in match order, and the run's timing
     (throughput, which varies run to run, kept apart from the records)."""
     start = time.perf_counter()
-    records = run_matches(ctx, path, options, root, games, jobs, progress, executor)
+    # the records are a few million plain lists and dicts, none in a cycle: the collector would
+    # walk all of them again and again as they pile up (a third of a kernel run's time)
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        records = run_matches(ctx, path, options, root, games, jobs, progress, executor)
+    finally:
+        if collecting:
+            gc.enable()
     seconds = time.perf_counter() - start
     hands = sum(r["hands"] for r in records)
     timing = {"variant": ctx.variant.id, "engine": ctx.engine, "jobs": jobs, "seconds": round(seconds, 4),
