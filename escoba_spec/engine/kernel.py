@@ -57,6 +57,45 @@ class MatchBatch:
     eliminated: np.ndarray  # [match]: mask of the sides out
 
 
+class KernelRuleSet:
+    """The engine's RuleSet answered by a kernel's step functions: `HandState` (and so play with
+    a person or Python bots, diff, the API) applies the kernel's rules one question at a time."""
+
+    def __init__(self, kernel: "Kernel"):
+        self.kernel = kernel
+        self.module = kernel.module
+        self.id = kernel.id
+        self.cards = kernel.cards
+        self.params = kernel.params
+        size = self.module.MAX_MOVES
+        self._out = np.zeros(size, dtype=np.int64)
+        self._work = np.zeros((8, size), dtype=np.int64)
+        self._wmask = np.zeros((2, size), dtype=np.int64)
+
+    def capture_options(self, card: int, table: int, sums=None, last_play: bool = False) -> list[int]:
+        count = self.module.capture_options(card, table, self._out, self._work, self._wmask)
+        if count < 0:
+            raise EngineError(_STATUS.get(int(count), f"kernel status {count}"))
+        return self._out[:count].tolist()
+
+    def sweep_weight(self, card: int, captured: int, last_play: bool) -> int:
+        return int(self.module.sweep_weight(card, captured, last_play))
+
+    def opening_multiple(self, table: int, sums=None) -> int:
+        return int(self.module.opening_multiple(table, self._work, self._wmask))
+
+    def redeal_wanted(self, table: int) -> bool:
+        return False  # a variant with redeal conditions is not in the kernel yet (compiler.kernel.unsupported)
+
+    def score_hand(self, piles, sweeps, captures, match=None) -> HandScore:
+        sides = len(piles)
+        P = np.zeros((sides, max(1, len(self.kernel.points_rules))), dtype=np.int64)
+        E = np.zeros((sides, max(1, len(self.kernel.effect_rules))), dtype=np.int64)
+        self.module.score_hand(np.array(piles, dtype=np.int64), np.array(sweeps, dtype=np.int64),
+                               np.array(captures, dtype=np.int64), P, E)
+        return self.kernel._score(P, E)
+
+
 class Kernel:
     """A compiled variant's kernel (built by `compiler.kernels.load_kernel`)."""
 
@@ -68,6 +107,10 @@ class Kernel:
         self.points_rules: tuple[str, ...] = module.POINTS_RULES
         self.effect_rules: tuple[str, ...] = module.EFFECT_RULES
         self._effects = {r.id: r.effect for r in variant.scoring.rules if r.effect != "points"}
+
+    def ruleset(self) -> KernelRuleSet:
+        """The engine's RuleSet on this kernel's step functions."""
+        return KernelRuleSet(self)
 
     def bot_codes(self, names: Sequence[str]) -> np.ndarray:
         """The kernel's code of each seat's bot; ValueError for a bot it does not play."""

@@ -19,7 +19,7 @@ from ..engine.stream import Stream, seat_seed
 from ..language import ir
 
 BOTS: dict[str, Callable[[int], Bot]] = {"greedy": GreedyBot, "random": RandomBot, "heuristic": HeuristicBot}
-ENGINES = ("compiled", "interpreted")
+ENGINES = ("compiled", "interpreted", "kernel")
 
 
 class SetupError(ValueError):
@@ -46,9 +46,18 @@ class Setup:
 
 
 def make_ruleset(variant: ir.Variant, engine: str = "compiled") -> RuleSet:
-    """The variant's RuleSet: compiled in memory (nothing written) or interpreted."""
+    """The variant's RuleSet: compiled in memory (nothing written), interpreted, or on its kernel."""
     if engine == "interpreted":
         return Interpreter(variant)
+    if engine == "kernel":  # the kernel's step functions under the engine's HandState
+        from ..compiler.kernel import unsupported
+        from ..compiler.kernels import load_kernel
+
+        reasons = unsupported(variant)
+        if reasons:
+            raise SetupError(f"the kernel does not play {', '.join(reasons)} of {variant.id} yet "
+                             "(--engine compiled or interpreted plays it)")
+        return load_kernel(variant).ruleset()
     if engine != "compiled":
         raise SetupError(f"no engine '{engine}' (choose {' or '.join(ENGINES)})")
     from ..compiler.codegen import (  # Jinja2 is loaded only when something compiles
