@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from escoba_spec.compiler.kernel import unsupported
 from escoba_spec.compiler.kernels import load_kernel
 from escoba_spec.engine import HandState, play_match, run_hand
-from escoba_spec.engine.bots import GreedyBot, RandomBot
+from escoba_spec.engine.bots import GreedyBot, HeuristicBot, RandomBot
 from escoba_spec.engine.interpreter import Interpreter
 from escoba_spec.engine.stream import Stream, seat_seed
 from escoba_spec.language.validate import load_variant
@@ -35,7 +35,7 @@ KERNEL_VARIANTS = sorted(name for name, v in _VARIANTS.items() if not unsupporte
 CASES = [(name, lay.players, lay.team_size) for name in KERNEL_VARIANTS
          for lay in _VARIANTS[name].players.layouts]
 HANDS_PER_EXAMPLE = 20  # x 60 examples (CI profile) = 1,200 hands per variant and layout
-BOT_CLASSES = {"random": RandomBot, "greedy": GreedyBot}
+BOT_CLASSES = {"random": RandomBot, "greedy": GreedyBot, "heuristic": HeuristicBot}
 
 
 def _engines(name):
@@ -108,7 +108,7 @@ def test_simulate_gives_the_same_records_and_summary_on_the_kernel_and_the_inter
 
     path = str(next(p for p in FILES if p.stem == name))
     lay = _VARIANTS[name].players.layouts[-1]
-    bots = ["greedy", "random"] * 3
+    bots = ["heuristic", "greedy", "random"] * 2
     runs = {}
     for engine in ("kernel", "interpreted"):
         ctx = Context(path, {}, lay.players, lay.team_size, bots[:lay.players], variant=_VARIANTS[name], engine=engine)

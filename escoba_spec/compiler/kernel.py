@@ -112,6 +112,15 @@ def _needs(variant: ir.Variant, cards: CardSet) -> list[list[int]]:
     return [n + [-1] * (width - len(n)) for n in needs]
 
 
+def _bot_masks(cards: CardSet) -> dict[str, str]:
+    """The heuristic bot's masks, as HeuristicBot works them out (engine.bots)."""
+    names = [s.name for s in cards.deck.suits]
+    suit = names.index(cards.deck.scoring_suit) if cards.deck.scoring_suit in names else -1
+    return {"scoring_suit": literal(sum(1 << c.index for c in cards.cards if c.suit == suit and not c.joker)),
+            "sevens": literal(sum(1 << c.index for c in cards.cards if c.rank == 7 and not c.joker)),
+            "full": literal(cards.full_mask & ~cards.joker_mask)}
+
+
 def generate_kernel(variant: ir.Variant) -> str:
     """Entry point: the kernel's source; KernelUnsupported names what it cannot play."""
     reasons = unsupported(variant)
@@ -147,6 +156,7 @@ def generate_kernel(variant: ir.Variant) -> str:
         "needs": f"np.array({_needs(variant, cards)!r}, dtype=np.int64)",
         "capture_comment": _comment(capture_comment),
         "seven": literal(scoring_seven(cards)),
+        **_bot_masks(cards),
         "all_values": literal(sum(cards.values)),
         "tables": sorted(out.tables.items()),
         "rows": list(out.rows),

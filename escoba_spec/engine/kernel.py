@@ -23,7 +23,7 @@ from .records import HandResult
 from .stream import seat_seed
 
 #: the bots a kernel plays by itself, by name (its code in the kernel)
-KERNEL_BOTS = {"random": 0, "greedy": 1}
+KERNEL_BOTS = {"random": 0, "greedy": 1, "heuristic": 2}
 
 _STATUS = {
     -11: "a position has more legal moves than the kernel holds (8192)",
@@ -138,7 +138,7 @@ class Kernel:
         info = np.zeros(11, dtype=np.int64)
         size = self.cards.size
         hist = np.zeros((size, 4), dtype=np.int64)
-        work = np.zeros((5, self.module.MAX_MOVES), dtype=np.int64)
+        work = np.zeros((8, self.module.MAX_MOVES), dtype=np.int64)
         wmask = np.zeros((2, self.module.MAX_MOVES), dtype=np.int64)
         cards = np.array(deck, dtype=np.int64)
         status = self.module.play_hand(cards, n, team_size, dealer % n, self.bot_codes(bots), streams, hands, piles,
