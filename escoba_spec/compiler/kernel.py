@@ -148,6 +148,8 @@ def generate_kernel(variant: ir.Variant) -> str:
         "variant_id": literal(variant.id),
         "points_rules": literal(tuple(r.id for r in variant.scoring.rules if r.effect == "points")),
         "effect_rules": literal(tuple(r.id for r in effect_rules)),
+        "n_points": sum(1 for r in variant.scoring.rules if r.effect == "points"),
+        "n_effects": len(effect_rules),
         "effect_kinds": f"np.array({[1 if r.effect == 'win-match' else 2 for r in effect_rules] or [0]!r}, "
                         "dtype=np.int64)",
         "layouts": literal(params.layouts),
