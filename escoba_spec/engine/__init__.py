@@ -28,8 +28,12 @@ Optional: `play_hand(deck, bots, team_size, dealer, rng) -> HandState`, a whole
 hand dealt and played; compiled modules have one specialised for their variant
 and `playout` / `play_match` use it (see `protocol.py`).
 
-Two implementations: `interpreter.Interpreter` (walks the IR, the oracle) and
-the compiled `generated/<id>.py` modules (`escoba_spec.compiler`).
+Implementations: `interpreter.Interpreter` (walks the IR, the oracle), the
+compiled `generated/<id>.py` modules (`escoba_spec.compiler`), and a variant's
+numba kernel (`compiler.kernel` writes it; `kernel.Kernel` plays whole hands and
+matches with the built-in bots inside it, `kernel.KernelRuleSet` answers this
+protocol with its step functions). Every engine draws its randomness from the
+splitmix64 streams of `stream`, so all of them play the same game from a seed.
 `engine.captures` holds the mask arithmetic both can share.
 
 Modules: `protocol` (RuleSet, Params, Kind, HandScore), `captures` (subset sums,
@@ -38,7 +42,9 @@ capture options, opening tests), `kinds` (capture kinds and their priority), `mo
 apply, end of hand), `records` (Opening, HandResult), `observation` (what a
 seat sees), `match` (playout, MatchState, play_match), `errors`; on top of
 them `interpreter` (the IR's RuleSet), `bots` (random, greedy, heuristic) and
-`game` (a match driven move by move with cards as text: the API's Game).
+`game` (a match driven move by move with cards as text: the API's Game); `stream`
+(the uniform streams), `native` (numba or plain Python, and the kernels' shared
+mask helpers), `kernel` (a kernel driven from Python).
 """
 
 from .dealing import shuffled_deck
