@@ -123,7 +123,7 @@ def _simulate(games: int, jobs: int, out: Path) -> dict:
     _, _, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - t0
     timing = json.loads((out / "timing.json").read_text())
-    hands = round(timing["hands_per_s"] * timing["seconds"])
+    hands = json.loads((out / "summary.json").read_text())["hands"]
     return {"wall_s": wall, "hands": hands, "timing": timing, "maxrss_kib": usage.ru_maxrss,
             "wall_hands_per_s": hands / wall}
 

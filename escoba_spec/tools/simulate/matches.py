@@ -60,10 +60,20 @@ class Context:
 
     def play_chunk(self, root: int, indices: list[int]) -> list[dict]:
         """The records of matches `indices`, in order."""
+        return self.records(self.play_raw(root, indices))
+
+    def records(self, played) -> list[dict]:
+        """`play_raw`'s answer as records."""
+        if self.kernel is not None:
+            return kernel_records(played, self.kernel, self.params.match_target)
+        return played
+
+    def play_raw(self, root: int, indices: list[int]):
+        """Matches `indices` as a worker sends them back: a kernel's batch of arrays (a few
+        buffers to pickle, where a chunk of records is thousands of small objects), or records."""
         seeds = [match_seed(root, i) for i in indices]
         if self.kernel is not None:
-            batch = self.kernel.play_matches(seeds, self.bot_names, team_size=self.team_size)
-            return kernel_records(batch, self.kernel, self.params.match_target)
+            return self.kernel.play_matches(seeds, self.bot_names, team_size=self.team_size)
         records = []
         for seed in seeds:
             bots = [make_bot(name, seed, seat) for seat, name in enumerate(self.bot_names)]
@@ -77,13 +87,14 @@ class Context:
 _CONTEXTS: dict[tuple, Context] = {}
 
 
-def _run_chunk(spec: tuple, root: int, indices: list[int]) -> list[dict]:
-    """Play a chunk of matches in a worker (a process of the pool, or a Dask worker)."""
+def _run_chunk(spec: tuple, root: int, indices: list[int]):
+    """Play a chunk of matches in a worker (a process of the pool, or a Dask worker): what
+    `Context.play_raw` gives, turned into records by the parent (`Context.records`)."""
     ctx = _CONTEXTS.get(spec)
     if ctx is None:
         path, options, players, team_size, bot_names, engine = spec
         ctx = _CONTEXTS[spec] = Context(path, dict(options), players, team_size, list(bot_names), engine=engine)
-    return ctx.play_chunk(root, indices)
+    return ctx.play_raw(root, indices)
 
 
 def match_record(match, seed: int, rules: list[str]) -> dict:
@@ -246,7 +257,7 @@ def run_matches(ctx: Context, path: str, options: dict[str, str], root: int, gam
                 pending.append(pool.submit(_run_chunk, spec, root, list(range(start, min(games, start + size)))))
             if not pending:
                 break
-            records.extend(pending.popleft().result())
+            records.extend(ctx.records(pending.popleft().result()))
             if progress:
                 progress(len(records))
     finally:
