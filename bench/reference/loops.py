@@ -28,9 +28,10 @@ def find_compiler() -> str | None:
 
 
 def compiler_version(cc: str) -> str:
-    """The first line of `cc --version`."""
-    out = subprocess.run([cc, "--version"], capture_output=True, text=True, check=True).stdout
-    return out.splitlines()[0].strip() if out else ""
+    """The first line of `cc --version` ("" when it prints nothing: the build says whether it works)."""
+    done = subprocess.run([cc, "--version"], capture_output=True, text=True)
+    lines = (done.stdout or done.stderr).splitlines()
+    return lines[0].strip() if lines else ""
 
 
 def build(cc: str, vid: str, out_dir: Path, flags: tuple[str, ...] = FLAGS) -> Path:
