@@ -237,9 +237,9 @@ int main(int argc, char **argv) {
     }
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
-    printf("{\"variant\": \"%s\", \"hands\": %ld, \"seed\": %s, \"seconds\": %.9f, \"hands_per_s\": %.1f, "
+    printf("{\"variant\": \"%s\", \"hands\": %ld, \"seed\": %llu, \"seconds\": %.9f, \"hands_per_s\": %.1f, "
            "\"points\": [%lld, %lld], \"sweeps\": [%lld, %lld], \"rules\": [",
-           VARIANT, hands, argv[2], seconds, seconds > 0 ? hands / seconds : 0.0, points[0], points[1],
+           VARIANT, hands, (unsigned long long)strtoull(argv[2], NULL, 10), seconds, seconds > 0 ? hands / seconds : 0.0, points[0], points[1],
            sweeps[0], sweeps[1]);
     for (int i = 0; i < 5; i++) printf("%s\"%s\"", i ? ", " : "", rules[i]);
     printf("], \"points_by_rule\": [");
