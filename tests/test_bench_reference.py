@@ -87,14 +87,15 @@ def test_c_loop_plays_the_interpreters_hands_exactly(programs, vid):
     summary, rows = loops.run(programs[vid], 2000, 17, each=True)
     assert summary["rules"] == list(ruleset(vid).params.points_rules)
     expected = interpreter_hands(vid, 2000, 17)
+    assert len(rows) == len(expected) == summary["hands"]
     for hand, (got, want) in enumerate(zip(rows, expected)):
         assert got == want, f"{vid} hand {hand}: C {got} != interpreter {want}"
-    assert len(rows) == len(expected) == summary["hands"]
     # the checksums the benchmark prints are those hands' totals
     totals = [sum(column) for column in zip(*rows)]
     assert summary["points_by_rule"] == [totals[0:5], totals[5:10]]
     assert summary["points"] == [sum(totals[0:5]), sum(totals[5:10])]
     assert summary["sweeps"] == totals[12:14]
+
 
 def _hand_totals(vid: str, hands: int) -> list[tuple[int, int]]:
     """Points per side of `hands` interpreter hands dealt and played as the benchmark's playout section does."""
