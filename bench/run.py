@@ -24,6 +24,12 @@ What it measures (see docs/performance.md for the figures and how to read them):
 * simulate: `escoba-spec simulate rules/escoba-de-15.yaml --games G --seed S
   --jobs J --out TMP` for J = 1 and 2; seconds and hands/s from timing.json and
   the wall time of the subprocess; scaling efficiency = (t1 / t2) / 2.
+* reference: the hand-written C loops of bench/reference (2-player Escoba de 15
+  and Scopa, every rule in force, the bar of the numba kernels), built with the
+  system's `cc -O2` into a temporary folder; hands/s as each program times its
+  own loop (clock_gettime), --ref-hands hands from seed 1 per run, and its
+  checksums (points, sweeps), which must not change from run to run. Without
+  a C compiler the section records null and says why.
 * kernel: each rule file's numba kernel against the interpreter, a kernel's
   cold compile and warm load, and simulate of about a million hands with the
   kernel (bench/kernel_bench.py says how).
@@ -57,6 +63,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from bench.reference import loops as reference_loops  # noqa: E402
 from escoba_spec.compiler.codegen import generate  # noqa: E402
 from escoba_spec.compiler.modules import load_ruleset_from_source  # noqa: E402
 from escoba_spec.engine import playout  # noqa: E402
@@ -65,7 +72,7 @@ from escoba_spec.engine.interpreter import Interpreter  # noqa: E402
 from escoba_spec.language.resolve import Resolver  # noqa: E402
 from escoba_spec.language.validate import load_variant, validate_file  # noqa: E402
 
-SECTIONS = ("playout", "compile", "rulebook", "simulate", "kernel")
+SECTIONS = ("playout", "compile", "rulebook", "simulate", "reference", "kernel")
 BOT_SEED = 1000
 SIM_FILE = "rules/escoba-de-15.yaml"
 
@@ -76,6 +83,7 @@ TARGET_COMPILE_S = 1.0  # validate + compile every rule file
 TARGET_SCALING = 0.85  # simulate --jobs 2 vs linear
 # the targets of the kernel issue
 TARGET_KERNEL_RATIO = 20.0  # kernel / interpreter, every file
+TARGET_C_RATIO = 0.5  # kernel / the C reference loop, 2-player Escoba de 15 and Scopa
 TARGET_COLD_S, TARGET_WARM_S = 5.0, 0.3  # a kernel's first compile, and its load from the cache
 TARGET_SIM_S = 10.0  # simulate of a million hands with greedy bots, 2 cores
 
@@ -373,6 +381,40 @@ def bench_simulate(games: int, seed: int, repeat: int) -> dict:
     return result
 
 
+# ------------------------------------------------------------------ C reference loops
+
+
+def bench_reference(files, hands: int, repeat: int) -> tuple[dict, str | None]:
+    """reference[id] = {hands_per_s, compiler, flags, ...} per loop of a selected file,
+    and why nothing was measured (None when it was): a missing or failing compiler
+    leaves every entry null rather than failing the run."""
+    vids = [vid for vid, _ in files if vid in reference_loops.LOOPS]
+    cc = reference_loops.find_compiler()
+    if cc is None:
+        log("reference: no C compiler ($CC, cc, gcc, clang) on PATH; not measured")
+        return {vid: None for vid in vids}, "no C compiler ($CC, cc, gcc, clang) on PATH"
+    version = reference_loops.compiler_version(cc)
+    out: dict = {}
+    with tempfile.TemporaryDirectory(prefix="escoba-bench-ref-") as tmp:
+        for vid in vids:
+            try:
+                exe = reference_loops.build(cc, vid, Path(tmp))
+                reference_loops.run(exe, min(hands, 1000), 1)  # warm-up: page cache, CPU frequency
+                runs = [reference_loops.run(exe, hands, 1)[0] for _ in range(repeat)]
+            except subprocess.CalledProcessError as e:
+                log(f"reference: {' '.join(map(str, e.cmd))} exited {e.returncode}:\n{e.stderr}")
+                return {v: None for v in vids}, f"{reference_loops.LOOPS[vid][0]} did not build or run with {cc}"
+            checks = [(r["points"], r["sweeps"]) for r in runs]
+            out[vid] = {"source": f"bench/reference/{reference_loops.LOOPS[vid][0]}", "hands": hands, "seed": 1,
+                        "hands_per_s": stats([r["hands_per_s"] for r in runs]),
+                        "compiler": version, "flags": list(reference_loops.FLAGS),
+                        "points": runs[0]["points"], "sweeps": runs[0]["sweeps"],
+                        "same_checksums": all(c == checks[0] for c in checks)}
+            log(f"reference {vid:26} C {out[vid]['hands_per_s']['median']:10.0f} hands/s  "
+                f"points {runs[0]['points']} sweeps {runs[0]['sweeps']}")
+    return out, None
+
+
 # ------------------------------------------------------------------ report
 
 
@@ -426,6 +468,14 @@ def targets(result: dict) -> list[dict]:
         out.append({"target": f"kernel >= {TARGET_KERNEL_RATIO:g}x interpreter, every file the kernel plays",
                     "measured": f"{kp[worst]['ratio']:.0f}x at least ({worst})",
                     "met": kp[worst]["ratio"] >= TARGET_KERNEL_RATIO})
+    ref = result.get("reference") or {}
+    for vid in ("escoba-de-15", "scopa"):
+        if vid in kp and ref.get(vid):
+            ratio = kp[vid]["kernel"]["median"] / ref[vid]["hands_per_s"]["median"]
+            out.append({"target": f"kernel >= {TARGET_C_RATIO:g}x the C reference loop, 2-player {vid}",
+                        "measured": f"{ratio:.2f}x ({kp[vid]['kernel']['median']:,.0f} against "
+                                    f"{ref[vid]['hands_per_s']['median']:,.0f} hands/s)",
+                        "met": ratio >= TARGET_C_RATIO})
     for vid, r in k.get("compile", {}).items():
         cold, warm = r["cold_s"]["median"], r["warm_s"]["median"]
         out.append({"target": f"kernel cold compile < {TARGET_COLD_S:g} s, warm load < {TARGET_WARM_S:g} s, {vid}",
@@ -456,7 +506,7 @@ def render_tables(result: dict) -> str:
                  f"{m['utc']}")
     st = result["settings"]
     lines.append(f"settings: --repeat {st['repeat']} --hands {st['hands']}; simulate --games {st['sim_games']} "
-                 f"--seed {st['sim_seed']} ({st['sim_repeat']} runs each)")
+                 f"--seed {st['sim_seed']} ({st['sim_repeat']} runs each); --ref-hands {st['ref_hands']}")
     pl = result.get("playout")
     if pl:
         lines.append("")
@@ -554,6 +604,24 @@ def render_tables(result: dict) -> str:
         lines.append(f"scaling efficiency (t1/t2)/2: {s['scaling_efficiency']:.1%} from timing.json, "
                      f"{s['scaling_efficiency_wall']:.1%} from wall time")
         lines.append(f"getrusage(RUSAGE_CHILDREN).ru_maxrss after all subprocesses: {s['children_maxrss_kib'] / 1024:.0f} MiB")
+    if "reference" in result:
+        ref = result["reference"]
+        lines.append("")
+        lines.append("Hand-written C reference loops (bench/reference), hands/s (median [min-max]), one core")
+        if result.get("reference_skipped"):
+            lines.append(f"not measured: {result['reference_skipped']}")
+        lines.append("| rule file | C loop | compiled module | compiled / C | checksums stable | compiler, flags |")
+        lines.append("|---|---:|---:|---:|---|---|")
+        for vid, r in ref.items():
+            if r is None:
+                lines.append(f"| {vid} | null | | | | |")
+                continue
+            h = r["hands_per_s"]
+            compiled = result.get("playout", {}).get(vid, {}).get("compiled", {}).get("median")
+            ratio = f"{compiled / h['median']:.4f}" if compiled else ""
+            lines.append(f"| {vid} | {h['median']:.0f} [{h['min']:.0f}-{h['max']:.0f}] "
+                         f"| {f'{compiled:.0f}' if compiled else ''} | {ratio} "
+                         f"| {'yes' if r['same_checksums'] else 'NO'} | {r['compiler']}, {' '.join(r['flags'])} |")
     tg = result.get("targets")
     if tg:
         lines.append("")
@@ -576,12 +644,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", help="comma-separated rule file ids (default: every rule file)")
     ap.add_argument("--sections", default=",".join(SECTIONS),
                     help=f"comma-separated, among {', '.join(SECTIONS)} (default: all)")
+    ap.add_argument("--ref-hands", type=int, default=200_000,
+                    help="hands per timed run of a C reference loop (default 200000: about half a second)")
     ap.add_argument("--sim-games", type=int, default=3000, help="matches per simulate run (default 3000: several seconds, so that start-up does not hide the scaling)")
     ap.add_argument("--sim-seed", type=int, default=1)
     ap.add_argument("--sim-repeat", type=int, help="simulate runs per --jobs value (default: min(repeat, 3))")
     args = ap.parse_args(argv)
-    if args.repeat < 1 or args.hands < 1:
-        ap.error("--repeat and --hands must be positive")
+    if args.repeat < 1 or args.hands < 1 or args.ref_hands < 1:
+        ap.error("--repeat, --hands and --ref-hands must be positive")
     sections = [s.strip() for s in args.sections.split(",") if s.strip()]
     unknown = set(sections) - set(SECTIONS)
     if unknown:
@@ -593,6 +663,7 @@ def main(argv: list[str] | None = None) -> int:
     result: dict = {"machine": machine(),
                     "settings": {"repeat": args.repeat, "hands": args.hands, "sim_games": args.sim_games,
                                  "sim_seed": args.sim_seed, "sim_repeat": sim_repeat, "bot_seed": BOT_SEED,
+                                 "ref_hands": args.ref_hands,
                                  "sections": sections, "only": sorted(only) if only else None}}
     files = rule_files(only)
     if "playout" in sections:
@@ -606,6 +677,10 @@ def main(argv: list[str] | None = None) -> int:
         result["rulebook"] = bench_rulebook(files, args.repeat)
     if "simulate" in sections:
         result["simulate"] = bench_simulate(args.sim_games, args.sim_seed, sim_repeat)
+    if "reference" in sections:
+        result["reference"], skipped = bench_reference(files, args.ref_hands, args.repeat)
+        if skipped:
+            result["reference_skipped"] = skipped
     if "kernel" in sections:
         from kernel_bench import (
             bench_kernel_compile,
