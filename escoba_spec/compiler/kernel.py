@@ -121,6 +121,12 @@ def _bot_masks(cards: CardSet) -> dict[str, str]:
             "full": literal(cards.full_mask & ~cards.joker_mask)}
 
 
+def _value_masks(variant: ir.Variant, cards: CardSet) -> list[int]:
+    """For every total up to the largest a card needs, the mask of the cards worth it."""
+    top = max(max(n) for n in _needs(variant, cards))
+    return [sum(1 << c.index for c in cards.cards if c.value == t) for t in range(max(top, 0) + 1)]
+
+
 def generate_kernel(variant: ir.Variant) -> str:
     """Entry point: the kernel's source; KernelUnsupported names what it cannot play."""
     reasons = unsupported(variant)
@@ -156,6 +162,7 @@ def generate_kernel(variant: ir.Variant) -> str:
         "size": literal(cards.size),
         "values": f"np.array({list(cards.values)!r}, dtype=np.int64)",
         "needs": f"np.array({_needs(variant, cards)!r}, dtype=np.int64)",
+        "value_masks": f"np.array({_value_masks(variant, cards)!r}, dtype=np.int64)",
         "capture_comment": _comment(capture_comment),
         "seven": literal(scoring_seven(cards)),
         **_bot_masks(cards),
