@@ -182,3 +182,20 @@ def round_up(number, step):
 @njit(cache=True)
 def round_down(number, step):
     return number // step * step
+
+
+# Arrays for the kernels' scratch: made here, compiled once for every kernel on the machine (a
+# variant's own np.zeros calls would each compile numba's array constructor again, per shape).
+@njit(cache=True)
+def ints(n):
+    return np.zeros(n, dtype=np.int64)
+
+
+@njit(cache=True)
+def ints2(rows, columns):
+    return np.zeros((rows, columns), dtype=np.int64)
+
+
+@njit(cache=True)
+def words(n):
+    return np.zeros(n, dtype=np.uint64)
