@@ -182,3 +182,22 @@ def round_up(number, step):
 @njit(cache=True)
 def round_down(number, step):
     return number // step * step
+
+
+@njit(cache=True)
+def best_other(scores, side):
+    """runtime.best_other: the highest match score among the sides but `side` (0 with none)."""
+    best = 0
+    seen = False
+    for other in range(scores.shape[0]):
+        if other != side and (not seen or scores[other] > best):
+            best = scores[other]
+            seen = True
+    return best
+
+
+@njit(cache=True)
+def share(points, sides):
+    """runtime.share in a kernel's scaled points: `points` (already times the kernel's scale,
+    which every count of sides up to the variant's divides) shared between `sides` sides."""
+    return points // max(sides, 1)

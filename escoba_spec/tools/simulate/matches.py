@@ -18,7 +18,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from ...engine import play_match
-from ...engine.protocol import Params
+from ...engine.protocol import Params, whole
 from ..setup import deal_stream, make_bot, make_ruleset
 
 
@@ -96,7 +96,7 @@ def match_record(match, seed: int, rules: list[str]) -> dict:
         for side in range(sides):
             p = res.score.points[side]
             for r in rules:
-                v = _number(p.get(r, 0))
+                v = p.get(r, 0)  # exact (a split tie's Fraction too): the sums are made floats once, below
                 pts[r][side] += v
                 pts_sq[r][side] += v * v
             s = res.sweeps[side]
@@ -109,8 +109,8 @@ def match_record(match, seed: int, rules: list[str]) -> dict:
         "scores": [_number(score) for score in match.scores],
         "sweeps": sweeps,
         "sweeps_sq": sweeps_sq,
-        "points": pts,
-        "points_sq": pts_sq,
+        "points": {r: [_number(whole(v)) for v in vs] for r, vs in pts.items()},
+        "points_sq": {r: [_number(whole(v)) for v in vs] for r, vs in pts_sq.items()},
         "decided_by": deciding_rules(match, rules),
     }
 
@@ -152,20 +152,21 @@ def kernel_record(batch, m: int, kernel, target: int) -> dict:
     """`match_record` of match `m` of a kernel's batch."""
     rules = list(kernel.points_rules)
     sides = batch.scores.shape[1]
-    scores = [int(x) for x in batch.scores[m]]
+    exact = batch.exact  # the kernel's points are scaled (a split tie): back to the interpreter's ints and Fractions
+    scores = [exact(x) for x in batch.scores[m]]
     winner = int(batch.winner[m])
     eliminated = {s for s in range(sides) if int(batch.eliminated[m]) >> s & 1}
-    last = [{r: int(batch.last_points[m, i, s]) for i, r in enumerate(rules)} for s in range(sides)]
+    last = [{r: exact(batch.last_points[m, i, s]) for i, r in enumerate(rules)} for s in range(sides)]
     effects = sorted({r for i, r in enumerate(kernel.effect_rules) for s in range(sides) if batch.last_effects[m, i, s]})
     return {
         "seed": int(batch.seeds[m]),
         "winner": winner,
         "hands": int(batch.hands[m]),
-        "scores": scores,
+        "scores": [_number(score) for score in scores],
         "sweeps": [int(x) for x in batch.sweeps[m, 0]],
         "sweeps_sq": [int(x) for x in batch.sweeps[m, 1]],
-        "points": {r: [int(x) for x in batch.points[m, 0, i]] for i, r in enumerate(rules)},
-        "points_sq": {r: [int(x) for x in batch.points[m, 1, i]] for i, r in enumerate(rules)},
+        "points": {r: [_number(exact(x)) for x in batch.points[m, 0, i]] for i, r in enumerate(rules)},
+        "points_sq": {r: [_number(exact(x, 2)) for x in batch.points[m, 1, i]] for i, r in enumerate(rules)},
         "decided_by": decided_by(effects, last, scores, winner, eliminated, target, rules),
     }
 
