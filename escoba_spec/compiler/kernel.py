@@ -15,6 +15,7 @@ on the other engines (the caller says so).
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 import jinja2
@@ -27,7 +28,7 @@ from ..language.cards import CardSet
 from ..language.expr.env import Env
 from ..language.expr.nodes import needs_bounds
 from .codegen import ID_PATTERN, UnsafeValue, _comment, display_path, literal
-from .kernel_expressions import KernelExpressions, KernelUnsupported
+from .kernel_expressions import MATCH_NAMES, KernelExpressions, KernelUnsupported
 
 __all__ = ["KernelUnsupported", "generate_kernel", "unsupported"]
 
@@ -43,15 +44,9 @@ def unsupported(variant: ir.Variant) -> list[str]:
         ("cards without a capture value", cards.valueless_mask),
         ("missed-capture claims", capture.missed_capture_claim),
         ("capture kinds beyond the seeds' two modes", params.capture_kinds),
-        ("a deal of its own for some tables", params.layout_deals),
-        ("the table dealt before the hands", deal.order == "table-first"),
-        ("a first-lead rule", deal.first_lead_not),
-        ("redeal conditions", deal.redeal),
-        ("the stock's remainder dealt to the hands", deal.stock_remainder == "to-hands"),
         ("events during play", variant.scoring.events),
-        ("the match named in its scoring", params.match_names),
         ("declarations", variant.declarations.rules),
-        ("a tie split between sides (ties: split)", any(r.shared for r in variant.scoring.rules)),
+        ("the match named in a variant whose ties split", params.match_names and _scale(variant) > 1),
         ("a deck of more than 63 cards", cards.size > 63),
         ("capture totals above 60", params.sums_limit > 60),
         ("an opening table split into more than two groups",
@@ -60,10 +55,37 @@ def unsupported(variant: ir.Variant) -> list[str]:
     found = [reason for reason, used in reasons if used]
     if not found:
         try:
-            _scoring(variant, KernelExpressions(Env.from_cardset(cards, variant.scoring.ties)))
+            out = _expressions(variant, cards, params)
+            _scoring(variant, out)
+            _redeal(variant, out)
         except KernelUnsupported as exc:
             found.append(str(exc))
     return found
+
+
+def _scale(variant: ir.Variant) -> int:
+    """What the kernel multiplies every point by so that a split tie's share is whole: the lcm of
+    1..the most sides a table of the variant seats (1 when no rule shares its points)."""
+    if not any(r.shared and r.effect == "points" for r in variant.scoring.rules):
+        return 1
+    return math.lcm(*range(1, 1 + max(lay.players // lay.team_size for lay in variant.players.layouts)))
+
+
+def _expressions(variant: ir.Variant, cards: CardSet, params: Params) -> KernelExpressions:
+    return KernelExpressions(Env.from_cardset(cards, variant.scoring.ties),
+                             names=MATCH_NAMES if params.match_names else frozenset())
+
+
+def _redeal(variant: ir.Variant, out: KernelExpressions) -> list[dict]:
+    """The deal.redeal conditions, over the opening table (the name `table`) and the deck."""
+    names = out.names
+    out.names = frozenset({"table"})
+    try:
+        return [{"test": out.emit(c.node),
+                 "origin_comment": _comment(f"{display_path(c.origin.file)}:{c.origin.line}")}
+                for c in variant.deal.redeal]
+    finally:
+        out.names = names
 
 
 def _points(node, out: KernelExpressions) -> str:
@@ -83,6 +105,7 @@ def _scoring(variant: ir.Variant, out: KernelExpressions) -> list[dict]:
             "award": out.emit(rule.award),
             "points": _points(rule.points, out) if rule.effect == "points" else "0",
             "origin_comment": _comment(f"{display_path(rule.origin.file)}:{rule.origin.line}"),
+            "shared": rule.shared and rule.effect == "points",
         })
         columns[group] += 1
     return rules
@@ -134,11 +157,13 @@ def generate_kernel(variant: ir.Variant) -> str:
         raise KernelUnsupported(f"{variant.id}: the kernel does not play {', '.join(reasons)} yet")
     cards = CardSet(variant.deck)
     params = Params.from_variant(variant)
-    out = KernelExpressions(Env.from_cardset(cards, variant.scoring.ties))
+    out = _expressions(variant, cards, params)
     groups = out.env.value_groups
     out.tables["_SUM_VALUES"] = f"np.array({[v for v, _ in groups]!r}, dtype=np.int64)"
     out.tables["_SUM_MASKS"] = f"np.array({[m for _, m in groups]!r}, dtype=np.int64)"
     rules = _scoring(variant, out)
+    redeal = _redeal(variant, out)
+    scale = _scale(variant)
     deal, capture, opening = variant.deal, variant.capture, variant.deal.opening
     opening_targets = tuple(opening.targets_of(capture)) if opening.trigger != "never" else ()
     trigger = opening.trigger if opening_targets else "never"
@@ -194,10 +219,17 @@ def generate_kernel(variant: ir.Variant) -> str:
         "leftover_modulus": params.leftover_modulus,
         "leftovers_to": variant.end_of_deal.leftovers_to,
         "match_goal": variant.match.goal,
-        "match_target": literal(variant.match.target),
+        "match_target": literal(variant.match.target * scale),
         "match_games": variant.match.games,
-        "match_shutout": variant.match.shutout,
+        "match_shutout": variant.match.shutout * scale,
         "max_hands": literal(params.max_hands),
         "dealer_step": literal(1 if deal.dealer_rotation == "next" else -1),
+        # the deal's rules beyond one deal for every table (templates/kernel/deal.py.j2)
+        "scale": literal(scale),
+        "deals": f"np.array({[list(d) for d in params.layout_deals] or [[0, 0, 0, 0]]!r}, dtype=np.int64)",
+        "layout_deals": bool(params.layout_deals),
+        "table_first": deal.order == "table-first",
+        "redeal": redeal,
+        "first_lead_not": literal(deal.first_lead_not),
     }
     return _template().render(**context)

@@ -32,9 +32,23 @@ class KernelExpressions:
     rows: dict[str, int] = field(default_factory=dict)  # per-side source -> row of H
     helpers: list[tuple[str, str, str]] = field(default_factory=list)  # (name, "all" | "any", condition source)
     tables: dict[str, str] = field(default_factory=dict)  # module-level array name -> its numpy source
+    #: the names beyond a side's own that this expression's scope may use: `table` (a redeal
+    #: condition) and where the match stands (score_hand's `scores`, `dealer_side`, `hand_number`)
+    names: frozenset[str] = frozenset()
 
     def emit(self, node: Node) -> str:
         return _KernelEmitter(self).emit(node)
+
+
+#: where the match stands, as score_hand's arguments name it (scores: each side's, as the match
+#: holds them; dealer_side: the side of the hand's dealer; hand_number: 1 up)
+_MATCH_NAMES = {
+    "score": "scores[side]",
+    "opponent_score": "best_other(scores, side)",
+    "dealer": "(dealer_side == side)",
+    "hand_number": "hand_number",
+}
+MATCH_NAMES = frozenset(_MATCH_NAMES)
 
 
 def _array(values) -> str:
@@ -59,7 +73,10 @@ class _KernelEmitter(_Emitter):
 
     def emit(self, node: Node) -> str:
         if type(node) is Name and node.value is None and node.name not in ("pile", "sweeps", "captures", "deck"):
-            raise KernelUnsupported(f"the name '{node.name}' in a scoring expression")
+            if node.name not in self.out.names:
+                raise KernelUnsupported(f"the name '{node.name}' in a scoring expression")
+            if node.name in _MATCH_NAMES:
+                return _MATCH_NAMES[node.name]
         return super().emit(node)
 
     def _count(self, node: Call) -> str:
@@ -110,7 +127,7 @@ class _KernelEmitter(_Emitter):
         condition = self.emit(node.args[1])
         name = f"_{which}{len(self.out.helpers)}"
         self.out.helpers.append((name, which, condition))
-        return f"{name}(side, piles, sweeps, captures, H, ALL)"
+        return f"{name}(side, piles, sweeps, captures, H, ALL, scores, dealer_side, hand_number)"
 
     def _all(self, node: Call) -> str:
         return self._quantifier(node, "all")

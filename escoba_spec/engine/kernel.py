@@ -10,15 +10,17 @@ a seed deals (and redeals), stream 1 + s is seat s's bot.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Sequence
 
 import numpy as np
 
 from ..language.cards import CardSet
+from ..language.expr.env import NO_MATCH
 from .dealing import check_deck
 from .errors import EngineError, MatchTooLong
 from .moves import Play
-from .protocol import HandScore, Params
+from .protocol import HandScore, Params, whole
 from .records import HandResult
 from .stream import seat_seed
 
@@ -55,6 +57,13 @@ class MatchBatch:
     last_points: np.ndarray  # [match, rule, side]: the last hand's
     last_effects: np.ndarray  # [match, effect rule, side]
     eliminated: np.ndarray  # [match]: mask of the sides out
+    #: every point above is times this (the kernel's SCALE, > 1 when ties split): `exact` undoes it
+    scale: int = 1
+
+    def exact(self, points, power: int = 1):
+        """A points array entry (or a sum of squares, power 2) as the interpreter counts it: an
+        int, or the Fraction a split tie gives."""
+        return whole(Fraction(int(points), self.scale ** power))
 
 
 class KernelRuleSet:
@@ -87,12 +96,14 @@ class KernelRuleSet:
     def redeal_wanted(self, table: int) -> bool:
         return False  # a variant with redeal conditions is not in the kernel yet (compiler.kernel.unsupported)
 
-    def score_hand(self, piles, sweeps, captures, match=None) -> HandScore:
+    def score_hand(self, piles, sweeps, captures, match=NO_MATCH) -> HandScore:
         sides = len(piles)
         P = np.zeros((sides, max(1, len(self.kernel.points_rules))), dtype=np.int64)
         E = np.zeros((sides, max(1, len(self.kernel.effect_rules))), dtype=np.int64)
+        scale = self.kernel.scale
+        scores = np.array([int(x * scale) for x in match.scores] if match.scores else [0] * sides, dtype=np.int64)
         self.module.score_hand(np.array(piles, dtype=np.int64), np.array(sweeps, dtype=np.int64),
-                               np.array(captures, dtype=np.int64), P, E)
+                               np.array(captures, dtype=np.int64), P, E, scores, match.dealer_side, match.hand_number)
         return self.kernel._score(P, E)
 
 
@@ -107,6 +118,7 @@ class Kernel:
         self.points_rules: tuple[str, ...] = module.POINTS_RULES
         self.effect_rules: tuple[str, ...] = module.EFFECT_RULES
         self._effects = {r.id: r.effect for r in variant.scoring.rules if r.effect != "points"}
+        self.scale: int = getattr(module, "SCALE", 1)  # every point in the kernel is times this
 
     def ruleset(self) -> KernelRuleSet:
         """The engine's RuleSet on this kernel's step functions."""
@@ -147,7 +159,8 @@ class Kernel:
             raise EngineError(_STATUS.get(int(status), f"kernel status {status}"))
         P = np.zeros((sides, max(1, len(self.points_rules))), dtype=np.int64)
         E = np.zeros((sides, max(1, len(self.effect_rules))), dtype=np.int64)
-        self.module.score_hand(piles, sweeps, captures, P, E)
+        # a lone hand is the first of a match at 0 all (HandState.__init__)
+        self.module.score_hand(piles, sweeps, captures, P, E, np.zeros(sides, dtype=np.int64), (dealer % n) % sides, 1)
         score = self._score(P, E)
         p = self.params
         total = int(info[4])
@@ -160,7 +173,8 @@ class Kernel:
 
     def _score(self, P: np.ndarray, E: np.ndarray) -> HandScore:
         sides = P.shape[0]
-        points = tuple({r: int(P[s, i]) for i, r in enumerate(self.points_rules)} for s in range(sides))
+        points = tuple({r: whole(Fraction(int(P[s, i]), self.scale)) for i, r in enumerate(self.points_rules)}
+                       for s in range(sides))
         effects = tuple((s, r, self._effects[r]) for s in range(sides) for i, r in enumerate(self.effect_rules)
                         if E[s, i])
         return HandScore(points, effects)
@@ -172,7 +186,7 @@ class Kernel:
         self.play_matches([0], bots, team_size=lay[1])
         self.play_hands(0, 1, bots, team_size=lay[1])
 
-    def play_hands(self, seed: int, count: int, bots: Sequence[str], *, team_size: int = 1) -> list[int]:
+    def play_hands(self, seed: int, count: int, bots: Sequence[str], *, team_size: int = 1) -> list:
         """`count` whole hands in the kernel from one seed (the benchmark's playouts): each side's
         points over them all."""
         n = len(bots)
@@ -182,7 +196,7 @@ class Kernel:
                                         self.bot_codes(bots), totals)
         if status < 0:
             raise EngineError(_STATUS.get(int(status), f"kernel status {status}"))
-        return [int(t) for t in totals]
+        return [whole(Fraction(int(t), self.scale)) for t in totals]
 
     def play_matches(self, seeds: Sequence[int], bots: Sequence[str], *, team_size: int = 1) -> MatchBatch:
         """Whole matches, one per seed, in this process (one core)."""
@@ -202,6 +216,7 @@ class Kernel:
             last_points=np.zeros((m, rules, sides), dtype=np.int64),
             last_effects=np.zeros((m, max(1, len(self.effect_rules)), sides), dtype=np.int64),
             eliminated=np.zeros(m, dtype=np.int64),
+            scale=self.scale,
         )
         self.module.play_matches(seeds, n, team_size, self.bot_codes(bots), batch.winner, batch.hands, batch.scores,
                                  batch.sweeps, batch.points, batch.last_points, batch.last_effects, batch.eliminated)

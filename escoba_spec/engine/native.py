@@ -199,3 +199,22 @@ def ints2(rows, columns):
 @njit(cache=True)
 def words(n):
     return np.zeros(n, dtype=np.uint64)
+
+
+@njit(cache=True)
+def best_other(scores, side):
+    """runtime.best_other: the highest match score among the sides but `side` (0 with none)."""
+    best = 0
+    seen = False
+    for other in range(scores.shape[0]):
+        if other != side and (not seen or scores[other] > best):
+            best = scores[other]
+            seen = True
+    return best
+
+
+@njit(cache=True)
+def share(points, sides):
+    """runtime.share in a kernel's scaled points: `points` (already times the kernel's scale,
+    which every count of sides up to the variant's divides) shared between `sides` sides."""
+    return points // max(sides, 1)

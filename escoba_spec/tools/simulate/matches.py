@@ -19,7 +19,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from ...engine import play_match
-from ...engine.protocol import Params
+from ...engine.protocol import Params, whole
 from ..setup import deal_stream, make_bot, make_ruleset
 
 
@@ -108,7 +108,7 @@ def match_record(match, seed: int, rules: list[str]) -> dict:
         for side in range(sides):
             p = res.score.points[side]
             for r in rules:
-                v = _number(p.get(r, 0))
+                v = p.get(r, 0)  # exact (a split tie's Fraction too): the sums are made floats once, below
                 pts[r][side] += v
                 pts_sq[r][side] += v * v
             s = res.sweeps[side]
@@ -121,8 +121,8 @@ def match_record(match, seed: int, rules: list[str]) -> dict:
         "scores": [_number(score) for score in match.scores],
         "sweeps": sweeps,
         "sweeps_sq": sweeps_sq,
-        "points": pts,
-        "points_sq": pts_sq,
+        "points": {r: [_number(whole(v)) for v in vs] for r, vs in pts.items()},
+        "points_sq": {r: [_number(whole(v)) for v in vs] for r, vs in pts_sq.items()},
         "decided_by": deciding_rules(match, rules),
     }
 
@@ -170,6 +170,10 @@ def kernel_records(batch, kernel, target: int) -> list[dict]:
     decided = _decided_masks(batch, target)
     fired = batch.last_effects.any(axis=2).tolist()  # [match][effect rule]
     records = []
+    if batch.scale != 1:  # a split tie: the interpreter's ints and Fractions, as floats once (match_record)
+        columns = ((seed, winner, hands, [_number(batch.exact(x)) for x in scores], sweeps,
+                    [[[_number(batch.exact(x, power)) for x in rule] for rule in part] for power, part in
+                     zip((1, 2), points)]) for seed, winner, hands, scores, sweeps, points in columns)
     for m, (seed, winner, hands, scores, sweeps, points) in enumerate(columns):
         effects = sorted(r for i, r in enumerate(effect_rules) if fired[m][i])
         records.append({
@@ -194,7 +198,7 @@ def _decided_masks(batch, target: int) -> list[list[bool]]:
     removed = batch.scores[:, None, :] - batch.last_points  # [match, rule, side]
     sides = batch.scores.shape[1]
     alive = ((batch.eliminated[:, None] >> np.arange(sides)[None, :]) & 1) == 0  # [match, side]
-    reached = alive[:, None, :] & (removed >= target)
+    reached = alive[:, None, :] & (removed >= target * batch.scale)  # the kernel's points are scaled
     low = np.iinfo(np.int64).min
     top = np.where(reached, removed, low).max(axis=2, keepdims=True)
     leaders = reached & (removed == top)
