@@ -27,6 +27,7 @@ from ..language.cards import CardSet
 from ..language.expr.env import Env
 from ..language.expr.nodes import needs_bounds
 from .codegen import ID_PATTERN, UnsafeValue, _comment, display_path, literal
+from .kernel_events import event_context
 from .kernel_expressions import KernelExpressions, KernelUnsupported
 
 __all__ = ["KernelUnsupported", "generate_kernel", "unsupported"]
@@ -48,7 +49,6 @@ def unsupported(variant: ir.Variant) -> list[str]:
         ("a first-lead rule", deal.first_lead_not),
         ("redeal conditions", deal.redeal),
         ("the stock's remainder dealt to the hands", deal.stock_remainder == "to-hands"),
-        ("events during play", variant.scoring.events),
         ("the match named in its scoring", params.match_names),
         ("declarations", variant.declarations.rules),
         ("a tie split between sides (ties: split)", any(r.shared for r in variant.scoring.rules)),
@@ -60,7 +60,9 @@ def unsupported(variant: ir.Variant) -> list[str]:
     found = [reason for reason, used in reasons if used]
     if not found:
         try:
-            _scoring(variant, KernelExpressions(Env.from_cardset(cards, variant.scoring.ties)))
+            out = KernelExpressions(Env.from_cardset(cards, variant.scoring.ties))
+            _scoring(variant, out)
+            event_context(variant, out)
         except KernelUnsupported as exc:
             found.append(str(exc))
     return found
@@ -124,10 +126,13 @@ def generate_kernel(variant: ir.Variant) -> str:
     out.tables["_SUM_VALUES"] = f"np.array({[v for v, _ in groups]!r}, dtype=np.int64)"
     out.tables["_SUM_MASKS"] = f"np.array({[m for _, m in groups]!r}, dtype=np.int64)"
     rules = _scoring(variant, out)
+    events = event_context(variant, out)
     deal, capture, opening = variant.deal, variant.capture, variant.deal.opening
     opening_targets = tuple(opening.targets_of(capture)) if opening.trigger != "never" else ()
     trigger = opening.trigger if opening_targets else "never"
-    effect_rules = [r for r in variant.scoring.rules if r.effect != "points"]
+    # the columns of a hand's points and effects: the end-of-hand rules', then the events'
+    points_rules = [r for r in (*variant.scoring.rules, *variant.scoring.events) if r.effect == "points"]
+    effect_rules = [r for r in (*variant.scoring.rules, *variant.scoring.events) if r.effect != "points"]
     capture_comment = (f"targets {list(capture.targets)} less the card's value" if capture.mode == "sum"
                        else "the card's own value")
     context = {
@@ -137,7 +142,7 @@ def generate_kernel(variant: ir.Variant) -> str:
         "sha256": _comment(variant.sha256),
         "sha256_literal": literal(variant.sha256),
         "variant_id": literal(variant.id),
-        "points_rules": literal(tuple(r.id for r in variant.scoring.rules if r.effect == "points")),
+        "points_rules": literal(tuple(r.id for r in points_rules)),
         "effect_rules": literal(tuple(r.id for r in effect_rules)),
         "effect_kinds": f"np.array({[1 if r.effect == 'win-match' else 2 for r in effect_rules] or [0]!r}, "
                         "dtype=np.int64)",
@@ -152,6 +157,8 @@ def generate_kernel(variant: ir.Variant) -> str:
         "rows": list(out.rows),
         "helpers": out.helpers,
         "rules": rules,
+        "events": events,
+        "at_once": variant.match.check == "at-once",
         "single_card_first": capture.single_card_first,
         "obligation": capture.obligation,
         "sweeps_enabled": variant.sweeps.enabled,

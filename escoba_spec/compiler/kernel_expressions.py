@@ -19,6 +19,18 @@ from ..language.expr.env import Env
 from ..language.expr.nodes import Call, Name, Node, mask_of, unresolved
 from .expressions import _Emitter
 
+#: the names of a play (scoring.events) as the kernel's event function calls its arguments
+PLAY_NAMES = {
+    "table": "table",
+    "played": "played",
+    "taken": "taken",
+    "previous": "previous",
+    "previous_opponent": "(previous_side >= 0 and previous_side != side)",
+    "table_before": "table_before",
+    "last_play": "last_play",
+    "round": "round_",
+}
+
 
 class KernelUnsupported(ValueError):
     """A rule the kernel cannot play yet: its message names it (the variant keeps the other engines)."""
@@ -36,15 +48,24 @@ class KernelExpressions:
     def emit(self, node: Node) -> str:
         return _KernelEmitter(self).emit(node)
 
+    def emit_play(self, node: Node) -> str:
+        """An event's expression: the end-of-hand names and a play's (`PLAY_NAMES`)."""
+        return _KernelEmitter(self, PLAY_NAMES).emit(node)
+
 
 def _array(values) -> str:
     return f"np.array({list(values)!r}, dtype=np.int64)"
 
 
 class _KernelEmitter(_Emitter):
-    def __init__(self, out: KernelExpressions):
+    def __init__(self, out: KernelExpressions, names: dict[str, str] | None = None):
         super().__init__(out.env)
         self.out = out
+        self.names = names or {}  # the scope's own names beyond pile, sweeps, captures and deck
+
+    def _per_play(self, node: Call) -> None:
+        if self.names:  # H, the helpers and their arguments are the end of the hand's
+            raise KernelUnsupported(f"{node.function}() in an event")
 
     def _table(self, name: str, source: str) -> str:
         self.out.tables.setdefault(name, source)
@@ -58,6 +79,8 @@ class _KernelEmitter(_Emitter):
         return f"H[{row}]"
 
     def emit(self, node: Node) -> str:
+        if type(node) is Name and node.value is None and node.name in self.names:
+            return self.names[node.name]
         if type(node) is Name and node.value is None and node.name not in ("pile", "sweeps", "captures", "deck"):
             raise KernelUnsupported(f"the name '{node.name}' in a scoring expression")
         return super().emit(node)
@@ -101,12 +124,14 @@ class _KernelEmitter(_Emitter):
         return f"most_alike({self.emit(node.args[0])}, {masks})"
 
     def _most(self, node: Call) -> str:
+        self._per_play(node)
         values = self._row(node.args[0])
         condition = node.keyword("eligible")
         eligible = "ALL" if condition is None else self._row(condition)
         return f"most({values}, {eligible}, side, {node.ties != 'none'!r})"
 
     def _quantifier(self, node: Call, which: str) -> str:
+        self._per_play(node)
         condition = self.emit(node.args[1])
         name = f"_{which}{len(self.out.helpers)}"
         self.out.helpers.append((name, which, condition))
