@@ -1,10 +1,12 @@
-"""Events during play on the kernel, against the interpreter (house variants written here).
+"""Events during play and missed-capture claims on the kernel, against the interpreter.
 
 Each variant extends one the kernel plays and adds events: points events with
 play names (played, taken, previous, previous_opponent, table_before, last_play,
 round, the table after the play), an event replacing others (instead_of), points
 worth 0, win-match and lose-match effects, and match.check at-once with a low
-target so that hands often stop in play. Hands and whole matches must be the
+target so that hands often stop in play; and claims (Escoba française's option
+announce=claim, and a house rule scoring an event on what a claim takes). Hands
+and whole matches must be the
 interpreter's, play by play and point by point, over hypothesis' decks and seeds.
 """
 
@@ -23,6 +25,8 @@ from escoba_spec.engine.bots import GreedyBot, RandomBot
 from escoba_spec.engine.interpreter import Interpreter
 from escoba_spec.engine.stream import Stream, seat_seed
 from escoba_spec.language.validate import load_variant
+
+from .conftest import RULES
 
 HOUSES = {
     # points events, one replacing another, and the match won the moment a target of 6 is reached
@@ -73,13 +77,29 @@ scoring:
       when: count(taken) > 0
       points: count(taken) - 5
 """,
+    # claims with no capture obligation, and an event that sees the cards a claim takes
+    "claims-events": """\
+id: claims-events
+extends: escoba-de-15
+capture:
+  obligation: none
+  missed_capture_claim: true
+scoring:
+  events:
+    - id: claimed
+      name: Claimed
+      when: count(taken) >= 3
+      points: count(taken) - 2
+""",
 }
+#: shipped variants with an option that the kernel plays thanks to this work
+OPTIONED = {"escoba-francesa-claim": ("escoba-francesa.yaml", {"announce": "claim"})}
 
 
 @pytest.fixture(scope="module")
 def houses(tmp_path_factory):
     folder = tmp_path_factory.mktemp("houses")
-    variants = {}
+    variants = {name: load_variant(RULES / file, options) for name, (file, options) in OPTIONED.items()}
     for name, text in HOUSES.items():
         path = folder / f"{name}.yaml"
         path.write_text(text, encoding="utf-8")
@@ -94,13 +114,13 @@ def _bots(names, seed):
     return [BOT_CLASSES[b](rng=Stream(seat_seed(seed, 1 + seat))) for seat, b in enumerate(names)]
 
 
-def test_the_kernel_plays_the_event_houses(houses):
+def test_the_kernel_plays_the_houses_with_events_and_claims(houses):
     assert {name: unsupported(v) for name, v in houses.items()} == {name: [] for name in houses}
 
 
-@pytest.mark.parametrize("name", sorted(HOUSES))
-@given(root=st.integers(0, 2**64 - 1), bots=st.lists(st.sampled_from(sorted(BOT_CLASSES)), min_size=4, max_size=4),
-       dealer=st.integers(0, 3))
+@pytest.mark.parametrize("name", sorted([*HOUSES, *OPTIONED]))
+@given(root=st.integers(0, 2**64 - 1), bots=st.lists(st.sampled_from(sorted(BOT_CLASSES)), min_size=6, max_size=6),
+       dealer=st.integers(0, 5))
 @settings(deadline=None, max_examples=40)
 def test_a_kernel_hand_with_events_is_the_interpreters(houses, name, root, bots, dealer):
     variant = houses[name]
@@ -120,7 +140,7 @@ def test_a_kernel_hand_with_events_is_the_interpreters(houses, name, root, bots,
             assert mine.result == theirs, (name, deck, seed)
 
 
-@pytest.mark.parametrize("name", sorted(HOUSES))
+@pytest.mark.parametrize("name", sorted([*HOUSES, *OPTIONED]))
 @given(seeds=st.lists(st.integers(0, 2**64 - 1), min_size=1, max_size=4), bot=st.sampled_from(sorted(BOT_CLASSES)))
 @settings(deadline=None, max_examples=15)
 def test_a_kernel_match_with_events_is_the_interpreters(houses, name, seeds, bot):

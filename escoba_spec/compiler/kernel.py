@@ -42,7 +42,6 @@ def unsupported(variant: ir.Variant) -> list[str]:
     reasons = (
         ("jokers", cards.joker_mask),
         ("cards without a capture value", cards.valueless_mask),
-        ("missed-capture claims", capture.missed_capture_claim),
         ("capture kinds beyond the seeds' two modes", params.capture_kinds),
         ("a deal of its own for some tables", params.layout_deals),
         ("the table dealt before the hands", deal.order == "table-first"),
@@ -158,6 +157,7 @@ def generate_kernel(variant: ir.Variant) -> str:
         "helpers": out.helpers,
         "rules": rules,
         "events": events,
+        "claims": capture.missed_capture_claim,
         "at_once": variant.match.check == "at-once",
         "single_card_first": capture.single_card_first,
         "obligation": capture.obligation,

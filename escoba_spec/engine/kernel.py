@@ -95,9 +95,9 @@ class Kernel:
         piles, sweeps, captures = (np.zeros(sides, dtype=np.int64) for _ in range(3))
         info = np.zeros(12, dtype=np.int64)
         size = self.cards.size
-        hist = np.zeros((size, 4), dtype=np.int64)
+        hist = np.zeros((size, 5), dtype=np.int64)
         work = np.zeros((5, self.module.MAX_MOVES), dtype=np.int64)
-        wmask = np.zeros((2, self.module.MAX_MOVES), dtype=np.int64)
+        wmask = np.zeros((4, self.module.MAX_MOVES), dtype=np.int64)
         cards = np.array(deck, dtype=np.int64)
         P = np.zeros((sides, max(1, len(self.points_rules))), dtype=np.int64)
         E = np.zeros((sides, max(1, len(self.effect_rules))), dtype=np.int64)
@@ -118,7 +118,7 @@ class Kernel:
         result = HandResult(score, tuple(int(x) for x in piles), tuple(int(x) for x in sweeps),
                             tuple(int(x) for x in captures), int(info[2]), side if side >= 0 else None, total, listed,
                             stopped=stopped)
-        history = tuple(Play(int(s), int(c), int(m), 0, int(w)) for s, c, m, w in hist[: int(info[1])])
+        history = tuple(Play(int(s), int(c), int(m), int(k), int(w)) for s, c, m, w, k in hist[: int(info[1])])
         return KernelHand(result, history, int(info[6]))
 
     def _score(self, P: np.ndarray, E: np.ndarray) -> HandScore:
