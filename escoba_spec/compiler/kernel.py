@@ -37,7 +37,7 @@ def unsupported(variant: ir.Variant) -> list[str]:
     """What the variant uses that the kernel does not play yet (empty: the kernel plays it all)."""
     params = Params.from_variant(variant)
     cards = CardSet(variant.deck)
-    deal, capture = variant.deal, variant.capture
+    deal = variant.deal
     opening = deal.opening
     reasons = (
         ("jokers", cards.joker_mask),
