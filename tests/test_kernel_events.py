@@ -162,3 +162,12 @@ def test_a_kernel_match_with_events_is_the_interpreters(houses, name, seeds, bot
             effects = [(s, rule) for s in range(match.sides) for e, rule in enumerate(kernel.effect_rules)
                        if batch.last_effects[m, e, s]]
             assert effects == [(s, rule) for s, rule, _ in last.effects]
+
+
+def test_an_event_the_kernel_cannot_score_yet_is_named(tmp_path):
+    """An event comparing sides (most) reads rows the kernel only makes at the end of a hand:
+    the variant keeps the other engines, and unsupported says why."""
+    path = tmp_path / "ev-most.yaml"
+    path.write_text(HOUSES["ev-at-once"].replace("when: count(table) == 0 and count(taken) > 0",
+                                                 "when: count(taken) > 0 and most(count(pile))"), encoding="utf-8")
+    assert unsupported(load_variant(path)) == ["most() in an event"]

@@ -5,7 +5,8 @@ bots in integer and bit-mask code: the capture rule becomes a table of the
 totals each card takes and a search of the sorted table, the opening rule,
 sweeps, leftovers and the match rules keep only the branches the variant
 uses, and every scoring expression is compiled to mask arithmetic
-(`kernel_expressions`). The same IR always gives the same bytes, and the
+(`kernel_expressions`); events during play (`kernel_events`) and
+missed-capture claims are parts of their own, left out when unused. The same IR always gives the same bytes, and the
 safety rules of `codegen` hold: only validated ids and repr-safe literals.
 
 Not every rule of the language is in the kernel yet: `unsupported` names

@@ -6,7 +6,10 @@ and `captures`, and `H`, a 2-D array whose row k holds a per-side value
 list that `most` compares (worked out once per hand, in the order the rows
 were made, so that a row only reads rows above it). `all` and `any` over
 the other sides become small functions of their own (numba has no
-generator expressions); the helpers of `engine.native` do the rest. Deck
+generator expressions); the helpers of `engine.native` do the rest. An
+event's expressions (`emit_play`) also name the play, as the arguments of
+the kernel's `play_events` (`PLAY_NAMES`); `most`, `all` and `any` are not
+in that scope yet (they read the end of the hand's rows). Deck
 tables become module-level arrays named by the emitter. Nothing of the
 expression's text is copied: only operators, ints and the deck's tables.
 """
@@ -82,7 +85,8 @@ class _KernelEmitter(_Emitter):
         if type(node) is Name and node.value is None and node.name in self.names:
             return self.names[node.name]
         if type(node) is Name and node.value is None and node.name not in ("pile", "sweeps", "captures", "deck"):
-            raise KernelUnsupported(f"the name '{node.name}' in a scoring expression")
+            where = "an event" if self.names else "a scoring expression"
+            raise KernelUnsupported(f"the name '{node.name}' in {where}")
         return super().emit(node)
 
     def _count(self, node: Call) -> str:
