@@ -5,7 +5,8 @@ bots in integer and bit-mask code: the capture rule becomes a table of the
 totals each card takes and a search of the sorted table, the opening rule,
 sweeps, leftovers and the match rules keep only the branches the variant
 uses, and every scoring expression is compiled to mask arithmetic
-(`kernel_expressions`). The same IR always gives the same bytes, and the
+(`kernel_expressions`); events during play (`kernel_events`) and
+missed-capture claims are parts of their own, left out when unused. The same IR always gives the same bytes, and the
 safety rules of `codegen` hold: only validated ids and repr-safe literals.
 
 Not every rule of the language is in the kernel yet: `unsupported` names
@@ -28,6 +29,7 @@ from ..language.cards import CardSet
 from ..language.expr.env import Env
 from ..language.expr.nodes import needs_bounds
 from .codegen import ID_PATTERN, UnsafeValue, _comment, display_path, literal
+from .kernel_events import event_context
 from .kernel_expressions import MATCH_NAMES, KernelExpressions, KernelUnsupported
 
 __all__ = ["KernelUnsupported", "generate_kernel", "unsupported"]
@@ -37,16 +39,15 @@ def unsupported(variant: ir.Variant) -> list[str]:
     """What the variant uses that the kernel does not play yet (empty: the kernel plays it all)."""
     params = Params.from_variant(variant)
     cards = CardSet(variant.deck)
-    deal, capture = variant.deal, variant.capture
+    deal = variant.deal
     opening = deal.opening
     reasons = (
         ("jokers", cards.joker_mask),
         ("cards without a capture value", cards.valueless_mask),
-        ("missed-capture claims", capture.missed_capture_claim),
         ("capture kinds beyond the seeds' two modes", params.capture_kinds),
-        ("events during play", variant.scoring.events),
         ("declarations", variant.declarations.rules),
         ("the match named in a variant whose ties split", params.match_names and _scale(variant) > 1),
+        ("events during play in a variant whose ties split", bool(variant.scoring.events) and _scale(variant) > 1),
         ("a deck of more than 63 cards", cards.size > 63),
         ("capture totals above 60", params.sums_limit > 60),
         ("an opening table split into more than two groups",
@@ -58,6 +59,7 @@ def unsupported(variant: ir.Variant) -> list[str]:
             out = _expressions(variant, cards, params)
             _scoring(variant, out)
             _redeal(variant, out)
+            event_context(variant, out)
         except KernelUnsupported as exc:
             found.append(str(exc))
     return found
@@ -164,10 +166,13 @@ def generate_kernel(variant: ir.Variant) -> str:
     rules = _scoring(variant, out)
     redeal = _redeal(variant, out)
     scale = _scale(variant)
+    events = event_context(variant, out)
     deal, capture, opening = variant.deal, variant.capture, variant.deal.opening
     opening_targets = tuple(opening.targets_of(capture)) if opening.trigger != "never" else ()
     trigger = opening.trigger if opening_targets else "never"
-    effect_rules = [r for r in variant.scoring.rules if r.effect != "points"]
+    # the columns of a hand's points and effects: the end-of-hand rules', then the events'
+    points_rules = [r for r in (*variant.scoring.rules, *variant.scoring.events) if r.effect == "points"]
+    effect_rules = [r for r in (*variant.scoring.rules, *variant.scoring.events) if r.effect != "points"]
     capture_comment = (f"targets {list(capture.targets)} less the card's value" if capture.mode == "sum"
                        else "the card's own value")
     context = {
@@ -177,9 +182,9 @@ def generate_kernel(variant: ir.Variant) -> str:
         "sha256": _comment(variant.sha256),
         "sha256_literal": literal(variant.sha256),
         "variant_id": literal(variant.id),
-        "points_rules": literal(tuple(r.id for r in variant.scoring.rules if r.effect == "points")),
+        "points_rules": literal(tuple(r.id for r in points_rules)),
         "effect_rules": literal(tuple(r.id for r in effect_rules)),
-        "n_points": sum(1 for r in variant.scoring.rules if r.effect == "points"),
+        "n_points": len(points_rules),
         "n_effects": len(effect_rules),
         "effect_kinds": f"np.array({[1 if r.effect == 'win-match' else 2 for r in effect_rules] or [0]!r}, "
                         "dtype=np.int64)",
@@ -196,6 +201,9 @@ def generate_kernel(variant: ir.Variant) -> str:
         "rows": list(out.rows),
         "helpers": out.helpers,
         "rules": rules,
+        "events": events,
+        "claims": capture.missed_capture_claim,
+        "at_once": variant.match.check == "at-once",
         "single_card_first": capture.single_card_first,
         "obligation": capture.obligation,
         "sweeps_enabled": variant.sweeps.enabled,

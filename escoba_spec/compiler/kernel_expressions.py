@@ -6,7 +6,10 @@ and `captures`, and `H`, a 2-D array whose row k holds a per-side value
 list that `most` compares (worked out once per hand, in the order the rows
 were made, so that a row only reads rows above it). `all` and `any` over
 the other sides become small functions of their own (numba has no
-generator expressions); the helpers of `engine.native` do the rest. Deck
+generator expressions); the helpers of `engine.native` do the rest. An
+event's expressions (`emit_play`) also name the play, as the arguments of
+the kernel's `play_events` (`PLAY_NAMES`); `most`, `all` and `any` are not
+in that scope yet (they read the end of the hand's rows). Deck
 tables become module-level arrays named by the emitter. Nothing of the
 expression's text is copied: only operators, ints and the deck's tables.
 """
@@ -18,6 +21,18 @@ from dataclasses import dataclass, field
 from ..language.expr.env import Env
 from ..language.expr.nodes import Call, Name, Node, mask_of, unresolved
 from .expressions import _Emitter
+
+#: the names of a play (scoring.events) as the kernel's event function calls its arguments
+PLAY_NAMES = {
+    "table": "table",
+    "played": "played",
+    "taken": "taken",
+    "previous": "previous",
+    "previous_opponent": "(previous_side >= 0 and previous_side != side)",
+    "table_before": "table_before",
+    "last_play": "last_play",
+    "round": "round_",
+}
 
 
 class KernelUnsupported(ValueError):
@@ -39,6 +54,10 @@ class KernelExpressions:
     def emit(self, node: Node) -> str:
         return _KernelEmitter(self).emit(node)
 
+    def emit_play(self, node: Node) -> str:
+        """An event's expression: the end-of-hand names and a play's (`PLAY_NAMES`)."""
+        return _KernelEmitter(self, PLAY_NAMES).emit(node)
+
 
 #: where the match stands, as score_hand's arguments name it (scores: each side's, as the match
 #: holds them; dealer_side: the side of the hand's dealer; hand_number: 1 up)
@@ -56,9 +75,14 @@ def _array(values) -> str:
 
 
 class _KernelEmitter(_Emitter):
-    def __init__(self, out: KernelExpressions):
+    def __init__(self, out: KernelExpressions, names: dict[str, str] | None = None):
         super().__init__(out.env)
         self.out = out
+        self.names = names or {}  # the scope's own names beyond pile, sweeps, captures and deck
+
+    def _per_play(self, node: Call) -> None:
+        if self.names:  # H, the helpers and their arguments are the end of the hand's
+            raise KernelUnsupported(f"{node.function}() in an event")
 
     def _table(self, name: str, source: str) -> str:
         self.out.tables.setdefault(name, source)
@@ -72,10 +96,15 @@ class _KernelEmitter(_Emitter):
         return f"H[{row}]"
 
     def emit(self, node: Node) -> str:
+        if type(node) is Name and node.value is None and node.name in self.names:
+            return self.names[node.name]
         if type(node) is Name and node.value is None and node.name not in ("pile", "sweeps", "captures", "deck"):
             if node.name not in self.out.names:
-                raise KernelUnsupported(f"the name '{node.name}' in a scoring expression")
+                where = "an event" if self.names else "a scoring expression"
+                raise KernelUnsupported(f"the name '{node.name}' in {where}")
             if node.name in _MATCH_NAMES:
+                if self.names:  # an event's function is not told where the match stands
+                    raise KernelUnsupported(f"the name '{node.name}' in an event")
                 return _MATCH_NAMES[node.name]
         return super().emit(node)
 
@@ -118,12 +147,14 @@ class _KernelEmitter(_Emitter):
         return f"most_alike({self.emit(node.args[0])}, {masks})"
 
     def _most(self, node: Call) -> str:
+        self._per_play(node)
         values = self._row(node.args[0])
         condition = node.keyword("eligible")
         eligible = "ALL" if condition is None else self._row(condition)
         return f"most({values}, {eligible}, side, {node.ties != 'none'!r})"
 
     def _quantifier(self, node: Call, which: str) -> str:
+        self._per_play(node)
         condition = self.emit(node.args[1])
         name = f"_{which}{len(self.out.helpers)}"
         self.out.helpers.append((name, which, condition))

@@ -117,7 +117,8 @@ class Kernel:
         self.params = Params.from_variant(variant)
         self.points_rules: tuple[str, ...] = module.POINTS_RULES
         self.effect_rules: tuple[str, ...] = module.EFFECT_RULES
-        self._effects = {r.id: r.effect for r in variant.scoring.rules if r.effect != "points"}
+        self._effects = {r.id: r.effect for r in (*variant.scoring.rules, *variant.scoring.events)
+                         if r.effect != "points"}
         self.scale: int = getattr(module, "SCALE", 1)  # every point in the kernel is times this
 
     def ruleset(self) -> KernelRuleSet:
@@ -130,6 +131,8 @@ class Kernel:
         for name in names:
             if name not in KERNEL_BOTS:
                 raise ValueError(f"the kernel plays the bots {', '.join(KERNEL_BOTS)}, not '{name}'")
+            if name == "heuristic" and self.params.missed_capture_claim:
+                raise ValueError("the kernel's heuristic bot does not claim missed captures yet")
             codes.append(KERNEL_BOTS[name])
         return np.array(codes, dtype=np.int64)
 
@@ -147,28 +150,32 @@ class Kernel:
         streams = np.array([seat_seed(seed, k) for k in range(1 + n)], dtype=np.uint64)
         hands = np.zeros(n, dtype=np.int64)
         piles, sweeps, captures = (np.zeros(sides, dtype=np.int64) for _ in range(3))
-        info = np.zeros(11, dtype=np.int64)
+        info = np.zeros(12, dtype=np.int64)
         size = self.cards.size
-        hist = np.zeros((size, 4), dtype=np.int64)
+        hist = np.zeros((size, 5), dtype=np.int64)
         work = np.zeros((8, self.module.MAX_MOVES), dtype=np.int64)
-        wmask = np.zeros((2, self.module.MAX_MOVES), dtype=np.int64)
+        wmask = np.zeros((4, self.module.MAX_MOVES), dtype=np.int64)
         cards = np.array(deck, dtype=np.int64)
-        status = self.module.play_hand(cards, n, team_size, dealer % n, self.bot_codes(bots), streams, hands, piles,
-                                       sweeps, captures, info, hist, work, wmask)
-        if status < 0:
-            raise EngineError(_STATUS.get(int(status), f"kernel status {status}"))
         P = np.zeros((sides, max(1, len(self.points_rules))), dtype=np.int64)
         E = np.zeros((sides, max(1, len(self.effect_rules))), dtype=np.int64)
-        # a lone hand is the first of a match at 0 all (HandState.__init__)
-        self.module.score_hand(piles, sweeps, captures, P, E, np.zeros(sides, dtype=np.int64), (dealer % n) % sides, 1)
+        scores = np.zeros(sides, dtype=np.int64)  # a lone hand is a match's first, at 0 all
+        state = np.zeros(2, dtype=np.int64)
+        status = self.module.play_hand(cards, n, team_size, dealer % n, self.bot_codes(bots), streams, hands, piles,
+                                       sweeps, captures, info, hist, work, wmask, P, E, scores, state)
+        if status < 0:
+            raise EngineError(_STATUS.get(int(status), f"kernel status {status}"))
+        stopped = bool(info[11])  # the match ended in play: no end-of-hand scoring, no leftover check
+        if not stopped:  # a lone hand is the first of a match at 0 all (HandState.__init__)
+            self.module.score_hand(piles, sweeps, captures, P, E, scores, (dealer % n) % sides, 1)
         score = self._score(P, E)
         p = self.params
         total = int(info[4])
-        listed = total in p.leftover_totals if p.leftover_modulus else None
+        listed = total in p.leftover_totals if p.leftover_modulus and not stopped else None
         side = int(info[3])
         result = HandResult(score, tuple(int(x) for x in piles), tuple(int(x) for x in sweeps),
-                            tuple(int(x) for x in captures), int(info[2]), side if side >= 0 else None, total, listed)
-        history = tuple(Play(int(s), int(c), int(m), 0, int(w)) for s, c, m, w in hist[: int(info[1])])
+                            tuple(int(x) for x in captures), int(info[2]), side if side >= 0 else None, total, listed,
+                            stopped=stopped)
+        history = tuple(Play(int(s), int(c), int(m), int(k), int(w)) for s, c, m, w, k in hist[: int(info[1])])
         return KernelHand(result, history, int(info[6]))
 
     def _score(self, P: np.ndarray, E: np.ndarray) -> HandScore:

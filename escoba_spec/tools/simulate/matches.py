@@ -213,7 +213,8 @@ def kernel_for(variant, bot_names: list[str]):
     from ...engine.kernel import KERNEL_BOTS
 
     reasons = unsupported(variant)
-    others = sorted({b for b in bot_names if b not in KERNEL_BOTS})
+    others = sorted({b for b in bot_names if b not in KERNEL_BOTS
+                     or (b == "heuristic" and variant.capture.missed_capture_claim)})  # it claims nothing yet
     if others:
         reasons.append(f"the {' and '.join(others)} bot{'s' if len(others) > 1 else ''}")
     if reasons:
