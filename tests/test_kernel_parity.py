@@ -51,7 +51,7 @@ def test_the_kernel_plays_most_shipped_variants():
     """Which variants run on the kernel is a fact worth pinning: a regression would silently
     send a variant back to the slow engines."""
     assert KERNEL_VARIANTS == [
-        "escoba-31-ties-all", "escoba-6-teams-of-3", "escoba-brasileira", "escoba-de-15", "escoba-francesa", "escopa",
+        "comodines", "escoba-31-ties-all", "escoba-6-teams-of-3", "escoba-brasileira", "escoba-de-15", "escoba-francesa", "escopa",
         "escopa-no-leftover-check", "escova-de-31", "open-table", "scopa", "scopa-a-perdere", "scopa-napola", "scopone",
     ]
 

@@ -28,6 +28,7 @@ from ..language.expr.env import Env
 from ..language.expr.nodes import needs_bounds
 from .codegen import ID_PATTERN, UnsafeValue, _comment, display_path, literal
 from .kernel_expressions import KernelExpressions, KernelUnsupported
+from .kernel_kinds import kinds_tables, needs_kinds
 
 __all__ = ["KernelUnsupported", "generate_kernel", "unsupported"]
 
@@ -39,10 +40,9 @@ def unsupported(variant: ir.Variant) -> list[str]:
     deal, capture = variant.deal, variant.capture
     opening = deal.opening
     reasons = (
-        ("jokers", cards.joker_mask),
-        ("cards without a capture value", cards.valueless_mask),
+        ("jokers in an opening table split into groups",
+         cards.joker_mask and opening.trigger == "total" and opening.partition),
         ("missed-capture claims", capture.missed_capture_claim),
-        ("capture kinds beyond the seeds' two modes", params.capture_kinds),
         ("a deal of its own for some tables", params.layout_deals),
         ("the table dealt before the hands", deal.order == "table-first"),
         ("a first-lead rule", deal.first_lead_not),
@@ -124,6 +124,7 @@ def generate_kernel(variant: ir.Variant) -> str:
     out.tables["_SUM_VALUES"] = f"np.array({[v for v, _ in groups]!r}, dtype=np.int64)"
     out.tables["_SUM_MASKS"] = f"np.array({[m for _, m in groups]!r}, dtype=np.int64)"
     rules = _scoring(variant, out)
+    out.tables.update(kinds_tables(variant))
     deal, capture, opening = variant.deal, variant.capture, variant.deal.opening
     opening_targets = tuple(opening.targets_of(capture)) if opening.trigger != "never" else ()
     trigger = opening.trigger if opening_targets else "never"
@@ -144,6 +145,12 @@ def generate_kernel(variant: ir.Variant) -> str:
         "layouts": literal(params.layouts),
         "size": literal(cards.size),
         "values": f"np.array({list(cards.values)!r}, dtype=np.int64)",
+        # the greedy bot trails its lowest card, a joker counting as the highest (engine.bots)
+        "trail_values": f"np.array({[1000 if c.joker else c.value for c in cards.cards]!r}, dtype=np.int64)",
+        "kinds": needs_kinds(variant),
+        "jokers": bool(cards.joker_mask),
+        "not_with_joker": variant.sweeps.not_with_joker,
+        "weight_by_target": variant.sweeps.weight_by_target,
         "needs": f"np.array({_needs(variant, cards)!r}, dtype=np.int64)",
         "capture_comment": _comment(capture_comment),
         "seven": literal(scoring_seven(cards)),
