@@ -35,9 +35,9 @@ def test_an_option_changes_the_kernel_it_gives():
 
 
 def test_a_variant_the_kernel_cannot_play_yet_is_told_why():
-    variant = load_variant(RULES / "comodines.yaml")
-    assert unsupported(variant) == ["jokers"]
-    with pytest.raises(KernelUnsupported, match="comodines: the kernel does not play jokers yet"):
+    variant = load_variant(RULES / "cirulla.yaml")
+    assert unsupported(variant) == ["declarations"]
+    with pytest.raises(KernelUnsupported, match=r"cirulla: the kernel does not play declarations yet"):
         generate_kernel(variant)
 
 

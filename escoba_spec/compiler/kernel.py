@@ -31,6 +31,7 @@ from ..language.expr.nodes import needs_bounds
 from .codegen import ID_PATTERN, UnsafeValue, _comment, display_path, literal
 from .kernel_events import event_context
 from .kernel_expressions import MATCH_NAMES, KernelExpressions, KernelUnsupported
+from .kernel_kinds import kinds_tables, needs_kinds
 
 __all__ = ["KernelUnsupported", "generate_kernel", "unsupported"]
 
@@ -42,10 +43,11 @@ def unsupported(variant: ir.Variant) -> list[str]:
     deal = variant.deal
     opening = deal.opening
     reasons = (
-        ("jokers", cards.joker_mask),
-        ("cards without a capture value", cards.valueless_mask),
-        ("capture kinds beyond the seeds' two modes", params.capture_kinds),
+        ("jokers in an opening table split into groups",
+         cards.joker_mask and opening.trigger == "total" and opening.partition),
         ("declarations", variant.declarations.rules),
+        ("missed-capture claims with capture kinds or jokers", variant.capture.missed_capture_claim
+         and needs_kinds(variant)),
         ("the match named in a variant whose ties split", params.match_names and _scale(variant) > 1),
         ("events during play in a variant whose ties split", bool(variant.scoring.events) and _scale(variant) > 1),
         ("a deck of more than 63 cards", cards.size > 63),
@@ -167,6 +169,7 @@ def generate_kernel(variant: ir.Variant) -> str:
     redeal = _redeal(variant, out)
     scale = _scale(variant)
     events = event_context(variant, out)
+    out.tables.update(kinds_tables(variant))
     deal, capture, opening = variant.deal, variant.capture, variant.deal.opening
     opening_targets = tuple(opening.targets_of(capture)) if opening.trigger != "never" else ()
     trigger = opening.trigger if opening_targets else "never"
@@ -191,6 +194,12 @@ def generate_kernel(variant: ir.Variant) -> str:
         "layouts": literal(params.layouts),
         "size": literal(cards.size),
         "values": f"np.array({list(cards.values)!r}, dtype=np.int64)",
+        # the greedy bot trails its lowest card, a joker counting as the highest (engine.bots)
+        "trail_values": f"np.array({[1000 if c.joker else c.value for c in cards.cards]!r}, dtype=np.int64)",
+        "kinds": needs_kinds(variant),
+        "jokers": bool(cards.joker_mask),
+        "not_with_joker": variant.sweeps.not_with_joker,
+        "weight_by_target": variant.sweeps.weight_by_target,
         "needs": f"np.array({_needs(variant, cards)!r}, dtype=np.int64)",
         "value_masks": f"np.array({_value_masks(variant, cards)!r}, dtype=np.int64)",
         "capture_comment": _comment(capture_comment),

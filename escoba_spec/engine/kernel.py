@@ -79,16 +79,16 @@ class KernelRuleSet:
         size = self.module.MAX_MOVES
         self._out = np.zeros(size, dtype=np.int64)
         self._work = np.zeros((8, size), dtype=np.int64)
-        self._wmask = np.zeros((2, size), dtype=np.int64)
+        self._wmask = np.zeros((4, size), dtype=np.int64)
 
     def capture_options(self, card: int, table: int, sums=None, last_play: bool = False) -> list[int]:
-        count = self.module.capture_options(card, table, self._out, self._work, self._wmask)
+        count = self.module.capture_options(card, table, bool(last_play), self._out, self._work, self._wmask)
         if count < 0:
             raise EngineError(_STATUS.get(int(count), f"kernel status {count}"))
         return self._out[:count].tolist()
 
     def sweep_weight(self, card: int, captured: int, last_play: bool) -> int:
-        return int(self.module.sweep_weight(card, captured, last_play))
+        return int(self.module.sweep_weight(card, captured, bool(last_play), self._work))
 
     def opening_multiple(self, table: int, sums=None) -> int:
         return int(self.module.opening_multiple(table, self._work, self._wmask))
@@ -131,8 +131,8 @@ class Kernel:
         for name in names:
             if name not in KERNEL_BOTS:
                 raise ValueError(f"the kernel plays the bots {', '.join(KERNEL_BOTS)}, not '{name}'")
-            if name == "heuristic" and self.params.missed_capture_claim:
-                raise ValueError("the kernel's heuristic bot does not claim missed captures yet")
+            if name == "heuristic" and (self.params.missed_capture_claim or self.cards.joker_mask):
+                raise ValueError("the kernel's heuristic bot does not claim missed captures nor hold jokers yet")
             codes.append(KERNEL_BOTS[name])
         return np.array(codes, dtype=np.int64)
 

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from ...engine import play_match
 from ...engine.protocol import Params, whole
+from ...language.cards import CardSet
 from ..setup import deal_stream, make_bot, make_ruleset
 
 
@@ -214,7 +215,7 @@ def kernel_for(variant, bot_names: list[str]):
 
     reasons = unsupported(variant)
     others = sorted({b for b in bot_names if b not in KERNEL_BOTS
-                     or (b == "heuristic" and variant.capture.missed_capture_claim)})  # it claims nothing yet
+                     or (b == "heuristic" and (variant.capture.missed_capture_claim or CardSet(variant.deck).joker_mask))})
     if others:
         reasons.append(f"the {' and '.join(others)} bot{'s' if len(others) > 1 else ''}")
     if reasons:
