@@ -71,7 +71,7 @@ def test_every_house_variant_here_runs_on_the_kernels_kinds_code(variants):
 @pytest.mark.parametrize("name", sorted(TEXTS))
 @given(root=st.integers(0, 2**64 - 1), bots=st.lists(st.sampled_from(sorted(BOTS)), min_size=6, max_size=6),
        dealer=st.integers(0, 5), layout=st.integers(0, 7))
-@settings(deadline=None)
+@settings(deadline=None, max_examples=15)
 def test_a_kernel_hand_with_kinds_or_jokers_is_the_interpreters_hand(variants, name, root, bots, dealer, layout):
     variant = variants[name]
     kernel, interp = load_kernel(variant), Interpreter(variant)

@@ -70,7 +70,7 @@ def test_the_kernel_plays_most_shipped_variants():
 @pytest.mark.parametrize(("name", "players", "team_size"), CASES)
 @given(root=st.integers(0, 2**64 - 1), bots=st.lists(st.sampled_from(sorted(BOT_CLASSES)), min_size=6, max_size=6),
        dealer=st.integers(0, 5))
-@settings(deadline=None)
+@settings(deadline=None, max_examples=50)  # x 20 hands: 1,000 hands per variant and layout
 def test_a_kernel_hand_is_the_interpreters_hand(name, players, team_size, root, bots, dealer):
     kernel, interp = _engines(name)
     names = _kernel_bots(name, bots[:players])
