@@ -88,13 +88,22 @@ def _comment(text: str) -> str:
 
 
 @lru_cache(maxsize=1)
-def _template() -> jinja2.Template:
-    env = jinja2.Environment(
+def _environment() -> jinja2.Environment:
+    """The one Jinja environment of the compiler's templates (the module's and the kernel's)."""
+    return jinja2.Environment(
         loader=jinja2.PackageLoader("escoba_spec.compiler", "templates"),
         trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
         undefined=jinja2.StrictUndefined, autoescape=False,
     )
-    return env.get_template("module.py.j2")
+
+
+def template(name: str) -> jinja2.Template:
+    """A template of `compiler/templates` (Jinja caches the parsed ones)."""
+    return _environment().get_template(name)
+
+
+def _template() -> jinja2.Template:
+    return template("module.py.j2")
 
 
 def display_path(file: str) -> str:

@@ -17,7 +17,6 @@ on the other engines (the caller says so).
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
 import jinja2
 
@@ -28,7 +27,7 @@ from ..language import ir
 from ..language.cards import CardSet
 from ..language.expr.env import Env
 from ..language.expr.nodes import needs_bounds
-from .codegen import ID_PATTERN, UnsafeValue, _comment, display_path, literal
+from .codegen import ID_PATTERN, UnsafeValue, _comment, display_path, literal, template
 from .kernel_events import event_context
 from .kernel_expressions import MATCH_NAMES, KernelExpressions, KernelUnsupported
 from .kernel_kinds import kinds_tables, needs_kinds
@@ -115,14 +114,8 @@ def _scoring(variant: ir.Variant, out: KernelExpressions) -> list[dict]:
     return rules
 
 
-@lru_cache(maxsize=1)
 def _template() -> jinja2.Template:
-    env = jinja2.Environment(
-        loader=jinja2.PackageLoader("escoba_spec.compiler", "templates"),
-        trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
-        undefined=jinja2.StrictUndefined, autoescape=False,
-    )
-    return env.get_template("kernel.py.j2")
+    return template("kernel.py.j2")
 
 
 def _needs(variant: ir.Variant, cards: CardSet) -> list[list[int]]:
