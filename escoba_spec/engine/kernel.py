@@ -78,7 +78,7 @@ class KernelRuleSet:
         self.params = kernel.params
         size = self.module.MAX_MOVES
         self._out = np.zeros(size, dtype=np.int64)
-        self._work = np.zeros((8, size), dtype=np.int64)
+        self._work = np.zeros((self.module.WORK_ROWS, size), dtype=np.int64)
         self._wmask = np.zeros((4, size), dtype=np.int64)
 
     def capture_options(self, card: int, table: int, sums=None, last_play: bool = False) -> list[int]:
@@ -153,7 +153,7 @@ class Kernel:
         info = np.zeros(12, dtype=np.int64)
         size = self.cards.size
         hist = np.zeros((size, 5), dtype=np.int64)
-        work = np.zeros((8, self.module.MAX_MOVES), dtype=np.int64)
+        work = np.zeros((self.module.WORK_ROWS, self.module.MAX_MOVES), dtype=np.int64)
         wmask = np.zeros((4, self.module.MAX_MOVES), dtype=np.int64)
         cards = np.array(deck, dtype=np.int64)
         P = np.zeros((sides, max(1, len(self.points_rules))), dtype=np.int64)
