@@ -99,7 +99,10 @@ def _prune(doc: Document, schema_problems: list[Diagnostic]) -> Document | None:
         paths.append(tuple(parts if d.code == "unknown-key" else _node_at_fault(doc.data, parts)))
     data = copy.deepcopy(doc.data)
     values, keys, spans = dict(doc.values), dict(doc.keys), dict(doc.spans)
-    # deepest and last first, so that no removal moves a node another removal names
+    # deepest and last first, so that no removal moves a node another removal names; the keys
+    # removed are taken out of the position indexes together, in one pass before any renumbering
+    # (one pass per key made thousands of unknown keys quadratic)
+    gone: set[str] = set()
     for parts in sorted(set(paths), key=_order, reverse=True):
         parts = list(parts)
         parent = _follow(data, parts[:-1])
@@ -107,19 +110,34 @@ def _prune(doc: Document, schema_problems: list[Diagnostic]) -> Document | None:
         if isinstance(last, int) and isinstance(parent, list) and last < len(parent):
             del parent[last]
             prefix = _text(parts[:-1])
+            _forget(gone, values, keys, spans)
             for index in (values, keys, spans):
                 renumber_after_removal(index, prefix, last)
         elif isinstance(last, str) and isinstance(parent, dict) and last in parent:
             del parent[last]
-            gone = _text(parts)
-            for index in (values, keys, spans):
-                for p in [p for p in index if p == gone or p.startswith((gone + ".", gone + "["))]:
-                    del index[p]
+            gone.add(_text(parts))
         elif parent is None:
             continue  # inside a node an earlier removal took
         else:
             return None
+    _forget(gone, values, keys, spans)
     return replace(doc, data=data, values=values, keys=keys, spans=spans)
+
+
+def _forget(gone: set[str], *indexes: dict) -> None:
+    """Take the removed paths, and every path inside one, out of the position indexes."""
+    if not gone:
+        return
+    for index in indexes:
+        for p in [p for p in index if _inside_any(p, gone)]:
+            del index[p]
+    gone.clear()
+
+
+def _inside_any(path: str, gone: set[str]) -> bool:
+    if path in gone:
+        return True
+    return any(ch in ".[" and path[:i] in gone for i, ch in enumerate(path))
 
 
 def placed(pruned: tuple[Stable, ...], data: object) -> tuple[str, ...]:
