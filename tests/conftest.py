@@ -26,6 +26,16 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.ge
 os.environ.setdefault("ESCOBA_SPEC_CACHE", str(ROOT / ".pytest_cache" / "escoba-spec"))
 
 
+def pytest_collection_modifyitems(config, items):
+    """Under pytest-xdist, the kernel tests of one variant (parametrized by `name`) go to one
+    worker: a kernel's cold compile takes seconds, and two workers would each pay it."""
+    for item in items:
+        callspec = getattr(item, "callspec", None)
+        name = callspec.params.get("name") if callspec is not None else None
+        if isinstance(name, str) and item.module.__name__.rsplit(".", 1)[-1].startswith("test_kernel"):
+            item.add_marker(pytest.mark.xdist_group(f"kernel-{name}"))
+
+
 @pytest.fixture
 def rules_tree(tmp_path: Path) -> Path:
     """A copy of the shipped rules folder, to add bad files beside the good ones."""
