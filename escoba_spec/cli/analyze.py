@@ -20,8 +20,8 @@ def register(sub) -> None:
     p.add_argument("paths", nargs="+", metavar="PATH", help="rule files (YAML); two or more are set side by side")
     p.add_argument("--out", required=True, metavar="DIR", help="write analysis.json, report.md and report.html here")
     p.add_argument("--seed", type=int, metavar="S", help="root seed (default: chosen at random and printed)")
-    p.add_argument("--budget", type=float, default=5.0, metavar="B",
-                   help="precision for time: 400 x B matches per run, 5 runs per variant (default: 5)")
+    p.add_argument("--budget", type=float, default=50.0, metavar="B",
+                   help="precision for time: 400 x B matches per run, 5 runs per variant (default: 50)")
     p.add_argument("--lang", choices=LANGUAGES, default="en", help="the report's language (default: en)")
     p.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default: 1)")
     p.add_argument("--scheduler", metavar="ADDRESS", help="run the matches on the Dask cluster at ADDRESS")
