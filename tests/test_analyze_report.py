@@ -54,8 +54,9 @@ def test_the_json_has_every_section_and_names_the_bots_it_measured(escoba):
             assert s["ci95"][0] <= s["rate"] <= s["ci95"][1]
         assert sum(m["decisiveness"][bot]["distribution"].values()) == a["games_per_run"]
     assert m["skill"]["games"] == 2 * a["games_per_run"] and m["skill"]["trace"] is None
-    assert set(m["rules"]["heuristic"]) == {"cards", "oros", "siete-de-oros", "setenta", "escobas"} \
-        or m["rules"]["heuristic"]
+    assert set(m["rules"]["heuristic"]) == {"escobas", "most-cards", "most-oros", "setenta", "siete-de-velo"}
+    for rule in m["rules"]["heuristic"].values():
+        assert 0 <= rule["decided"] <= 1 and 0 <= rule["never_fires"]["rate"] <= 1
 
 
 def test_two_variants_give_the_stated_differences_beside_the_measured_ones(tmp_path):
