@@ -76,11 +76,19 @@ def test_two_variants_give_the_stated_differences_beside_the_measured_ones(tmp_p
 
 @pytest.mark.parametrize("lang,heading", [("es", "Ventaja de posición"), ("pt", "Vantagem de posição"),
                                           ("it", "Vantaggio di posizione"), ("fr", "Avantage de place")])
-def test_the_report_speaks_the_language_asked(lang, heading, tmp_path):
-    out = tmp_path / lang
-    assert _analyze("rules/scopa.yaml", "--out", str(out), *TINY, "--lang", lang).returncode == 0
-    assert heading in (out / "report.md").read_text()
-    assert f'<html lang="{lang}">' in (out / "report.html").read_text()
+def test_the_report_speaks_the_language_asked(escoba, lang, heading):
+    """The same analysis rendered in each language (the CLI's --lang is checked once, below)."""
+    from escoba_spec.tools.analyze import render
+
+    files = render(json.loads((escoba / "analysis.json").read_text()), lang)
+    assert heading in files["report.md"].decode() and "Seat advantage" not in files["report.md"].decode()
+    assert f'<html lang="{lang}">'.encode() in files["report.html"]
+
+
+def test_the_command_takes_lang(tmp_path):
+    out = tmp_path / "pt"
+    assert _analyze("rules/escoba-de-15.yaml", "--out", str(out), *TINY, "--lang", "pt").returncode == 0
+    assert "Vantagem de posição" in (out / "report.md").read_text()
 
 
 def test_a_bad_rule_file_is_reported_at_its_line_and_nothing_is_written(tmp_path):
