@@ -75,7 +75,7 @@ def test_json_and_sarif_never_carry_colour():
 def test_counts_take_the_plural_only_when_more_than_one(tmp_path):
     proc = _validate(_bad_file(tmp_path))
     assert proc.stderr.strip().splitlines()[-1] == "1 error, 0 warnings in 1 file"
-    good = subprocess.run([sys.executable, "-m", "escoba_spec", "validate", "rules/scopa.yaml", "rules/escopa.yaml"],
+    good = subprocess.run([sys.executable, "-m", "escoba_spec", "validate", "rules/scopa.yaml", "rules/escoba-de-15.yaml"],
                           capture_output=True, text=True, cwd=ROOT)
     assert good.stderr.strip() == "2 files valid"
 

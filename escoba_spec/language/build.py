@@ -25,6 +25,7 @@ from .events import build_events, check_match_events
 from .expr.check import compile_expression
 from .expr.env import Env
 from .expr.nodes import constant, shares_points
+from .leftovers import leftover_reach
 from .options import option_choices
 from .prose import prose
 from .resolved import Resolved
@@ -131,6 +132,8 @@ class _Builder:
             check_stock(self, cards, players, deal)
             check_opening(self, cards, deal, capture, players)
             check_redeal(self, cards, players, deal)
+            if end.check is not None and not has_errors(self.problems):
+                self.check_leftover_reach(cards, players, deal, capture, end.check)
         self.check_sources()
         self.check_option_labels()
         if has_errors(self.problems) or deck is None:
@@ -232,6 +235,21 @@ class _Builder:
                            f"capture takes a multiple of {modulus}, so the leftovers total {residue} more than a multiple of {modulus}",
                            "the possible totals are " + ", ".join(map(str, right)) + ", ...")
         return ir.LeftoverCheck(tuple(totals), modulus, self.sources(spec, path))
+
+    def check_leftover_reach(self, cards: CardSet, players: ir.Players, deal: ir.Deal, capture: ir.Capture,
+                             check: ir.LeftoverCheck) -> None:
+        """A warning for every leftover total legal play reaches that the check's list misses
+        (language/leftovers.py: found by a witness hand, never asserted)."""
+        missed = leftover_reach(cards, players, deal, capture, check).missed()
+        if not missed:
+            return
+        where = "; ".join(f"{total} ({', '.join(layouts)})" for total, layouts in missed.items())
+        totals = ", ".join(map(str, missed))
+        self.error("end_of_deal.check.totals", "leftover-total-unlisted",
+                   f"legal play can leave leftovers totalling {where}, which the list misses; "
+                   "the engine plays such a hand as no mistake",
+                   f"add {totals} to end_of_deal.check.totals if the check should accept them; "
+                   "`escoba-spec analyze` shows a hand that leaves each", severity="warning")
 
     def build_scoring(self, cards: CardSet | None) -> ir.Scoring:
         spec = self.section("scoring")

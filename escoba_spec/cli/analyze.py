@@ -1,0 +1,85 @@
+"""`escoba-spec analyze`: a balance report of one or more variants (tools/analyze):
+analysis.json, report.md and report.html in --out, all or none."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from ..tools.files import check_writable
+from ..tools.text import printable
+from .common import UsageError, chosen_seed, existing, load_or_report, parse_options
+
+LANGUAGES = ("en", "es", "pt", "it", "fr")
+
+
+def register(sub) -> None:
+    p = sub.add_parser("analyze", help="a balance report: seat advantage, skill, decisiveness, rules, static checks")
+    p.add_argument("paths", nargs="+", metavar="PATH", help="rule files (YAML); two or more are set side by side")
+    p.add_argument("--out", required=True, metavar="DIR", help="write analysis.json, report.md and report.html here")
+    p.add_argument("--seed", type=int, metavar="S", help="root seed (default: chosen at random and printed)")
+    p.add_argument("--budget", type=float, default=50.0, metavar="B",
+                   help="precision for time: 400 x B matches per run, 5 runs per variant (default: 50)")
+    p.add_argument("--lang", choices=LANGUAGES, default="en", help="the report's language (default: en)")
+    p.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default: 1)")
+    p.add_argument("--scheduler", metavar="ADDRESS", help="run the matches on the Dask cluster at ADDRESS")
+    p.add_argument("--option", action="append", metavar="ID=VALUE", help="choose a variant option (repeatable)")
+    p.add_argument("--format", choices=("text", "json"), default="text", help="stdout format (default: text)")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..engine import EngineError
+    from ..tools.analyze import analyze, render, total_matches
+    from ..tools.analyze.report import dumps
+    from ..tools.files import write_all
+    from .simulate import Progress, dask_executor
+
+    if not 0 < args.budget <= 1000:
+        raise UsageError(f"--budget must be above 0 and at most 1000, not {args.budget}")
+    if args.jobs < 1:
+        raise UsageError(f"--jobs must be at least 1, not {args.jobs}")
+    args.jobs = min(args.jobs, os.cpu_count() or 1) if not args.scheduler else args.jobs
+    out_dir = Path(args.out)
+    if problem := check_writable(out_dir):
+        raise UsageError(f"--out {printable(str(out_dir))}: {printable(problem)} (checked before any match is played)")
+    paths = existing(args.paths)
+    options = parse_options(args.option)
+    variants = []
+    for path in paths:
+        variant = load_or_report(path, options, "nothing analysed", args.format)
+        if variant is None:
+            return 1
+        variants.append((variant, str(path)))
+    if len({v.players.layouts[0].players // (v.players.layouts[0].team_size or 1) for v, _ in variants}) > 1:
+        raise UsageError("the variants analysed side by side must seat the same number of sides at their first table")
+    args.seed = chosen_seed(args.seed)
+    executor = dask_executor(args.scheduler) if args.scheduler else None
+    total = total_matches(args.budget) * len(variants)
+    progress = Progress(total, "analyze") if sys.stderr.isatty() else None
+    try:
+        analysis = analyze(variants, options, args.seed, args.budget, args.jobs, executor, progress)
+    except EngineError as exc:
+        print(printable(f"escoba-spec: a match could not be played: {exc}"), file=sys.stderr)
+        return 1
+    finally:
+        if progress is not None:
+            progress.close()
+    files = render(analysis, args.lang)
+    try:
+        write_all(out_dir, files)
+    except OSError as exc:
+        raise UsageError(f"cannot write into {printable(str(out_dir))}: {exc.strerror or exc}; nothing written") from exc
+    if args.format == "json":
+        sys.stdout.write(dumps(analysis))
+    else:
+        for v in analysis["variants"]:
+            missed = (v["static"]["leftovers"] or {}).get("missed")
+            line = f"{v['id']}: skill {v['measured']['skill']['rate']:.1%} ({v['measured']['skill']['bot']} vs greedy)"
+            if missed:
+                line += f"; leftover totals the list misses: {', '.join(missed)}"
+            print(printable(line))
+        print(printable(f"wrote {', '.join(files)} to {out_dir}"))
+    return 0

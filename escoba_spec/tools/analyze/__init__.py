@@ -1,0 +1,51 @@
+"""`analyze`: a balance report of one or more variants.
+
+Stages, one module each: `static` (no play: points per hand, rules that never or
+always score, the leftover check's totals), `play` (the measured runs, on
+tools/simulate), `sections` (seat advantage, skill, decisiveness, rules, and
+two variants' differences with their tests), `charts` (inline SVG plots),
+`report` (analysis.json, report.md, report.html), `words` (the five languages).
+Entry point: `analyze(...) -> dict`, then `report.render(analysis, lang)`.
+"""
+
+from __future__ import annotations
+
+from .play import MEASURED_BOTS, measure, total_matches
+from .report import render
+from .sections import differences, sections
+from .static import static_section
+
+__all__ = ["MEASURED_BOTS", "analyze", "render", "total_matches"]
+
+
+def analyze(variants: list[tuple[object, str]], options: dict[str, str], seed: int, budget: float, jobs: int = 1,
+            executor=None, progress=None) -> dict:
+    """Entry point: the analysis of `variants` ((variant, path) pairs), JSON-ready and the
+    same bytes for the same seed, budget and files (no timings, no absolute paths)."""
+    out = {"seed": seed, "budget": budget, "bots": list(MEASURED_BOTS), "strongest": MEASURED_BOTS[-1],
+           "expert": "expert" in MEASURED_BOTS, "variants": [], "differences": None}
+    measured_runs = []
+    done = 0
+    for variant, path in variants:
+        def tick(n: int, base=done) -> None:
+            if progress:
+                progress(base + n)
+
+        measured = measure(variant, path, options, seed, budget, jobs, executor, tick)
+        done += total_matches(budget)
+        measured_runs.append(measured)
+        engines = sorted({run["engine"] for run in measured["runs"].values()})
+        out["variants"].append({
+            "id": variant.id, "name": variant.name, "file": path,
+            "players": measured["players"], "team_size": measured["team_size"],
+            "measured_engine": ", ".join(engines), "notes": measured["notes"], "strongest": MEASURED_BOTS[-1],
+            "static": static_section(variant), "measured": sections(measured),
+        })
+        out["games_per_run"] = measured["games_per_run"]
+    if len(variants) == 2:
+        from ..diff import variant_differences
+
+        (va, _), (vb, _) = variants
+        stated = [d.to_json() for d in variant_differences(va, vb)]
+        out["differences"] = differences(measured_runs[0], measured_runs[1], stated)
+    return out

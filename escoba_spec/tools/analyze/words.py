@@ -1,0 +1,106 @@
+"""The report's headings and sentences in the rulebooks' five languages (tools/rulebook's
+LANGUAGES). A small catalogue of its own: the report has some thirty phrases, none the
+rulebooks share."""
+
+from __future__ import annotations
+
+LANGUAGES = ("en", "es", "pt", "it", "fr")
+
+_WORDS: dict[str, tuple[str, str, str, str, str]] = {
+    # key: (en, es, pt, it, fr)
+    "title": ("Balance report", "Informe de equilibrio", "Relatório de equilíbrio", "Rapporto di equilibrio",
+              "Rapport d'équilibre"),
+    "static": ("Before play", "Antes de jugar", "Antes do jogo", "Prima del gioco", "Avant le jeu"),
+    "seat_advantage": ("Seat advantage", "Ventaja de posición", "Vantagem de posição", "Vantaggio di posizione",
+                       "Avantage de place"),
+    "skill": ("Skill", "Habilidad", "Habilidade", "Abilità", "Habileté"),
+    "decisiveness": ("Decisiveness", "Decisión", "Decisão", "Decisività", "Caractère décisif"),
+    "rules": ("Scoring rules", "Reglas de puntuación", "Regras de pontuação", "Regole di punteggio",
+              "Règles de décompte"),
+    "differences": ("Differences", "Diferencias", "Diferenças", "Differenze", "Différences"),
+    "leftovers": ("Leftover check", "Comprobación de las cartas restantes", "Verificação das sobras",
+                  "Controllo delle carte rimaste", "Contrôle des cartes restantes"),
+    "bots_note": ("Measured under random, greedy and heuristic play; the expert bot is not built yet, so its rows "
+                  "are missing.",
+                  "Medido con juego aleatorio, codicioso y heurístico; el bot experto aún no existe, así que faltan "
+                  "sus filas.",
+                  "Medido com jogo aleatório, guloso e heurístico; o bot especialista ainda não existe, por isso "
+                  "faltam as suas linhas.",
+                  "Misurato con gioco casuale, avido ed euristico; il bot esperto non esiste ancora, quindi mancano "
+                  "le sue righe.",
+                  "Mesuré en jeu aléatoire, glouton et heuristique ; le bot expert n'existe pas encore, ses lignes "
+                  "manquent donc."),
+    "missed": ("Legal play can leave these totals, which the list misses: {totals}.",
+               "El juego legal puede dejar estos totales, que la lista omite: {totals}.",
+               "O jogo legal pode deixar estes totais, que a lista omite: {totals}.",
+               "Il gioco legale può lasciare questi totali, che l'elenco omette: {totals}.",
+               "Le jeu légal peut laisser ces totaux, que la liste omet : {totals}."),
+    "listed": ("Listed totals", "Totales listados", "Totais listados", "Totali elencati", "Totaux listés"),
+    "reached": ("reached", "alcanzados", "alcançados", "raggiunti", "atteints"),
+    "impossible": ("impossible", "imposibles", "impossíveis", "impossibili", "impossibles"),
+    "undetermined": ("undetermined", "sin determinar", "indeterminados", "indeterminati", "indéterminés"),
+    "layout": ("table", "mesa", "mesa", "tavolo", "table"),
+    "rule": ("rule", "regla", "regra", "regola", "règle"),
+    "never": ("never scores on the probe piles", "nunca puntúa en los montones de prueba",
+              "nunca pontua nos montes de teste", "non segna mai sui mazzetti di prova",
+              "ne marque jamais sur les plis d'essai"),
+    "always": ("always scores on the probe piles", "siempre puntúa en los montones de prueba",
+               "sempre pontua nos montes de teste", "segna sempre sui mazzetti di prova",
+               "marque toujours sur les plis d'essai"),
+    "points_range": ("Points per hand on the probe piles: least {least}, most {most}.",
+                     "Puntos por mano en los montones de prueba: mínimo {least}, máximo {most}.",
+                     "Pontos por mão nos montes de teste: mínimo {least}, máximo {most}.",
+                     "Punti per mano sui mazzetti di prova: minimo {least}, massimo {most}.",
+                     "Points par donne sur les plis d'essai : au moins {least}, au plus {most}."),
+    "bot": ("bot", "bot", "bot", "bot", "bot"),
+    "side": ("side", "bando", "lado", "squadra", "camp"),
+    "win_rate": ("match win rate", "partidas ganadas", "partidas ganhas", "partite vinte", "parties gagnées"),
+    "first_player_edge": ("first player's edge", "ventaja de quien sale", "vantagem de quem sai",
+                          "vantaggio di chi gioca per primo", "avantage du premier joueur"),
+    "dealer": ("first dealer's side", "bando del primer repartidor", "lado do primeiro a dar",
+               "squadra del primo mazziere", "camp du premier donneur"),
+    "skill_sentence": ("{bot} against greedy wins {rate} of matches (95% interval {lo}–{hi}, {games} matches).",
+                       "{bot} contra codicioso gana {rate} de las partidas (intervalo del 95% {lo}–{hi}, {games} partidas).",
+                       "{bot} contra guloso ganha {rate} das partidas (intervalo de 95% {lo}–{hi}, {games} partidas).",
+                       "{bot} contro avido vince {rate} delle partite (intervallo al 95% {lo}–{hi}, {games} partite).",
+                       "{bot} contre glouton gagne {rate} des parties (intervalle à 95 % {lo}–{hi}, {games} parties)."),
+    "trace_note": ("The skill trace over the expert's budget comes with the expert bot.",
+                   "La curva de habilidad según el presupuesto del experto llegará con el bot experto.",
+                   "A curva de habilidade pelo orçamento do especialista virá com o bot especialista.",
+                   "La curva di abilità secondo il budget dell'esperto arriverà con il bot esperto.",
+                   "La courbe d'habileté selon le budget de l'expert viendra avec le bot expert."),
+    "hands_mean": ("hands per match (mean)", "manos por partida (media)", "mãos por partida (média)",
+                   "mani per partita (media)", "donnes par partie (moyenne)"),
+    "leader_note": ("How often the leader after each hand wins, and comebacks, are not measured yet (the match "
+                    "records keep no per-hand scores).",
+                    "Aún no se mide cuántas veces gana quien va delante tras cada mano, ni las remontadas.",
+                    "Ainda não se mede quantas vezes ganha quem lidera após cada mão, nem as viradas.",
+                    "Non si misura ancora quanto spesso vince chi è in testa dopo ogni mano, né le rimonte.",
+                    "La fréquence de victoire du meneur après chaque donne, et les remontées, ne sont pas encore "
+                    "mesurées."),
+    "per_hand": ("points per hand", "puntos por mano", "pontos por mão", "punti per mano", "points par donne"),
+    "decided": ("decided the match", "decidió la partida", "decidiu a partida", "ha deciso la partita",
+                "a décidé la partie"),
+    "quiet": ("matches it never scored", "partidas sin puntuar", "partidas sem pontuar", "partite senza segnare",
+              "parties sans marquer"),
+    "sd": ("sd per hand", "desv. típica por mano", "desvio padrão por mão", "dev. std. per mano",
+           "écart type par donne"),
+    "stated": ("Stated differences", "Diferencias declaradas", "Diferenças declaradas", "Differenze dichiarate",
+               "Différences déclarées"),
+    "measured": ("Measured effects (B − A)", "Efectos medidos (B − A)", "Efeitos medidos (B − A)",
+                 "Effetti misurati (B − A)", "Effets mesurés (B − A)"),
+    "significant": ("significant", "significativo", "significativo", "significativo", "significatif"),
+    "not_significant": ("not significant", "no significativo", "não significativo", "non significativo",
+                        "non significatif"),
+    "games": ("{games} matches per run, seed {seed}, engine {engine}.",
+              "{games} partidas por serie, semilla {seed}, motor {engine}.",
+              "{games} partidas por série, semente {seed}, motor {engine}.",
+              "{games} partite per serie, seme {seed}, motore {engine}.",
+              "{games} parties par série, graine {seed}, moteur {engine}."),
+}
+
+
+def words(lang: str) -> dict[str, str]:
+    """Every phrase in `lang` (one of LANGUAGES)."""
+    i = LANGUAGES.index(lang)
+    return {key: forms[i] for key, forms in _WORDS.items()}

@@ -1,0 +1,150 @@
+"""`escoba-spec analyze`: its files, their determinism and shape, its languages, its
+errors, and report.html in headless Chromium. Tiny budgets (20 matches a run): these
+pin behaviour, not figures."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = next((shutil.which(n) for n in ("chromium", "chromium-browser", "google-chrome") if shutil.which(n)), None)
+TINY = ["--budget", "0.05", "--seed", "3"]
+
+
+def _analyze(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "escoba_spec", "analyze", *args], capture_output=True, text=True,
+                          cwd=ROOT, timeout=300)
+
+
+@pytest.fixture(scope="module")
+def escoba(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("escoba") / "report"
+    proc = _analyze("rules/escoba-de-15.yaml", "--out", str(out), *TINY)
+    assert proc.returncode == 0, proc.stderr
+    return out
+
+
+def test_analyze_writes_the_three_files_and_the_same_json_for_the_same_seed(escoba, tmp_path):
+    assert sorted(p.name for p in escoba.iterdir()) == ["analysis.json", "report.html", "report.md"]
+    again = tmp_path / "again"
+    assert _analyze("rules/escoba-de-15.yaml", "--out", str(again), *TINY).returncode == 0
+    assert (again / "analysis.json").read_bytes() == (escoba / "analysis.json").read_bytes()
+    assert (again / "report.html").read_bytes() == (escoba / "report.html").read_bytes()
+
+
+def test_the_json_has_every_section_and_names_the_bots_it_measured(escoba):
+    a = json.loads((escoba / "analysis.json").read_text())
+    assert a["bots"][:3] == ["random", "greedy", "heuristic"] and a["expert"] is ("expert" in a["bots"])
+    (v,) = a["variants"]
+    assert set(v["static"]) == {"probes", "rules", "points_per_hand", "leftovers"}
+    assert v["static"]["leftovers"] is None  # Escoba de 15 states no leftover check
+    m = v["measured"]
+    assert set(m) == {"seat_advantage", "skill", "decisiveness", "rules"}
+    for bot in a["bots"]:
+        sides = m["seat_advantage"][bot]["sides"]
+        assert sum(s["wins"] for s in sides) <= a["games_per_run"]
+        for s in sides:
+            assert s["ci95"][0] <= s["rate"] <= s["ci95"][1]
+        assert sum(m["decisiveness"][bot]["distribution"].values()) == a["games_per_run"]
+    assert m["skill"]["games"] == 2 * a["games_per_run"] and m["skill"]["trace"] is None
+    assert set(m["rules"]["heuristic"]) == {"escobas", "most-cards", "most-oros", "setenta", "siete-de-velo"}
+    for rule in m["rules"]["heuristic"].values():
+        assert 0 <= rule["decided"] <= 1 and 0 <= rule["never_fires"]["rate"] <= 1
+
+
+def test_two_variants_give_the_stated_differences_beside_the_measured_ones(tmp_path):
+    out = tmp_path / "cmp"
+    proc = _analyze("rules/escopa.yaml", "rules/house/escopa-no-leftover-check.yaml", "--out", str(out), *TINY,
+                    "--format", "json")
+    assert proc.returncode == 0, proc.stderr
+    a = json.loads(proc.stdout)
+    assert a == json.loads((out / "analysis.json").read_text())
+    d = a["differences"]
+    assert any(s["field"].startswith("end_of_deal") for s in d["stated"])
+    assert "p" in d["measured"]["heuristic"]["hands_per_match"]
+    escopa = a["variants"][0]["static"]["leftovers"]
+    assert "70" in escopa["missed"] and all(r["verified"] for lay in escopa["layouts"] for r in lay["reached"].values())
+    assert a["variants"][1]["static"]["leftovers"] is None
+
+
+@pytest.mark.parametrize("lang,heading", [("es", "Ventaja de posición"), ("pt", "Vantagem de posição"),
+                                          ("it", "Vantaggio di posizione"), ("fr", "Avantage de place")])
+def test_the_report_speaks_the_language_asked(escoba, lang, heading):
+    """The same analysis rendered in each language (the CLI's --lang is checked once, below)."""
+    from escoba_spec.tools.analyze import render
+
+    files = render(json.loads((escoba / "analysis.json").read_text()), lang)
+    assert heading in files["report.md"].decode() and "Seat advantage" not in files["report.md"].decode()
+    assert f'<html lang="{lang}">'.encode() in files["report.html"]
+
+
+def test_the_command_takes_lang(tmp_path):
+    out = tmp_path / "pt"
+    assert _analyze("rules/escoba-de-15.yaml", "--out", str(out), *TINY, "--lang", "pt").returncode == 0
+    assert "Vantagem de posição" in (out / "report.md").read_text()
+
+
+def test_a_bad_rule_file_is_reported_at_its_line_and_nothing_is_written(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("id: bad\nextends: escoba-de-15\nmatch:\n  taget: 31\n")
+    out = tmp_path / "out"
+    proc = _analyze(str(bad), "--out", str(out), *TINY)
+    assert proc.returncode == 1
+    assert f"{bad}:4:3: error[unknown-key]" in proc.stdout + proc.stderr
+    assert not out.exists() or not any(out.iterdir())
+
+
+@pytest.mark.parametrize("args", [["rules/nope.yaml"], ["rules/scopa.yaml", "--budget", "0"],
+                                  ["rules/scopa.yaml", "--lang", "de"], ["rules/scopa.yaml", "--jobs", "0"]])
+def test_usage_errors_exit_2(args, tmp_path):
+    proc = _analyze(*args, "--out", str(tmp_path / "o"))
+    assert proc.returncode == 2, proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+CHECK = """<script>
+(function () {
+  var figs = document.querySelectorAll('figure svg'), shown = [];
+  for (var i = 0; i < figs.length; i++) {
+    var r = figs[i].getBoundingClientRect();
+    shown.push([figs[i].parentNode.id, Math.round(r.width), Math.round(r.height)]);
+  }
+  var pre = document.createElement('pre');
+  pre.id = 'checked';
+  pre.textContent = JSON.stringify({plots: shown, errors: window.__errors || []});
+  document.body.appendChild(pre);
+})();
+</script>"""
+
+CATCH = "<script>window.__errors = []; window.addEventListener('error', function (e) { window.__errors.push(String(e.message)); });</script>"
+
+
+@pytest.mark.skipif(CHROMIUM is None and os.environ.get("CI") != "true",
+                    reason="headless Chromium is not installed (apt-get install -y chromium; .ci/run installs it)")
+def test_report_html_renders_in_chromium_with_every_plot_visible(escoba, tmp_path):
+    assert CHROMIUM is not None, "CI must have Chromium"
+    html = (escoba / "report.html").read_text()
+    page = tmp_path / "page.html"
+    page.write_text(html.replace("<head>", "<head>" + CATCH, 1).replace("</body>", CHECK + "</body>"))
+    profile = tmp_path / "profile"
+    base = [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--hide-scrollbars",
+            f"--user-data-dir={profile}", "--enable-logging=stderr", "--v=0"]
+    proc = subprocess.run([*base, "--dump-dom", page.as_uri()], capture_output=True, text=True, timeout=120)
+    dom = proc.stdout
+    checked = json.loads(dom.split('<pre id="checked">')[1].split("</pre>")[0].replace("&quot;", '"'))
+    assert checked["errors"] == []
+    assert "Uncaught" not in proc.stderr and "CONSOLE" not in proc.stderr.upper().replace("CONSOLE_", "")
+    assert [p[0] for p in checked["plots"]] == ["plot-seats", "plot-lengths"]
+    assert all(w > 200 and h > 100 for _, w, h in checked["plots"])
+    shots = Path(os.environ.get("ANALYZE_SHOTS", tmp_path))
+    shots.mkdir(parents=True, exist_ok=True)
+    subprocess.run([*base, f"--screenshot={shots / 'report.png'}", "--window-size=1000,2400",
+                    (escoba / "report.html").as_uri()], capture_output=True, text=True, timeout=120)
+    assert (shots / "report.png").stat().st_size > 10_000
