@@ -108,3 +108,21 @@ def test_the_bound_excludes_85_for_escopa_and_counts_a_small_deck_by_hand():
 def test_a_variant_without_a_check_gets_no_leftover_warning(name):
     _, problems = validate_file(ROOT / "rules" / name)
     assert not [p for p in problems if p.code == "leftover-total-unlisted"]
+
+
+def test_a_finding_read_back_from_the_cache_is_the_one_worked_out(tmp_path, monkeypatch):
+    """validate keeps the witness search's finding in the user's cache (it takes seconds); what
+    a later run reads back must be what the search found, witnesses included."""
+    from escoba_spec.language import leftovers
+
+    variant, _ = _escopa()
+    args = (CardSet(variant.deck), variant.players, variant.deal, variant.capture, variant.end_of_deal.check)
+    monkeypatch.setenv("ESCOBA_SPEC_CACHE", str(tmp_path))
+    leftovers._reach.cache_clear()
+    worked_out = leftover_reach(*args)
+    assert len(list((tmp_path / "leftovers").glob("*.json"))) == 1
+    leftovers._reach.cache_clear()
+    monkeypatch.setattr(leftovers, "_work_out", lambda *a: pytest.fail("the cached finding was not used"))
+    read_back = leftover_reach(*args)
+    assert read_back == worked_out and read_back.missed() == {70: ("2 players", "3 players", "4 players in teams of 2")}
+    leftovers._reach.cache_clear()

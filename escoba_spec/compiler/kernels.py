@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
-import os
 import sys
-import tempfile
 from pathlib import Path
 
+from ..cache import cache_root, write_atomically
 from ..engine.kernel import Kernel
 from ..language import ir
 from .codegen import module_name
@@ -24,11 +23,7 @@ from .kernel import generate_kernel
 
 def cache_dir() -> Path:
     """Where kernels and their machine code are kept."""
-    root = os.environ.get("ESCOBA_SPEC_CACHE")
-    if root:
-        return Path(root) / "kernels"
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "escoba-spec" / "kernels"
+    return cache_root() / "kernels"
 
 
 def kernel_file(variant: ir.Variant, folder: Path | None = None) -> Path:
@@ -39,15 +34,7 @@ def kernel_file(variant: ir.Variant, folder: Path | None = None) -> Path:
     folder = folder or cache_dir()
     path = folder / f"{module_name(variant.id)}_{digest}.py"
     if not path.exists():
-        folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".kernel-", suffix=".py")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write(source)
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        write_atomically(path, source)
     return path
 
 

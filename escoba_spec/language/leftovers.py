@@ -38,10 +38,14 @@ gets the bound and no witness search.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
 from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
 
+from ..cache import cache_root, write_atomically
 from . import ir
 from .cards import CardSet
 
@@ -118,8 +122,48 @@ def _deal_key(deal: ir.Deal) -> tuple:
 
 
 @lru_cache(maxsize=64)
-def _reach(values, unsummed, targets, obligation, single_first, priority, deal, layouts, listed, modulus,
-           effort, every_total) -> LeftoverReach:
+def _reach(*key) -> LeftoverReach:
+    """The finding for one key, from the user's cache when an earlier run made it: the witness
+    search takes seconds, and validate (the studio's, on every edit) asks it each time. The
+    file is named by the key and this module's own source, so a change to either makes it anew."""
+    digest = hashlib.sha256(repr(key).encode() + _SOURCE_DIGEST).hexdigest()[:24]
+    path = cache_root() / "leftovers" / f"{digest}.json"
+    try:
+        return _from_json(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, ValueError, KeyError, TypeError):
+        pass  # not made yet, or unreadable: work it out
+    found = _work_out(*key)
+    try:
+        write_atomically(path, json.dumps(_to_json(found)))
+    except OSError:
+        pass  # a read-only cache only costs the time
+    return found
+
+
+_SOURCE_DIGEST = hashlib.sha256(Path(__file__).read_bytes()).digest()
+
+
+def _to_json(found: LeftoverReach) -> dict:
+    return {"listed": found.listed, "modulus": found.modulus, "residue": found.residue, "deck_total": found.deck_total,
+            "layouts": [{"players": lay.players, "team_size": lay.team_size, "possible": lay.possible,
+                         "searched": lay.searched,
+                         "reached": [[t, w.deck, w.plays, w.leftovers] for t, w in lay.reached.items()]}
+                        for lay in found.layouts]}
+
+
+def _from_json(data: dict) -> LeftoverReach:
+    layouts = tuple(
+        LayoutReach(int(lay["players"]), int(lay["team_size"]),
+                    {int(t): Witness(tuple(deck), tuple(tuple(p) for p in plays), int(left))
+                     for t, deck, plays, left in lay["reached"]},
+                    tuple(lay["possible"]), bool(lay["searched"]))
+        for lay in data["layouts"])
+    return LeftoverReach(tuple(data["listed"]), int(data["modulus"]), int(data["residue"]), int(data["deck_total"]),
+                         layouts)
+
+
+def _work_out(values, unsummed, targets, obligation, single_first, priority, deal, layouts, listed, modulus,
+              effort, every_total) -> LeftoverReach:
     total = sum(values)
     residue = total % modulus
     out = []
