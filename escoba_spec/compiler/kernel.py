@@ -47,8 +47,6 @@ def unsupported(variant: ir.Variant) -> list[str]:
         ("jokers in an opening table split into groups",
          cards.joker_mask and opening.trigger == "total" and opening.partition),
         ("declarations in a variant whose ties split", variant.declarations.rules and _scale(variant) > 1),
-        ("missed-capture claims with capture kinds or jokers", variant.capture.missed_capture_claim
-         and needs_kinds(variant)),
         ("the match named in a variant whose ties split", params.match_names and _scale(variant) > 1),
         ("events during play in a variant whose ties split", bool(variant.scoring.events) and _scale(variant) > 1),
         ("a deck of more than 63 cards", cards.size > 63),

@@ -184,8 +184,6 @@ class Kernel:
         for name in names:
             if name not in KERNEL_BOTS:
                 raise ValueError(f"the kernel plays the bots {', '.join(KERNEL_BOTS)}, not '{name}'")
-            if name == "heuristic" and (self.params.missed_capture_claim or self.cards.joker_mask):
-                raise ValueError("the kernel's heuristic bot does not claim missed captures nor hold jokers yet")
             codes.append(KERNEL_BOTS[name])
         return np.array(codes, dtype=np.int64)
 
