@@ -134,12 +134,15 @@ def _needs(variant: ir.Variant, cards: CardSet) -> list[list[int]]:
 
 
 def _bot_masks(cards: CardSet) -> dict[str, str]:
-    """The heuristic bot's masks, as HeuristicBot works them out (engine.bots)."""
+    """The heuristic bot's masks, as HeuristicBot works them out (engine.bots): a card is a joker
+    to it by its own flag, so a wild card that is a joker in play only (declarations.wild_captures)
+    counts as the card it is."""
     names = [s.name for s in cards.deck.suits]
     suit = names.index(cards.deck.scoring_suit) if cards.deck.scoring_suit in names else -1
+    jokers = sum(1 << c.index for c in cards.cards if c.joker)
     return {"scoring_suit": literal(sum(1 << c.index for c in cards.cards if c.suit == suit and not c.joker)),
             "sevens": literal(sum(1 << c.index for c in cards.cards if c.rank == 7 and not c.joker)),
-            "full": literal(cards.full_mask & ~cards.joker_mask)}
+            "full": literal(cards.full_mask & ~jokers), "bot_jokers": literal(jokers)}
 
 
 def _value_masks(variant: ir.Variant, cards: CardSet) -> list[int]:
