@@ -22,9 +22,8 @@ from escoba_spec.engine.bots import GreedyBot, HeuristicBot, RandomBot
 from escoba_spec.engine.interpreter import Interpreter
 from escoba_spec.engine.stream import Stream, seat_seed
 
+#: the bots both engines play, by the names the kernel knows them by (Kernel.bot_codes)
 BOT_CLASSES = {"random": RandomBot, "greedy": GreedyBot, "heuristic": HeuristicBot}
-#: the bots a kernel plays in every variant (its heuristic bot not yet with jokers or claims)
-PLAIN_BOTS = {"random": RandomBot, "greedy": GreedyBot}
 RESULT_FIELDS = ("piles", "sweeps", "captures", "leftovers", "leftovers_side", "leftover_total", "leftover_listed",
                  "stopped")
 
@@ -32,15 +31,6 @@ RESULT_FIELDS = ("piles", "sweeps", "captures", "leftovers", "leftovers_side", "
 def stream_bots(names, seed):
     """The interpreter's bots, seat s drawing from stream 1 + s of `seed` as the kernel's do."""
     return [BOT_CLASSES[b](rng=Stream(seat_seed(seed, 1 + seat))) for seat, b in enumerate(names)]
-
-
-def kernel_bots(kernel, names):
-    """`names` as the kernel can seat them: greedy where its heuristic bot cannot play yet."""
-    try:
-        kernel.bot_codes(names)
-        return list(names)
-    except ValueError:
-        return ["greedy" if b == "heuristic" else b for b in names]
 
 
 def interpreter_hand(interp, deck, names, seed, *, team_size, dealer):
@@ -78,11 +68,14 @@ def play_same_hands(kernel, interp, root, names, *, team_size=1, dealer=0, count
 
 
 def assert_same_matches(kernel, interp, seeds, names, *, team_size=1, where=()):
-    """Whole matches, one per seed, in the kernel (`play_matches`) and the interpreter."""
+    """Whole matches, one per seed, in the kernel (`play_matches`) and the interpreter: the
+    kernel's batch and the interpreter's matches, for further checks."""
     batch = kernel.play_matches(seeds, names, team_size=team_size)
+    matches = []
     for m, seed in enumerate(seeds):
         match = play_match(interp, stream_bots(names, seed), seed, team_size=team_size,
                            rng=Stream(seat_seed(seed, 0)))
+        matches.append(match)
         at = (*where, seed)
         assert batch.winner[m] == match.winner, at
         assert batch.hands[m] == match.hands_played, at
@@ -97,7 +90,7 @@ def assert_same_matches(kernel, interp, seeds, names, *, team_size=1, where=()):
         effects = {(s, rule) for s in range(match.sides) for e, rule in enumerate(kernel.effect_rules)
                    if batch.last_effects[m, e, s]}
         assert effects == {(s, rule) for s, rule, _ in last.effects}, at
-    return batch
+    return batch, matches
 
 
 def engines(variant):
