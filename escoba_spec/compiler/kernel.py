@@ -31,6 +31,7 @@ from ..language.expr.nodes import needs_bounds
 from .codegen import ID_PATTERN, UnsafeValue, _comment, display_path, literal, template
 from .kernel_declarations import declaration_context
 from .kernel_events import event_context, event_flags
+from .kernel_expert import expert_context
 from .kernel_expressions import MATCH_NAMES, KernelExpressions, KernelUnsupported
 from .kernel_kinds import kinds_tables, needs_kinds
 
@@ -252,5 +253,6 @@ def generate_kernel(variant: ir.Variant) -> str:
         "table_first": deal.order == "table-first",
         "redeal": redeal,
         "first_lead_not": literal(deal.first_lead_not),
+        **expert_context(variant),
     }
     return _template().render(**context)

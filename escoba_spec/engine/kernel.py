@@ -21,12 +21,14 @@ from .dealing import check_deck
 from .errors import EngineError, MatchTooLong
 from .events import Declared
 from .moves import Play
+from .names import DEFAULT_BUDGET, split_bot_name
 from .protocol import HandScore, Params, whole
 from .records import HandResult
 from .stream import seat_seed
 
-#: the bots a kernel plays by itself, by name (its code in the kernel)
-KERNEL_BOTS = {"random": 0, "greedy": 1, "heuristic": 2}
+#: the bots a kernel plays by itself, by name (its code in the kernel; the expert's playouts per
+#: decision ride in the code's bits above the low byte: `bot_code`)
+KERNEL_BOTS = {"random": 0, "greedy": 1, "heuristic": 2, "expert": 3}
 
 _STATUS = {
     -11: "a position has more legal moves than the kernel holds (8192)",
@@ -34,6 +36,19 @@ _STATUS = {
     -13: "the leftover total does not match the deck: cards were captured wrongly",
     -14: "the opening table asked for a redeal 1000 times in a row",
 }
+
+
+def bot_code(name: str) -> int:
+    """A bot's code in the kernel: `random`, `greedy`, `heuristic`, `expert` or `expert:N` (N
+    playouts a decision); ValueError for any other."""
+    base, budget = split_bot_name(name)
+    if base not in KERNEL_BOTS:
+        raise ValueError(f"the kernel plays the bots {', '.join(KERNEL_BOTS)}, not '{name}'")
+    if base != "expert":
+        if budget is not None:
+            raise ValueError(f"'{name}': only the expert bot takes a budget (expert:N)")
+        return KERNEL_BOTS[base]
+    return KERNEL_BOTS[base] | (budget or DEFAULT_BUDGET) << 8
 
 
 @dataclass(frozen=True)
@@ -179,13 +194,9 @@ class Kernel:
         return KernelRuleSet(self)
 
     def bot_codes(self, names: Sequence[str]) -> np.ndarray:
-        """The kernel's code of each seat's bot; ValueError for a bot it does not play."""
-        codes = []
-        for name in names:
-            if name not in KERNEL_BOTS:
-                raise ValueError(f"the kernel plays the bots {', '.join(KERNEL_BOTS)}, not '{name}'")
-            codes.append(KERNEL_BOTS[name])
-        return np.array(codes, dtype=np.int64)
+        """The kernel's code of each seat's bot (`expert:N`: the expert with N playouts a decision);
+        ValueError for a bot it does not play."""
+        return np.array([bot_code(name) for name in names], dtype=np.int64)
 
     def _layout(self, players: int, team_size: int) -> None:
         if (players, team_size) not in self.params.layouts:
@@ -210,7 +221,7 @@ class Kernel:
         P = np.zeros((sides, max(1, len(self.points_rules))), dtype=np.int64)
         E = np.zeros((sides, max(1, len(self.effect_rules))), dtype=np.int64)
         scores = np.zeros(sides, dtype=np.int64)  # a lone hand is a match's first, at 0 all
-        state = np.zeros(2, dtype=np.int64)
+        state = np.array([0, 0, 1], dtype=np.int64)  # no side out, the match's first hand
         status = self.module.play_hand(cards, n, team_size, dealer % n, self.bot_codes(bots), streams, hands, piles,
                                        sweeps, captures, info, hist, work, wmask, P, E, scores, state)
         if status < 0:

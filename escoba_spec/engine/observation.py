@@ -10,6 +10,8 @@ was laid face up (`shown`), the stock never.
 from __future__ import annotations
 
 from ..language.cards import CardSet
+from ..language.expr.env import MatchFacts
+from .dealing import first_seat
 from .moves import Play
 from .state import HandState
 
@@ -92,6 +94,42 @@ class Observation:
     @property
     def sides(self) -> int:
         return self._state.sides
+
+    @property
+    def rounds(self) -> int:
+        """The rounds of the deal dealt so far in this hand (1 once the hand is dealt)."""
+        return self._state.rounds
+
+    @property
+    def lead(self) -> int:
+        """The seat that led the current round (dealt first in it)."""
+        st = self._state
+        return first_seat(st.params.first_player, st.round_dealer(max(0, st.rounds - 1)), st.n)
+
+    @property
+    def last_capturer(self) -> int:
+        """The seat that captured last in this hand (the opening capture too); -1 for none yet."""
+        return self._state.last_capturer
+
+    @property
+    def claimable(self) -> tuple[int, ...]:
+        """The captures the previous player missed that the seat to play may claim (masks)."""
+        return tuple(self._state.claimable)
+
+    @property
+    def match(self) -> MatchFacts:
+        """Where the match stood as this hand began: the scores, the dealer's side, the hand's number."""
+        return self._state.match
+
+    @property
+    def scored_in_play(self) -> tuple[dict, ...]:
+        """Per side, the points scored so far in this hand's play (events, declarations), by id."""
+        return tuple(dict(points) for points in self._state.event_points)
+
+    @property
+    def events(self) -> tuple:
+        """Every event scored so far in this hand (engine.events.Scored), in play order: announced to all."""
+        return tuple(self._state.events)
 
     @property
     def last_play(self) -> bool:

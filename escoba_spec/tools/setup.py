@@ -12,13 +12,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..engine.bots import GreedyBot, HeuristicBot, RandomBot
+from ..engine.expert import ExpertBot
 from ..engine.interpreter import Interpreter
 from ..engine.match import Bot
+from ..engine.names import split_bot_name
 from ..engine.protocol import RuleSet
 from ..engine.stream import Stream, seat_seed
 from ..language import ir
 
-BOTS: dict[str, Callable[[int], Bot]] = {"greedy": GreedyBot, "random": RandomBot, "heuristic": HeuristicBot}
+BOTS: dict[str, Callable[..., Bot]] = {"greedy": GreedyBot, "random": RandomBot, "heuristic": HeuristicBot,
+                                      "expert": ExpertBot}
 ENGINES = ("compiled", "interpreted", "kernel")
 
 
@@ -80,9 +83,41 @@ def bot_stream(seed: int, seat: int) -> Stream:
     return Stream(seat_seed(seed, 1 + seat))
 
 
-def make_bot(name: str, seed: int, seat: int) -> Bot:
-    """The bot `name` of `seat` in the match seeded `seed`."""
-    return BOTS[name](rng=bot_stream(seed, seat))
+def make_bot(name: str, seed: int, seat: int, variant: ir.Variant | None = None) -> Bot:
+    """The bot `name` of `seat` in the match seeded `seed` (`expert:N`: the expert with N playouts
+    a decision; it plays on the variant's kernel, so it needs `variant`)."""
+    base, budget = check_bot_name(name)
+    if base != "expert":
+        return BOTS[base](rng=bot_stream(seed, seat))
+    return ExpertBot(rng=bot_stream(seed, seat), budget=budget, kernel=expert_kernel(variant))
+
+
+def check_bot_name(name: str) -> tuple[str, int | None]:
+    """(bot, budget) of a bot's name; SetupError for a name no bot has."""
+    try:
+        base, budget = split_bot_name(name)
+    except ValueError as exc:
+        raise SetupError(str(exc)) from None
+    if base not in BOTS:
+        raise SetupError(f"no bot named '{name}' (bots: {', '.join(BOTS)}; expert:N gives the expert N playouts "
+                         "a decision)")
+    if budget is not None and base != "expert":
+        raise SetupError(f"'{name}': only the expert bot takes a budget (expert:N)")
+    return base, budget
+
+
+def expert_kernel(variant: ir.Variant | None):
+    """The kernel the expert bot plays on; SetupError when the kernel cannot play the variant."""
+    if variant is None:
+        raise SetupError("the expert bot plays on the variant's kernel: make_bot needs the variant")
+    from ..compiler.kernel import unsupported
+    from ..compiler.kernels import load_kernel
+
+    reasons = unsupported(variant)
+    if reasons:
+        raise SetupError(f"the expert bot plays on the kernel, which does not play {', '.join(reasons)} of "
+                         f"{variant.id} yet (bots: random, greedy, heuristic play it)")
+    return load_kernel(variant)
 
 
 def seating(variant: ir.Variant, players: int, team_size: int | None = None) -> int:
@@ -105,8 +140,7 @@ def bot_names(bots: str | Sequence[str], players: int, human: int | None = None)
     one per seat, or, with a human, one per seat but the human's."""
     names = [b.strip() for b in bots.split(",")] if isinstance(bots, str) else [b.strip() for b in bots]
     for name in names:
-        if name not in BOTS:
-            raise SetupError(f"no bot named '{name}' (bots: {', '.join(BOTS)})")
+        check_bot_name(name)
     others = [s for s in range(players) if s != human]
     if len(names) == 1:
         per_seat: list[str | None] = [names[0]] * players
@@ -141,5 +175,5 @@ def make_setup(
         raise SetupError(f"--human {human} is not a seat: seats are 0 to {players - 1}")
     names = bot_names(bots, players, human)
     setup = Setup(variant, make_ruleset(variant, engine), engine, players, team_size, seed, names, human)
-    setup.bots = [None if name is None else make_bot(name, seed, seat) for seat, name in enumerate(names)]
+    setup.bots = [None if name is None else make_bot(name, seed, seat, variant) for seat, name in enumerate(names)]
     return setup

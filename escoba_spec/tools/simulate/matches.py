@@ -76,7 +76,7 @@ class Context:
             return self.kernel.play_matches(seeds, self.bot_names, team_size=self.team_size)
         records = []
         for seed in seeds:
-            bots = [make_bot(name, seed, seat) for seat, name in enumerate(self.bot_names)]
+            bots = [make_bot(name, seed, seat, self.variant) for seat, name in enumerate(self.bot_names)]
             match = play_match(self.ruleset, bots, seed, team_size=self.team_size, rng=deal_stream(seed))
             records.append(match_record(match, seed, self.points_rules))
         return records
@@ -211,9 +211,10 @@ def kernel_for(variant, bot_names: list[str]):
     """(the variant's kernel, None), or (None, why the kernel cannot play these matches)."""
     from ...compiler.kernel import unsupported
     from ...engine.kernel import KERNEL_BOTS
+    from ...engine.names import split_bot_name
 
     reasons = unsupported(variant)
-    others = sorted({b for b in bot_names if b not in KERNEL_BOTS})
+    others = sorted({b for b in bot_names if split_bot_name(b)[0] not in KERNEL_BOTS})
     if others:
         reasons.append(f"the {' and '.join(others)} bot{'s' if len(others) > 1 else ''}")
     if reasons:

@@ -1,0 +1,105 @@
+"""The expert bot for any engine: it sees an `Observation` and asks the variant's kernel.
+
+The search itself is the kernel's (`expert_move`, templates/kernel/expert.py.j2):
+determinized Monte Carlo, every legal move played out by the kernel's greedy bot
+from the same samples of what the seat cannot see. `ExpertBot` only turns its
+observation into the kernel's arrays: its own hand, the others' hand *sizes*
+(their cards, unless the hands are open, are never known to it), the table,
+the piles, the plays so far, what the hand scored in play, where the match
+stands. Its draws come from its stream, advanced by the kernel exactly as the
+kernel's own expert seat advances it, so both choose the same moves from the
+same streams.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .errors import EngineError
+from .kernel import Kernel, bot_code
+from .moves import Move
+from .names import DEFAULT_BUDGET
+from .observation import Observation
+from .stream import Stream
+
+#: the kernel's position vector (hand.py.j2's AT_* indices)
+_AT = {"pos": 0, "table": 1, "lead": 2, "seat": 3, "rounds": 4, "plays": 5, "in_hands": 6, "seen": 7,
+       "set_aside": 8, "last": 9, "nclaim": 10, "redeals": 11, "count": 12}
+
+
+class ExpertBot:
+    """Determinized Monte Carlo on the variant's kernel, `budget` playouts a decision (split
+    evenly among the legal moves). `kernel` is the variant's (compiler.kernels.load_kernel);
+    `rng` is an `engine.stream.Stream` (a seed makes one)."""
+
+    def __init__(self, seed: int = 0, rng=None, *, budget: int | None = None, kernel: Kernel | None = None):
+        if kernel is None:
+            raise ValueError("the expert bot plays on the variant's kernel: give it one (tools.setup.make_bot does)")
+        if rng is None:
+            rng = Stream(seed)
+        if not isinstance(rng, Stream):
+            raise TypeError("the expert bot draws from an engine.stream.Stream, as the kernel does")
+        self.rng = rng
+        self.kernel = kernel
+        self.budget = budget or DEFAULT_BUDGET
+        self._code = bot_code(f"expert:{self.budget}")
+        module = kernel.module
+        self._work = np.zeros((module.WORK_ROWS, module.MAX_MOVES), dtype=np.int64)
+        self._wmask = np.zeros((4, module.MAX_MOVES), dtype=np.int64)
+
+    def choose(self, obs: Observation, moves: list[Move]) -> Move:
+        if len(moves) == 1:
+            return moves[0]
+        kernel = self.kernel
+        module = kernel.module
+        if len(moves) > module.MAX_MOVES:
+            raise EngineError(f"a position has more legal moves than the kernel holds ({module.MAX_MOVES})")
+        n, sides, seat = obs.players, obs.sides, obs.seat
+        size = obs.cards.size
+        scale = kernel.scale
+        visible = obs.hands
+        sizes = obs.hand_sizes
+        # a hand the seat cannot see stands as any mask of its size: the kernel reads only the size
+        hands = np.array([h if h is not None else (1 << sizes[s]) - 1 for s, h in enumerate(visible)], dtype=np.int64)
+        history = obs.history
+        hist = np.zeros((size, 5), dtype=np.int64)
+        seen = 0
+        for i, play in enumerate(history):
+            hist[i] = (play.seat, play.card, play.capture, play.sweeps, play.claim)
+            seen |= 1 << play.card | play.capture | play.claim
+        claimable = obs.claimable
+        at = np.zeros(module.AT_SIZE, dtype=np.int64)
+        for name, value in (("pos", size - obs.stock_count), ("table", obs.table), ("lead", obs.lead),
+                            ("seat", seat), ("rounds", obs.rounds), ("plays", len(history)),
+                            ("in_hands", sum(sizes)), ("seen", seen), ("last", obs.last_capturer),
+                            ("nclaim", len(claimable)), ("count", len(moves))):
+            at[_AT[name]] = value
+        work, wmask = self._work, self._wmask
+        for i, (card, capture, claim) in enumerate(moves):
+            work[0, i] = card
+            wmask[0, i] = capture
+            wmask[2, i] = claim
+        for i, claim in enumerate(claimable):
+            wmask[3, i] = claim
+        P = np.zeros((sides, max(1, len(kernel.points_rules))), dtype=np.int64)
+        E = np.zeros((sides, max(1, len(kernel.effect_rules))), dtype=np.int64)
+        for side, points in enumerate(obs.scored_in_play):
+            for rule, value in points.items():
+                P[side, kernel.points_rules.index(rule)] = int(value * scale)
+        for event in (*obs.events, *obs.declared):
+            if event.effect in ("win-match", "lose-match"):
+                E[event.side, kernel.effect_rules.index(event.id)] = 1
+        match = obs.match
+        scores = np.array([int(x * scale) for x in match.scores] if match.scores else [0] * sides, dtype=np.int64)
+        state = np.array([sum(1 << s for s in match.out), 0, match.hand_number], dtype=np.int64)
+        bots = np.zeros(n, dtype=np.int64)
+        bots[seat] = self._code
+        streams = np.zeros(1 + n, dtype=np.uint64)
+        streams[1 + seat] = self.rng.state
+        index = module.expert_move(np.zeros(size, dtype=np.int64), n, n // sides, obs.dealer, bots, streams, hands,
+                                   np.array(obs.piles, dtype=np.int64), np.array(obs.sweeps, dtype=np.int64),
+                                   np.array(obs.captures, dtype=np.int64), hist, work, wmask, P, E, scores, state, at)
+        self.rng.state = int(streams[1 + seat])
+        if index < 0:
+            raise EngineError(f"the expert's playouts failed (kernel status {index})")
+        return moves[int(index)]

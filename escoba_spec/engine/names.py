@@ -1,0 +1,26 @@
+"""Bot names as the command line, the API and the kernel take them: `greedy`, `expert:500`.
+
+A name is a bot's name, optionally followed by `:N`, the expert's budget (playouts per
+decision). Kept apart from the bots so that the kernel's driver and the tools read the
+same names without importing each other.
+"""
+
+from __future__ import annotations
+
+#: the expert's playouts per decision when a name gives none: chosen by measurement (docs/bots.md),
+#: strong against the heuristic bot while `play --bots expert` answers well under a second a move
+DEFAULT_BUDGET = 400
+#: the most playouts per decision a name may ask for
+MAX_BUDGET = 1 << 40
+
+
+def split_bot_name(name: str) -> tuple[str, int | None]:
+    """(`expert`, 500) from `expert:500`; (`greedy`, None) from `greedy`. ValueError when the part
+    after the colon is not a whole number of playouts from 1 to MAX_BUDGET."""
+    base, colon, budget = name.strip().partition(":")
+    if not colon:
+        return base, None
+    if not budget.isdigit() or not 1 <= int(budget) <= MAX_BUDGET:
+        raise ValueError(f"'{name}': the budget after ':' is a whole number of playouts per decision, "
+                         f"from 1 to {MAX_BUDGET} (e.g. expert:400)")
+    return base, int(budget)
