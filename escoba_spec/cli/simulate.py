@@ -14,6 +14,7 @@ import sys
 from concurrent.futures import Executor
 from pathlib import Path
 
+from ..engine.names import DEFAULT_BUDGET
 from ..tools.files import check_writable
 from ..tools.setup import BOTS, bot_names, seating
 from ..tools.text import printable
@@ -36,7 +37,8 @@ def register(sub) -> None:
     parser.add_argument("--team-size", type=int, metavar="T",
                         help="players per side (default: the one the variant's layout gives)")
     parser.add_argument("--bots", default="greedy", metavar="NAME[,NAME...]",
-                        help=f"bot per seat ({', '.join(BOTS)}); one name plays every seat (default: greedy)")
+                        help=f"bot per seat ({', '.join(BOTS)}); one name plays every seat (default: greedy); "
+                             f"expert:N gives the expert N playouts a decision (default {DEFAULT_BUDGET})")
     parser.add_argument("--engine", choices=("kernel", "compiled", "interpreted"), default="kernel",
                         help="kernel (default: the variant's numba kernel, where it plays the variant and the bots; "
                              "else the compiled module), compiled or interpreted: the same matches, at other speeds")

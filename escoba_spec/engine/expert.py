@@ -50,56 +50,62 @@ class ExpertBot:
     def choose(self, obs: Observation, moves: list[Move]) -> Move:
         if len(moves) == 1:
             return moves[0]
-        kernel = self.kernel
-        module = kernel.module
+        module = self.kernel.module
         if len(moves) > module.MAX_MOVES:
             raise EngineError(f"a position has more legal moves than the kernel holds ({module.MAX_MOVES})")
-        n, sides, seat = obs.players, obs.sides, obs.seat
-        size = obs.cards.size
-        scale = kernel.scale
-        visible = obs.hands
-        sizes = obs.hand_sizes
-        # a hand the seat cannot see stands as any mask of its size: the kernel reads only the size
-        hands = np.array([h if h is not None else (1 << sizes[s]) - 1 for s, h in enumerate(visible)], dtype=np.int64)
-        history = obs.history
-        hist = np.zeros((size, 5), dtype=np.int64)
-        seen = 0
-        for i, play in enumerate(history):
-            hist[i] = (play.seat, play.card, play.capture, play.sweeps, play.claim)
-            seen |= 1 << play.card | play.capture | play.claim
-        claimable = obs.claimable
-        at = np.zeros(module.AT_SIZE, dtype=np.int64)
-        for name, value in (("pos", size - obs.stock_count), ("table", obs.table), ("lead", obs.lead),
-                            ("seat", seat), ("rounds", obs.rounds), ("plays", len(history)),
-                            ("in_hands", sum(sizes)), ("seen", seen), ("last", obs.last_capturer),
-                            ("nclaim", len(claimable)), ("count", len(moves))):
-            at[_AT[name]] = value
-        work, wmask = self._work, self._wmask
-        for i, (card, capture, claim) in enumerate(moves):
-            work[0, i] = card
-            wmask[0, i] = capture
-            wmask[2, i] = claim
-        for i, claim in enumerate(claimable):
-            wmask[3, i] = claim
-        P = np.zeros((sides, max(1, len(kernel.points_rules))), dtype=np.int64)
-        E = np.zeros((sides, max(1, len(kernel.effect_rules))), dtype=np.int64)
-        for side, points in enumerate(obs.scored_in_play):
-            for rule, value in points.items():
-                P[side, kernel.points_rules.index(rule)] = int(value * scale)
-        for event in (*obs.events, *obs.declared):
-            if event.effect in ("win-match", "lose-match"):
-                E[event.side, kernel.effect_rules.index(event.id)] = 1
-        match = obs.match
-        scores = np.array([int(x * scale) for x in match.scores] if match.scores else [0] * sides, dtype=np.int64)
-        state = np.array([sum(1 << s for s in match.out), 0, match.hand_number], dtype=np.int64)
-        bots = np.zeros(n, dtype=np.int64)
-        bots[seat] = self._code
-        streams = np.zeros(1 + n, dtype=np.uint64)
-        streams[1 + seat] = self.rng.state
-        index = module.expert_move(np.zeros(size, dtype=np.int64), n, n // sides, obs.dealer, bots, streams, hands,
-                                   np.array(obs.piles, dtype=np.int64), np.array(obs.sweeps, dtype=np.int64),
-                                   np.array(obs.captures, dtype=np.int64), hist, work, wmask, P, E, scores, state, at)
-        self.rng.state = int(streams[1 + seat])
+        args = kernel_position(self.kernel, obs, moves, self._work, self._wmask)
+        args["bots"][obs.seat] = self._code
+        streams = args["streams"]
+        streams[1 + obs.seat] = self.rng.state
+        index = module.expert_move(*args.values())
+        self.rng.state = int(streams[1 + obs.seat])
         if index < 0:
             raise EngineError(f"the expert's playouts failed (kernel status {index})")
         return moves[int(index)]
+
+
+def kernel_position(kernel: Kernel, obs: Observation, moves: list[Move], work: np.ndarray,
+                    wmask: np.ndarray) -> dict[str, np.ndarray | int]:
+    """The arguments of the kernel's expert_move for the seat of `obs` facing `moves`, in order: the
+    position as the kernel's hand loop keeps it, built from what the seat sees (a hand it cannot
+    see is any mask of its size, the stock's cards are zeros: the kernel reads neither)."""
+    n, sides, seat = obs.players, obs.sides, obs.seat
+    size = obs.cards.size
+    scale = kernel.scale
+    sizes = obs.hand_sizes
+    hands = np.array([h if h is not None else (1 << sizes[s]) - 1 for s, h in enumerate(obs.hands)], dtype=np.int64)
+    history = obs.history
+    hist = np.zeros((size, 5), dtype=np.int64)
+    seen = 0
+    for i, play in enumerate(history):
+        hist[i] = (play.seat, play.card, play.capture, play.sweeps, play.claim)
+        seen |= 1 << play.card | play.capture | play.claim
+    claimable = obs.claimable
+    at = np.zeros(kernel.module.AT_SIZE, dtype=np.int64)
+    for name, value in (("pos", size - obs.stock_count), ("table", obs.table), ("lead", obs.lead),
+                        ("seat", seat), ("rounds", obs.rounds), ("plays", len(history)),
+                        ("in_hands", sum(sizes)), ("seen", seen), ("last", obs.last_capturer),
+                        ("nclaim", len(claimable)), ("count", len(moves))):
+        at[_AT[name]] = value
+    for i, (card, capture, claim) in enumerate(moves):
+        work[0, i] = card
+        wmask[0, i] = capture
+        wmask[2, i] = claim
+    for i, claim in enumerate(claimable):
+        wmask[3, i] = claim
+    P = np.zeros((sides, max(1, len(kernel.points_rules))), dtype=np.int64)
+    E = np.zeros((sides, max(1, len(kernel.effect_rules))), dtype=np.int64)
+    for side, points in enumerate(obs.scored_in_play):
+        for rule, value in points.items():
+            P[side, kernel.points_rules.index(rule)] = int(value * scale)
+    for event in (*obs.events, *obs.declared):
+        if event.effect in ("win-match", "lose-match"):
+            E[event.side, kernel.effect_rules.index(event.id)] = 1
+    match = obs.match
+    scores = np.array([int(x * scale) for x in match.scores] if match.scores else [0] * sides, dtype=np.int64)
+    return {"deck": np.zeros(size, dtype=np.int64), "n": n, "team": n // sides, "dealer": obs.dealer,
+            "bots": np.zeros(n, dtype=np.int64), "streams": np.zeros(1 + n, dtype=np.uint64), "hands": hands,
+            "piles": np.array(obs.piles, dtype=np.int64), "sweeps": np.array(obs.sweeps, dtype=np.int64),
+            "captures": np.array(obs.captures, dtype=np.int64), "hist": hist, "work": work, "wmask": wmask,
+            "P": P, "E": E, "scores": scores,
+            "state": np.array([sum(1 << s for s in match.out), 0, match.hand_number], dtype=np.int64), "at": at}

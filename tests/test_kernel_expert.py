@@ -1,0 +1,196 @@
+"""The expert bot: the kernel's seat and the Python ExpertBot choose alike, it never reads a
+hidden card, and it plays as a strong player would in positions whose answer is plain.
+
+Budgets are tiny (a few playouts a move): what is pinned is the bot's logic and its
+information, not its strength, which docs/bots.md measures.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import numpy as np
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from escoba_spec.engine import HandState, play_match, run_hand
+from escoba_spec.engine.bots import GreedyBot
+from escoba_spec.engine.expert import ExpertBot, kernel_position
+from escoba_spec.engine.kernel import bot_code
+from escoba_spec.engine.observation import Observation
+from escoba_spec.engine.stream import Stream, seat_seed
+from escoba_spec.language.validate import load_variant
+from escoba_spec.tools.setup import SetupError, make_bot, make_setup
+
+from .conftest import RULES
+from .kernel_support import assert_same_hand, engines
+
+BUDGET = 12
+
+
+def _variant(name):
+    return load_variant(RULES / f"{name}.yaml")
+
+
+def _python_bots(kernel, names, seed):
+    bots = []
+    for seat, name in enumerate(names):
+        stream = Stream(seat_seed(seed, 1 + seat))
+        bots.append(ExpertBot(rng=stream, budget=BUDGET, kernel=kernel) if name.startswith("expert")
+                    else GreedyBot(rng=stream))
+    return bots
+
+
+# escopa: a leftover check; cirulla: claims, jokers, events, declarations; open-table: open hands;
+# scopone: four seats in two teams
+@pytest.mark.parametrize("name", ["escoba-de-15", "scopa", "escopa", "cirulla", "open-table", "scopone"])
+def test_the_kernels_expert_seat_and_the_python_expert_play_the_same_hands(name):
+    variant = _variant(name)
+    kernel, interp = engines(variant)
+    lay = variant.players.layouts[0]
+    names = [f"expert:{BUDGET}" if seat % 2 == 0 else "greedy" for seat in range(lay.players)]
+    rng = random.Random(name)
+    for i in range(3):
+        deck = list(range(kernel.cards.size))
+        rng.shuffle(deck)
+        seed = rng.getrandbits(64)
+        mine = kernel.play_hand(deck, names, seed, team_size=lay.team_size, dealer=i)
+        state = HandState.deal(interp, deck, players=lay.players, team_size=lay.team_size, dealer=i % lay.players,
+                               rng=Stream(seat_seed(seed, 0)))
+        run_hand(state, _python_bots(kernel, names, seed))
+        assert_same_hand(mine, state, (name, deck, seed))
+
+
+@pytest.mark.parametrize("name", ["escoba-de-15"])
+def test_an_expert_match_in_the_kernel_is_the_python_experts_match(name):
+    """Whole matches: the expert also reads where the match stands (scores, the hand's number)."""
+    variant = _variant(name)
+    kernel, interp = engines(variant)
+    names = [f"expert:{BUDGET}", "greedy"]
+    seeds = [11, 12]
+    batch = kernel.play_matches(seeds, names)
+    for m, seed in enumerate(seeds):
+        match = play_match(interp, _python_bots(kernel, names, seed), seed, rng=Stream(seat_seed(seed, 0)))
+        assert batch.winner[m] == match.winner
+        assert batch.hands[m] == match.hands_played
+        assert [batch.exact(x) for x in batch.scores[m]] == match.scores
+
+
+def _position(interp, seed, plays):
+    """A hand dealt from `seed` and played on by greedy bots for `plays` plays (fewer if it ends)."""
+    state = HandState.deal(interp, seed=seed, players=2, rng=Stream(seat_seed(seed, 0)))
+    greedy = [GreedyBot(rng=Stream(seat_seed(seed, 1 + s))) for s in range(2)]
+    views = [Observation(state, s) for s in range(2)]
+    for _ in range(plays):
+        if state.over:
+            break
+        seat = state.to_play
+        state.apply(greedy[seat].choose(views[seat], state.legal_moves()))
+    return state
+
+
+def _hidden_permuted(state, seat, rng, *, open_hands):
+    """The same position with the cards `seat` cannot see dealt otherwise: the stock's order and,
+    unless hands are open, the other hands (each keeping its size)."""
+    other = copy.copy(state)
+    other.hands = list(state.hands)
+    stock = list(state.stock[state.stock_pos:])
+    hidden = [s for s in range(state.n) if s != seat and not open_hands]
+    cards = [c for s in hidden for c in range(state.cards.size) if state.hands[s] >> c & 1] + stock
+    rng.shuffle(cards)
+    for s in hidden:
+        size = state.hands[s].bit_count()
+        other.hands[s] = sum(1 << c for c in cards[:size])
+        cards = cards[size:]
+    other.stock = list(state.stock[:state.stock_pos]) + cards
+    other._legal = None
+    return other
+
+
+def _kernel_choice(kernel, state, seed):
+    """The kernel's expert_move as the kernel's own hand loop calls it: every hand as it is, the
+    stock in its order, the cards set aside (its seat's hand loop holds them all)."""
+    seat = state.to_play
+    moves = state.legal_moves()
+    module = kernel.module
+    work = np.zeros((module.WORK_ROWS, module.MAX_MOVES), dtype=np.int64)
+    wmask = np.zeros((4, module.MAX_MOVES), dtype=np.int64)
+    args = kernel_position(kernel, Observation(state, seat), moves, work, wmask)
+    args["hands"] = np.array(state.hands, dtype=np.int64)
+    args["deck"] = np.array(state.stock if len(state.stock) == state.cards.size
+                            else [0] * (state.cards.size - len(state.stock)) + list(state.stock), dtype=np.int64)
+    args["at"][module.AT_SET_ASIDE] = state.set_aside
+    args["bots"][seat] = bot_code(f"expert:{2 * BUDGET}")
+    args["streams"][1 + seat] = Stream(seed).state
+    return moves[int(module.expert_move(*args.values()))]
+
+
+def _choice(kernel, state, seed):
+    seat = state.to_play
+    bot = ExpertBot(rng=Stream(seed), budget=2 * BUDGET, kernel=kernel)
+    return bot.choose(Observation(state, seat), state.legal_moves())
+
+
+@pytest.mark.parametrize("name", ["escoba-de-15", "open-table"])
+@given(seed=st.integers(0, 2**32), plays=st.integers(0, 30), shuffle=st.randoms(use_true_random=False))
+@settings(max_examples=15, deadline=None)
+def test_the_expert_chooses_the_same_whatever_the_cards_it_cannot_see(name, seed, plays, shuffle):
+    variant = _variant(name)
+    kernel, interp = engines(variant)
+    state = _position(interp, seed, plays)
+    if state.over:
+        return
+    seat = state.to_play
+    assume(len(state.legal_moves()) > 1)
+    other = _hidden_permuted(state, seat, shuffle, open_hands=variant.visibility.open_hands)
+    assert other.legal_moves() == state.legal_moves()
+    assert _kernel_choice(kernel, other, seed) == _kernel_choice(kernel, state, seed)
+    assert _choice(kernel, other, seed) == _choice(kernel, state, seed) == _kernel_choice(kernel, state, seed)
+
+
+@pytest.mark.parametrize(("opponent", "safe"), [(["Rc", "1e"], "4c"), (["Cc", "1e"], "3c")])
+def test_with_open_hands_the_expert_trails_the_card_the_opponents_hand_cannot_sweep(opponent, safe):
+    """open-table (Escoba de 15, hands face up), the stock empty: 2o on the table, 3c and 4c in
+    hand, neither captures. Trailing 3c leaves 5, which a rey (10) makes up to 15; trailing 4c
+    leaves 6, which a caballo (9) does: the expert reads the opponent's open hand and trails the
+    card it cannot sweep."""
+    variant = _variant("open-table")
+    kernel, interp = engines(variant)
+    cards = kernel.cards
+    state = HandState.setup(interp, [cards.mask_of(["3c", "4c"]), cards.mask_of(opponent)], cards.mask_of(["2o"]),
+                            to_play=0)
+    card, capture, _ = _choice(kernel, state, 5)
+    assert (cards.text(card), capture) == (safe, 0)
+
+
+def test_the_expert_takes_the_sweep_on_offer():
+    variant = _variant("escoba-de-15")
+    kernel, interp = engines(variant)
+    cards = kernel.cards
+    # two cards each, the stock empty: 7o takes 5c + 3e, the whole table (15), an escoba; 1b
+    # only trails
+    state = HandState.setup(interp, [cards.mask_of(["7o", "1b"]), cards.mask_of(["4c", "2e"])],
+                            cards.mask_of(["5c", "3e"]), to_play=0)
+    card, capture, _ = _choice(kernel, state, 3)
+    assert (card, capture) == (cards.parse("7o"), cards.mask_of(["5c", "3e"]))
+
+
+def test_bot_names_carry_the_experts_budget():
+    assert bot_code("expert:250") == 3 | 250 << 8
+    assert bot_code("greedy") == 1
+    with pytest.raises(ValueError, match="only the expert bot takes a budget"):
+        bot_code("greedy:5")
+    for bad in ("expert:0", "expert:many", "expert:"):
+        with pytest.raises(SetupError, match="whole number of playouts"):
+            make_bot(bad, 1, 0, _variant("scopa"))
+    with pytest.raises(SetupError, match="no bot named 'wizard'"):
+        make_setup(_variant("scopa"), players=2, seed=1, bots="wizard")
+    bot = make_bot("expert:77", 1, 0, _variant("scopa"))
+    assert bot.budget == 77
+
+
+def test_the_expert_needs_the_variants_kernel():
+    with pytest.raises(SetupError, match="needs the variant"):
+        make_bot("expert", 1, 0)
