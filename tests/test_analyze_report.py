@@ -15,7 +15,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = next((shutil.which(n) for n in ("chromium", "chromium-browser", "google-chrome") if shutil.which(n)), None)
-TINY = ["--budget", "0.05", "--seed", "3"]
+TINY = ["--budget", "0.05", "--expert-budget", "4", "--seed", "3"]
 
 
 def _analyze(*args: str) -> subprocess.CompletedProcess:
@@ -47,13 +47,21 @@ def test_the_json_has_every_section_and_names_the_bots_it_measured(escoba):
     assert v["static"]["leftovers"] is None  # Escoba de 15 states no leftover check
     m = v["measured"]
     assert set(m) == {"seat_advantage", "skill", "decisiveness", "rules"}
+    assert a["bots"] == ["random", "greedy", "heuristic", "expert"] and a["expert_budget"] == 4
     for bot in a["bots"]:
+        games = a["expert_games_per_run"] if bot == "expert" else a["games_per_run"]
         sides = m["seat_advantage"][bot]["sides"]
-        assert sum(s["wins"] for s in sides) <= a["games_per_run"]
+        assert sum(s["wins"] for s in sides) <= games
         for s in sides:
             assert s["ci95"][0] <= s["rate"] <= s["ci95"][1]
-        assert sum(m["decisiveness"][bot]["distribution"].values()) == a["games_per_run"]
-    assert m["skill"]["games"] == 2 * a["games_per_run"] and m["skill"]["trace"] is None
+        assert sum(m["decisiveness"][bot]["distribution"].values()) == games
+    skill = m["skill"]
+    assert skill["bot"] == "expert" and skill["games"] == 2 * a["expert_games_per_run"]
+    # the skill trace: the expert against greedy at 1 and 4 playouts a decision, the last the skill figure
+    assert [t["budget"] for t in skill["trace"]] == [1, 4]
+    assert {k: skill["trace"][-1][k] for k in ("games", "wins", "rate")} == {k: skill[k] for k in ("games", "wins", "rate")}
+    for t in skill["trace"]:
+        assert t["ci95"][0] <= t["rate"] <= t["ci95"][1] and t["games"] == 2 * a["expert_games_per_run"]
     assert set(m["rules"]["heuristic"]) == {"escobas", "most-cards", "most-oros", "setenta", "siete-de-velo"}
     for rule in m["rules"]["heuristic"].values():
         assert 0 <= rule["decided"] <= 1 and 0 <= rule["never_fires"]["rate"] <= 1
@@ -102,7 +110,8 @@ def test_a_bad_rule_file_is_reported_at_its_line_and_nothing_is_written(tmp_path
 
 
 @pytest.mark.parametrize("args", [["rules/nope.yaml"], ["rules/scopa.yaml", "--budget", "0"],
-                                  ["rules/scopa.yaml", "--lang", "de"], ["rules/scopa.yaml", "--jobs", "0"]])
+                                  ["rules/scopa.yaml", "--lang", "de"], ["rules/scopa.yaml", "--jobs", "0"],
+                                  ["rules/scopa.yaml", "--expert-budget", "0"]])
 def test_usage_errors_exit_2(args, tmp_path):
     proc = _analyze(*args, "--out", str(tmp_path / "o"))
     assert proc.returncode == 2, proc.stderr

@@ -22,6 +22,9 @@ def register(sub) -> None:
     p.add_argument("--seed", type=int, metavar="S", help="root seed (default: chosen at random and printed)")
     p.add_argument("--budget", type=float, default=50.0, metavar="B",
                    help="precision for time: 400 x B matches per run, 5 runs per variant (default: 50)")
+    p.add_argument("--expert-budget", type=int, default=None, metavar="N",
+                   help="the expert's playouts per decision in its runs; its skill trace climbs to it "
+                        "(default: 40, which keeps Escoba de 15 under 2 minutes)")
     p.add_argument("--lang", choices=LANGUAGES, default="en", help="the report's language (default: en)")
     p.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default: 1)")
     p.add_argument("--scheduler", metavar="ADDRESS", help="run the matches on the Dask cluster at ADDRESS")
@@ -41,6 +44,11 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--budget must be above 0 and at most 1000, not {args.budget}")
     if args.jobs < 1:
         raise UsageError(f"--jobs must be at least 1, not {args.jobs}")
+    from ..tools.analyze import EXPERT_BUDGET
+
+    expert_budget = EXPERT_BUDGET if args.expert_budget is None else args.expert_budget
+    if not 1 <= expert_budget <= 100_000:
+        raise UsageError(f"--expert-budget must be from 1 to 100000 playouts, not {expert_budget}")
     args.jobs = min(args.jobs, os.cpu_count() or 1) if not args.scheduler else args.jobs
     out_dir = Path(args.out)
     if problem := check_writable(out_dir):
@@ -57,10 +65,10 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("the variants analysed side by side must seat the same number of sides at their first table")
     args.seed = chosen_seed(args.seed)
     executor = dask_executor(args.scheduler) if args.scheduler else None
-    total = total_matches(args.budget) * len(variants)
+    total = total_matches(args.budget, expert_budget) * len(variants)
     progress = Progress(total, "analyze") if sys.stderr.isatty() else None
     try:
-        analysis = analyze(variants, options, args.seed, args.budget, args.jobs, executor, progress)
+        analysis = analyze(variants, options, args.seed, args.budget, args.jobs, executor, progress, expert_budget)
     except EngineError as exc:
         print(printable(f"escoba-spec: a match could not be played: {exc}"), file=sys.stderr)
         return 1

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from ..language import ir
 
-#: the kernel's bot in the expert's playouts: greedy, measured against random and heuristic
-#: playouts in docs/bots.md (the strongest for the time a playout takes)
-PLAYOUT_BOT = 1
+#: the kernel's bot in the expert's playouts: heuristic, measured against random and greedy
+#: playouts in docs/bots.md (the strongest at equal time)
+PLAYOUT_BOT = 2
 
 
 def expert_context(variant: ir.Variant) -> dict:

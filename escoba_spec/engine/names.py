@@ -9,7 +9,7 @@ from __future__ import annotations
 
 #: the expert's playouts per decision when a name gives none: chosen by measurement (docs/bots.md),
 #: strong against the heuristic bot while `play --bots expert` answers well under a second a move
-DEFAULT_BUDGET = 400
+DEFAULT_BUDGET = 200
 #: the most playouts per decision a name may ask for
 MAX_BUDGET = 1 << 40
 

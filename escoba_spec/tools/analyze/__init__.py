@@ -10,16 +10,16 @@ Entry point: `analyze(...) -> dict`, then `report.render(analysis, lang)`.
 
 from __future__ import annotations
 
-from .play import MEASURED_BOTS, measure, total_matches
+from .play import EXPERT_BUDGET, MEASURED_BOTS, measure, total_matches
 from .report import render
 from .sections import differences, sections
 from .static import static_section
 
-__all__ = ["MEASURED_BOTS", "analyze", "render", "total_matches"]
+__all__ = ["EXPERT_BUDGET", "MEASURED_BOTS", "analyze", "render", "total_matches"]
 
 
 def analyze(variants: list[tuple[object, str]], options: dict[str, str], seed: int, budget: float, jobs: int = 1,
-            executor=None, progress=None) -> dict:
+            executor=None, progress=None, expert_budget: int = EXPERT_BUDGET) -> dict:
     """Entry point: the analysis of `variants` ((variant, path) pairs), JSON-ready and the
     same bytes for the same seed, budget and files (no timings, no absolute paths)."""
     out = {"seed": seed, "budget": budget, "bots": list(MEASURED_BOTS), "strongest": MEASURED_BOTS[-1],
@@ -31,8 +31,8 @@ def analyze(variants: list[tuple[object, str]], options: dict[str, str], seed: i
             if progress:
                 progress(base + n)
 
-        measured = measure(variant, path, options, seed, budget, jobs, executor, tick)
-        done += total_matches(budget)
+        measured = measure(variant, path, options, seed, budget, jobs, executor, tick, expert_budget)
+        done += total_matches(budget, expert_budget)
         measured_runs.append(measured)
         engines = sorted({run["engine"] for run in measured["runs"].values()})
         out["variants"].append({
@@ -42,6 +42,8 @@ def analyze(variants: list[tuple[object, str]], options: dict[str, str], seed: i
             "static": static_section(variant), "measured": sections(measured),
         })
         out["games_per_run"] = measured["games_per_run"]
+        out["expert_games_per_run"] = measured["expert_games_per_run"]
+        out["expert_budget"] = measured["expert_budget"]
     if len(variants) == 2:
         from ..diff import variant_differences
 

@@ -19,6 +19,17 @@ from ..simulate.stats import wilson
 MEASURED_BOTS = tuple(b for b in ("random", "greedy", "heuristic", "expert") if b in BOTS)
 #: matches per run at --budget 1
 MATCHES_PER_BUDGET = 400
+#: the expert's playouts per decision in the report's runs, and the smaller budgets of its skill
+#: trace (each against greedy in both seatings): an expert decision costs that many playouts, so
+#: its runs play EXPERT_MATCHES_PER_BUDGET matches at --budget 1, and the default analysis of
+#: Escoba de 15 stays under 2 minutes on two cores (docs/bots.md)
+EXPERT_BUDGET = 40
+EXPERT_MATCHES_PER_BUDGET = 6
+
+
+def trace_budgets(expert_budget: int) -> tuple[int, ...]:
+    """The skill trace's budgets, ascending, the report's own last: 5, 13, 40 for 40."""
+    return tuple(sorted({max(1, expert_budget // 8), max(1, expert_budget // 3), expert_budget}))
 
 
 def run_seed(root: int, name: str) -> int:
@@ -26,24 +37,40 @@ def run_seed(root: int, name: str) -> int:
     return int.from_bytes(digest[:6], "big")
 
 
-def runs_of(budget: float) -> list[tuple[str, list[str] | None]]:
+def _seated(bot: str, expert_budget: int) -> str:
+    """A measured bot's name as a run seats it: the expert with the report's budget."""
+    return f"expert:{expert_budget}" if bot == "expert" else bot
+
+
+def runs_of(budget: float, expert_budget: int = EXPERT_BUDGET) -> list[tuple[str, list[str] | None]]:
     """The runs an analysis plays: (name, bots per side pattern)."""
-    best = MEASURED_BOTS[-1]
-    runs = [(bot, [bot]) for bot in MEASURED_BOTS]
+    best = _seated(MEASURED_BOTS[-1], expert_budget)
+    runs = [(bot, [_seated(bot, expert_budget)]) for bot in MEASURED_BOTS]
     runs += [("skill-a", [best, "greedy"]), ("skill-b", ["greedy", best])]
+    if MEASURED_BOTS[-1] == "expert":
+        for b in trace_budgets(expert_budget)[:-1]:  # the last is skill-a and skill-b
+            runs += [(f"trace-{b}-a", [f"expert:{b}", "greedy"]), (f"trace-{b}-b", ["greedy", f"expert:{b}"])]
     return runs
 
 
+def games_of(pattern: list[str], budget: float) -> int:
+    """The matches of a run: fewer where an expert sits, its decisions being thousands of playouts."""
+    if any(bot.startswith("expert") for bot in pattern):
+        return max(20, int(EXPERT_MATCHES_PER_BUDGET * budget))
+    return max(20, int(MATCHES_PER_BUDGET * budget))
+
+
 def measure(variant, path: str, options: dict[str, str], root: int, budget: float, jobs: int = 1,
-            executor=None, progress=None) -> dict:
+            executor=None, progress=None, expert_budget: int = EXPERT_BUDGET) -> dict:
     """Entry point: every run's summary and records-derived statistics, JSON-ready."""
-    games = max(20, int(MATCHES_PER_BUDGET * budget))
     players = variant.players.layouts[0].players
     team_size = seating(variant, players, None)
     sides = players // team_size
-    out: dict = {"games_per_run": games, "players": players, "team_size": team_size, "runs": {}, "notes": []}
+    out: dict = {"games_per_run": games_of(["greedy"], budget), "expert_games_per_run": games_of(["expert"], budget),
+                 "expert_budget": expert_budget, "players": players, "team_size": team_size, "runs": {}, "notes": []}
     done = 0
-    for name, pattern in runs_of(budget):
+    for name, pattern in runs_of(budget, expert_budget):
+        games = games_of(pattern, budget)
         bots = [pattern[seat % sides % len(pattern)] for seat in range(players)]
         ctx = Context(path, options, players, team_size, bots, variant=variant)
         if ctx.note and ctx.note not in out["notes"]:
@@ -63,8 +90,8 @@ def measure(variant, path: str, options: dict[str, str], root: int, budget: floa
     return out
 
 
-def total_matches(budget: float) -> int:
-    return max(20, int(MATCHES_PER_BUDGET * budget)) * len(runs_of(budget))
+def total_matches(budget: float, expert_budget: int = EXPERT_BUDGET) -> int:
+    return sum(games_of(pattern, budget) for _, pattern in runs_of(budget, expert_budget))
 
 
 def _never_fires(records: list[dict], rules: list[str], n: int) -> dict:

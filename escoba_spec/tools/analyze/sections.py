@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..simulate import compare
 from ..simulate.stats import two_proportion, wilson
-from .play import MEASURED_BOTS
+from .play import MEASURED_BOTS, trace_budgets
 
 
 def seat_advantage(measured: dict) -> dict:
@@ -21,16 +21,27 @@ def seat_advantage(measured: dict) -> dict:
     return out
 
 
-def skill(measured: dict) -> dict:
-    """The best bot against greedy: its match win rate over both seatings."""
-    best = MEASURED_BOTS[-1]
-    a, b = measured["runs"]["skill-a"], measured["runs"]["skill-b"]
+def _against_greedy(runs: dict, a: str, b: str) -> dict:
+    """A bot's match win rate against greedy over both seatings (run a: it holds side 0; b: side 1)."""
+    a, b = runs[a], runs[b]
     wins = a["win_rate"][0]["wins"] + b["win_rate"][1]["wins"]
     n = a["games"] + b["games"]
     lo, hi = wilson(wins, n)
-    return {"bot": best, "against": "greedy", "games": n, "wins": wins, "rate": round(wins / n, 6),
-            "ci95": [round(lo, 6), round(hi, 6)], "trace": None,
-            "trace_note": "the skill trace over the expert bot's budget comes with the expert bot"}
+    return {"games": n, "wins": wins, "rate": round(wins / n, 6), "ci95": [round(lo, 6), round(hi, 6)]}
+
+
+def skill(measured: dict) -> dict:
+    """The best bot against greedy: its match win rate over both seatings; for the expert, the
+    skill trace: the same at each of its budgets (playouts per decision), the report's last."""
+    best = MEASURED_BOTS[-1]
+    runs = measured["runs"]
+    out = {"bot": best, "against": "greedy", **_against_greedy(runs, "skill-a", "skill-b"), "trace": None}
+    if best == "expert":
+        out["trace"] = [{"budget": b, **(_against_greedy(runs, f"trace-{b}-a", f"trace-{b}-b")
+                                         if f"trace-{b}-a" in runs else {k: out[k] for k in ("games", "wins", "rate",
+                                                                                             "ci95")})}
+                        for b in trace_budgets(measured["expert_budget"])]
+    return out
 
 
 def decisiveness(measured: dict) -> dict:

@@ -20,16 +20,16 @@ _WORDS: dict[str, tuple[str, str, str, str, str]] = {
     "differences": ("Differences", "Diferencias", "Diferenças", "Differenze", "Différences"),
     "leftovers": ("Leftover check", "Comprobación de las cartas restantes", "Verificação das sobras",
                   "Controllo delle carte rimaste", "Contrôle des cartes restantes"),
-    "bots_note": ("Measured under random, greedy and heuristic play; the expert bot is not built yet, so its rows "
-                  "are missing.",
-                  "Medido con juego aleatorio, codicioso y heurístico; el bot experto aún no existe, así que faltan "
-                  "sus filas.",
-                  "Medido com jogo aleatório, guloso e heurístico; o bot especialista ainda não existe, por isso "
-                  "faltam as suas linhas.",
-                  "Misurato con gioco casuale, avido ed euristico; il bot esperto non esiste ancora, quindi mancano "
-                  "le sue righe.",
-                  "Mesuré en jeu aléatoire, glouton et heuristique ; le bot expert n'existe pas encore, ses lignes "
-                  "manquent donc."),
+    "bots_note": ("Measured under random, greedy, heuristic and expert play (the expert with {budget} playouts a "
+                  "decision, over {games} matches a run).",
+                  "Medido con juego aleatorio, codicioso, heurístico y experto (el experto con {budget} simulaciones "
+                  "por decisión, en {games} partidas por serie).",
+                  "Medido com jogo aleatório, guloso, heurístico e especialista (o especialista com {budget} "
+                  "simulações por decisão, em {games} partidas por série).",
+                  "Misurato con gioco casuale, avido, euristico ed esperto (l'esperto con {budget} simulazioni per "
+                  "decisione, su {games} partite per serie).",
+                  "Mesuré en jeu aléatoire, glouton, heuristique et expert (l'expert avec {budget} simulations par "
+                  "décision, sur {games} parties par série)."),
     "missed": ("Legal play can leave these totals, which the list misses: {totals}.",
                "El juego legal puede dejar estos totales, que la lista omite: {totals}.",
                "O jogo legal pode deixar estes totais, que a lista omite: {totals}.",
@@ -64,11 +64,17 @@ _WORDS: dict[str, tuple[str, str, str, str, str]] = {
                        "{bot} contra guloso ganha {rate} das partidas (intervalo de 95% {lo}–{hi}, {games} partidas).",
                        "{bot} contro avido vince {rate} delle partite (intervallo al 95% {lo}–{hi}, {games} partite).",
                        "{bot} contre glouton gagne {rate} des parties (intervalle à 95 % {lo}–{hi}, {games} parties)."),
-    "trace_note": ("The skill trace over the expert's budget comes with the expert bot.",
-                   "La curva de habilidad según el presupuesto del experto llegará con el bot experto.",
-                   "A curva de habilidade pelo orçamento do especialista virá com o bot especialista.",
-                   "La curva di abilità secondo il budget dell'esperto arriverà con il bot esperto.",
-                   "La courbe d'habileté selon le budget de l'expert viendra avec le bot expert."),
+    "trace_note": ("The skill trace: the expert's match win rate against greedy as its playouts per decision grow.",
+                   "La curva de habilidad: las partidas que el experto gana al codicioso según sus simulaciones por "
+                   "decisión.",
+                   "A curva de habilidade: as partidas que o especialista ganha ao guloso conforme as suas simulações "
+                   "por decisão.",
+                   "La curva di abilità: le partite che l'esperto vince contro l'avido al crescere delle sue "
+                   "simulazioni per decisione.",
+                   "La courbe d'habileté : les parties que l'expert gagne contre le glouton selon ses simulations par "
+                   "décision."),
+    "budget": ("playouts per decision", "simulaciones por decisión", "simulações por decisão",
+               "simulazioni per decisione", "simulations par décision"),
     "hands_mean": ("hands per match (mean)", "manos por partida (media)", "mãos por partida (média)",
                    "mani per partita (media)", "donnes par partie (moyenne)"),
     "leader_note": ("How often the leader after each hand wins, and comebacks, are not measured yet (the match "
