@@ -34,10 +34,16 @@ def test_an_option_changes_the_kernel_it_gives():
     assert plain != to_31 and ">= 31" in to_31
 
 
-def test_a_variant_the_kernel_cannot_play_yet_is_told_why():
-    variant = load_variant(RULES / "cirulla.yaml")
-    assert unsupported(variant) == ["declarations"]
-    with pytest.raises(KernelUnsupported, match=r"cirulla: the kernel does not play declarations yet"):
+def test_a_variant_the_kernel_cannot_play_yet_is_told_why(rules_tree):
+    """A declaration naming the hand's number in the match: the kernel's deal is not told it."""
+    path = rules_tree / "cirulla-late.yaml"
+    path.write_text("id: cirulla-late\nextends: cirulla\ndeclarations:\n  rules:\n"
+                    "    - {id: late-hand, name: Late, when: hand_number > 3 and sum(hand) <= 9, points: 1}\n",
+                    encoding="utf-8")
+    variant = load_variant(path)
+    assert unsupported(variant) == ["the name 'hand_number' in a declaration"]
+    with pytest.raises(KernelUnsupported, match=r"cirulla-late: the kernel does not play the name 'hand_number' in "
+                       r"a declaration yet"):
         generate_kernel(variant)
 
 

@@ -1,32 +1,31 @@
-"""Events during play and missed-capture claims on the kernel, against the interpreter.
+"""Events during play, declarations and missed-capture claims on the kernel, against the interpreter.
 
 Each variant extends one the kernel plays and adds events: points events with
 play names (played, taken, previous, previous_opponent, table_before, last_play,
 round, the table after the play), an event replacing others (instead_of), points
 worth 0, win-match and lose-match effects, and match.check at-once with a low
 target so that hands often stop in play; and claims (Escoba française's option
-announce=claim, and a house rule scoring an event on what a claim takes). Hands
-and whole matches must be the
-interpreter's, play by play and point by point, over hypothesis' decks and seeds.
+announce=claim, and a house rule scoring an event on what a claim takes); and
+declarations, in one house rule that carries what cirulla and cuarenta (in
+test_kernel_parity) do not: the first round only, keep all, a wild card that is a
+joker in play too, the names of where the match stands and of the opening
+table, points that must be held above 0, sweeps, a win, and at-once against a
+low target. Hands and whole matches must be the interpreter's, play by play,
+declaration by declaration and point by point (tests/kernel_support), over
+hypothesis' decks and seeds.
 """
 
 from __future__ import annotations
-
-import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from escoba_spec.compiler.kernel import unsupported
-from escoba_spec.compiler.kernels import load_kernel
-from escoba_spec.engine import HandState, play_match, run_hand
-from escoba_spec.engine.bots import GreedyBot, RandomBot
-from escoba_spec.engine.interpreter import Interpreter
-from escoba_spec.engine.stream import Stream, seat_seed
 from escoba_spec.language.validate import load_variant
 
 from .conftest import RULES
+from .kernel_support import BOT_CLASSES, assert_same_matches, engines, play_same_hands
 
 HOUSES = {
     # points events, one replacing another, and the match won the moment a target of 6 is reached
@@ -77,19 +76,70 @@ scoring:
       when: count(taken) > 0
       points: count(taken) - 5
 """,
-    # claims with no capture obligation, and an event that sees the cards a claim takes
+    # claims with no capture obligation, capture kinds and two jokers; an event that sees the cards
+    # a claim takes, another made by one kind only
     "claims-events": """\
 id: claims-events
 extends: escoba-de-15
+deck:
+  jokers:
+    count: 2
+    values: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+    primiera: 0
 capture:
   obligation: none
   missed_capture_claim: true
+  kinds:
+    - {id: fifteen, take: sum-with-played, targets: [15]}
+    - {id: pair, take: equal-rank}
 scoring:
   events:
     - id: claimed
       name: Claimed
       when: count(taken) >= 3
       points: count(taken) - 2
+    - id: paired
+      name: Paired
+      when: count(taken) > 0 and previous_opponent
+      kinds: [pair]
+      points: 1
+deal:
+  stock_remainder: set-aside
+""",
+    # declarations on the first round only, every one that holds kept; the 7 of oros wild in them
+    # and a joker in play; match names, the opening table and the pile of an opening 15 in the
+    # conditions; points held at 0, sweeps, a win; at once against a target of 8
+    "declarations": """\
+id: declarations
+extends: escoba-de-15
+declarations:
+  check: first-round
+  keep: all
+  wild: 7 of oros
+  wild_captures: true
+  rules:
+    - id: pair-dealt
+      name: A pair dealt
+      when: same_rank(hand) >= 2 and round == 1
+      points: same_rank(hand) + count(table, rank <= 3) - 2
+    - id: behind
+      name: Behind
+      when: sum(hand) <= 12 and (score < opponent_score or not dealer)
+      points: 3 - count(pile)
+    - id: suited
+      name: Suited
+      when: same_suit(hand) == 3 and count(table, suit == oros) > 0
+      effect: sweeps
+      points: 2
+    - id: the-lot
+      name: The lot
+      when: same_rank(hand) == 3 and sum(table) >= 20
+      effect: win-match
+match:
+  target: 8
+  check: at-once
+options:
+  target: {drop: true}
 """,
 }
 #: shipped variants with an option that the kernel plays thanks to this work
@@ -107,14 +157,7 @@ def houses(tmp_path_factory):
     return variants
 
 
-BOT_CLASSES = {"random": RandomBot, "greedy": GreedyBot}
-
-
-def _bots(names, seed):
-    return [BOT_CLASSES[b](rng=Stream(seat_seed(seed, 1 + seat))) for seat, b in enumerate(names)]
-
-
-def test_the_kernel_plays_the_houses_with_events_and_claims(houses):
+def test_the_kernel_plays_the_houses_with_events_declarations_and_claims(houses):
     assert {name: unsupported(v) for name, v in houses.items()} == {name: [] for name in houses}
 
 
@@ -123,45 +166,20 @@ def test_the_kernel_plays_the_houses_with_events_and_claims(houses):
        dealer=st.integers(0, 5))
 @settings(deadline=None, max_examples=40)
 def test_a_kernel_hand_with_events_is_the_interpreters(houses, name, root, bots, dealer):
-    variant = houses[name]
-    kernel, interp = load_kernel(variant), Interpreter(variant)
-    rng = random.Random(root)
-    for lay in variant.players.layouts:
-        names = bots[:lay.players]
-        for i in range(10):
-            deck = list(range(kernel.cards.size))
-            rng.shuffle(deck)
-            seed = rng.getrandbits(64)
-            mine = kernel.play_hand(deck, names, seed, team_size=lay.team_size, dealer=dealer + i)
-            state = HandState.deal(interp, deck, players=lay.players, team_size=lay.team_size,
-                                   dealer=(dealer + i) % lay.players, rng=Stream(seat_seed(seed, 0)))
-            theirs = run_hand(state, _bots(names, seed))
-            assert mine.history == tuple(state.history), (name, deck, seed)
-            assert mine.result == theirs, (name, deck, seed)
+    kernel, interp = engines(houses[name])
+    for lay in houses[name].players.layouts:
+        play_same_hands(kernel, interp, root, bots[:lay.players], team_size=lay.team_size,
+                        dealer=dealer, where=(name, lay.players))
 
 
 @pytest.mark.parametrize("name", sorted([*HOUSES, *OPTIONED]))
 @given(seeds=st.lists(st.integers(0, 2**64 - 1), min_size=1, max_size=4), bot=st.sampled_from(sorted(BOT_CLASSES)))
 @settings(deadline=None, max_examples=15)
 def test_a_kernel_match_with_events_is_the_interpreters(houses, name, seeds, bot):
-    variant = houses[name]
-    kernel, interp = load_kernel(variant), Interpreter(variant)
-    for lay in variant.players.layouts:
-        names = [bot] * lay.players
-        batch = kernel.play_matches(seeds, names, team_size=lay.team_size)
-        for m, seed in enumerate(seeds):
-            match = play_match(interp, _bots(names, seed), seed, team_size=lay.team_size,
-                               rng=Stream(seat_seed(seed, 0)))
-            assert batch.winner[m] == match.winner, (name, seed)
-            assert batch.hands[m] == match.hands_played
-            assert list(batch.scores[m]) == match.scores
-            assert batch.eliminated[m] == sum(1 << s for s in match.eliminated)
-            last = match.results[-1].score
-            for r, rule in enumerate(kernel.points_rules):
-                assert [int(x) for x in batch.last_points[m, r]] == [last.points[s][rule] for s in range(match.sides)]
-            effects = [(s, rule) for s in range(match.sides) for e, rule in enumerate(kernel.effect_rules)
-                       if batch.last_effects[m, e, s]]
-            assert effects == [(s, rule) for s, rule, _ in last.effects]
+    kernel, interp = engines(houses[name])
+    for lay in houses[name].players.layouts:
+        assert_same_matches(kernel, interp, seeds, [bot] * lay.players, team_size=lay.team_size,
+                            where=(name, lay.players))
 
 
 def test_an_event_the_kernel_cannot_score_yet_is_named(tmp_path):

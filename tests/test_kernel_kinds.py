@@ -7,12 +7,10 @@ unless_rank_on_table and keep, many, run, a cards mask), every priority step (pr
 one-card-first, fewest-cards, most-cards, sweep, always), valueless cards (Cicera's
 courts) and jokers (in the seeds' two modes, with kinds, in an opening total and a
 weighted sweep). Decks and seeds come from hypothesis; each example plays a batch of
-hands, every play, pile, sweep and point held equal.
+hands, held to tests/kernel_support's "same hand".
 """
 
 from __future__ import annotations
-
-import random
 
 import pytest
 from hypothesis import given, settings
@@ -20,13 +18,9 @@ from hypothesis import strategies as st
 
 from escoba_spec.compiler.kernel import unsupported
 from escoba_spec.compiler.kernel_kinds import needs_kinds
-from escoba_spec.compiler.kernels import load_kernel
-from escoba_spec.engine import HandState, play_match, run_hand
-from escoba_spec.engine.bots import GreedyBot, RandomBot
-from escoba_spec.engine.interpreter import Interpreter
-from escoba_spec.engine.stream import Stream, seat_seed
 
 from .engine_fixtures import house_variants
+from .kernel_support import BOT_CLASSES, assert_same_matches, engines, play_same_hands
 from .test_capture_kinds import KIND_VARIANTS
 
 JOKERS = "deck:\n  jokers:\n    count: {count}\n    values: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]\n    primiera: 0\n"
@@ -50,16 +44,13 @@ TEXTS = {
                               "sweeps:\n  weight_by_target: true\n  not_with_joker: false\n",
 }
 HANDS_PER_EXAMPLE = 10
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+#: the heuristic bot (slow in Python) holds jokers in test_kernel_parity (comodines) and test_kernel_events
+BOTS = {name: BOT_CLASSES[name] for name in ("random", "greedy")}
 
 
 @pytest.fixture(scope="module")
 def variants(tmp_path_factory):
     return house_variants(tmp_path_factory, "kernel-kinds", TEXTS)
-
-
-def _bots(names, seed):
-    return [BOTS[b](rng=Stream(seat_seed(seed, 1 + seat))) for seat, b in enumerate(names)]
 
 
 def test_every_house_variant_here_runs_on_the_kernels_kinds_code(variants):
@@ -74,23 +65,10 @@ def test_every_house_variant_here_runs_on_the_kernels_kinds_code(variants):
 @settings(deadline=None, max_examples=15)
 def test_a_kernel_hand_with_kinds_or_jokers_is_the_interpreters_hand(variants, name, root, bots, dealer, layout):
     variant = variants[name]
-    kernel, interp = load_kernel(variant), Interpreter(variant)
+    kernel, interp = engines(variant)
     lay = variant.players.layouts[layout % len(variant.players.layouts)]
-    players, team = lay.players, lay.team_size
-    bots = bots[:players]
-    rng = random.Random(root)
-    for i in range(HANDS_PER_EXAMPLE):
-        deck = list(range(kernel.cards.size))
-        rng.shuffle(deck)
-        seed = rng.getrandbits(64)
-        mine = kernel.play_hand(deck, bots, seed, team_size=team, dealer=dealer + i)
-        state = HandState.deal(interp, deck, players=players, team_size=team, dealer=(dealer + i) % players,
-                               rng=Stream(seat_seed(seed, 0)))
-        theirs = run_hand(state, _bots(bots, seed))
-        assert mine.history == tuple(state.history), (name, deck, seed)
-        for field in ("piles", "sweeps", "captures", "leftovers", "leftovers_side", "leftover_total", "leftover_listed"):
-            assert getattr(mine.result, field) == getattr(theirs, field), (field, name, deck, seed)
-        assert mine.result.score == theirs.score, (name, deck, seed)
+    play_same_hands(kernel, interp, root, bots[:lay.players], team_size=lay.team_size, dealer=dealer,
+                    count=HANDS_PER_EXAMPLE, where=(name,))
 
 
 @pytest.mark.parametrize("name", sorted(TEXTS))
@@ -98,11 +76,6 @@ def test_a_kernel_hand_with_kinds_or_jokers_is_the_interpreters_hand(variants, n
 @settings(deadline=None, max_examples=5)
 def test_a_kernel_match_with_kinds_or_jokers_is_the_interpreters_match(variants, name, seed, bot):
     variant = variants[name]
-    kernel, interp = load_kernel(variant), Interpreter(variant)
+    kernel, interp = engines(variant)
     lay = variant.players.layouts[0]
-    names = [bot] * lay.players
-    batch = kernel.play_matches([seed], names, team_size=lay.team_size)
-    match = play_match(interp, _bots(names, seed), seed, team_size=lay.team_size, rng=Stream(seat_seed(seed, 0)))
-    assert batch.winner[0] == match.winner, (name, seed)
-    assert batch.hands[0] == match.hands_played
-    assert list(batch.scores[0]) == match.scores
+    assert_same_matches(kernel, interp, [seed], [bot] * lay.players, team_size=lay.team_size, where=(name,))

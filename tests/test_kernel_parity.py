@@ -1,70 +1,48 @@
 """The kernel against the interpreter: the same deal and the same streams give the same game.
 
-Every shipped variant the kernel plays, every layout it allows: the kernel's
-whole hand (`Kernel.play_hand`) and the interpreter's (`HandState.deal` +
-`run_hand`, bots drawing from `engine.stream` streams) must agree on every
-play (seat, card, capture, sweeps), every pile, sweep count and capture
-count, the leftovers, and every rule's points and effects; whole matches
-(`Kernel.play_matches` against `play_match`) on the winner, the number of
-hands, the scores and the last hand's points. Decks, seeds, dealers and
-bots come from hypothesis; each example plays a batch of hands so that the
-CI profile plays well over 1,000 hands per variant and layout.
+Every shipped variant (the kernel plays all 18), every layout it allows: the
+kernel's whole hand (`Kernel.play_hand`) and the interpreter's (`HandState.deal`
++ `run_hand`, bots drawing from `engine.stream` streams) are the same hand, and
+whole matches (`Kernel.play_matches` against `play_match`) the same match, as
+`tests/kernel_support` defines them: every play, declaration, pile, sweep and
+point. Decks, seeds, dealers and bots come from hypothesis; each example plays a
+batch of hands so that every variant and layout plays 1,000 hands.
 """
 
 from __future__ import annotations
-
-import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from escoba_spec.compiler.kernel import unsupported
-from escoba_spec.compiler.kernels import load_kernel
-from escoba_spec.engine import HandState, play_match, run_hand
-from escoba_spec.engine.bots import GreedyBot, HeuristicBot, RandomBot
-from escoba_spec.engine.interpreter import Interpreter
-from escoba_spec.engine.stream import Stream, seat_seed
-from escoba_spec.language.cards import CardSet
+from escoba_spec.engine import play_match
 from escoba_spec.language.validate import load_variant
 
 from .conftest import RULES
+from .kernel_support import BOT_CLASSES, assert_same_matches, engines, play_same_hands
 
 FILES = sorted([*RULES.glob("*.yaml"), *(RULES / "house").glob("*.yaml")])
 _VARIANTS = {path.stem: load_variant(path) for path in FILES}
 KERNEL_VARIANTS = sorted(name for name, v in _VARIANTS.items() if not unsupported(v))
 CASES = [(name, lay.players, lay.team_size) for name in KERNEL_VARIANTS
          for lay in _VARIANTS[name].players.layouts]
-HANDS_PER_EXAMPLE = 20  # x 60 examples (CI profile) = 1,200 hands per variant and layout
-BOT_CLASSES = {"random": RandomBot, "greedy": GreedyBot, "heuristic": HeuristicBot}
+HANDS_PER_EXAMPLE = 20  # x 50 examples = 1,000 hands per variant and layout
 
 
 def _engines(name):
-    variant = _VARIANTS[name]
-    return load_kernel(variant), Interpreter(variant)
+    return engines(_VARIANTS[name])
 
 
-def _kernel_bots(name, names):
-    """The bots as the kernel can seat them: its heuristic bot neither holds jokers nor claims yet
-    (Kernel.bot_codes refuses it there), so greedy takes its seat in those variants."""
-    variant = _VARIANTS[name]
-    if CardSet(variant.deck).joker_mask or variant.capture.missed_capture_claim:
-        return ["greedy" if b == "heuristic" else b for b in names]
-    return list(names)
-
-
-def _bots(names, seed):
-    return [BOT_CLASSES[b](rng=Stream(seat_seed(seed, 1 + seat))) for seat, b in enumerate(names)]
-
-
-def test_the_kernel_plays_most_shipped_variants():
+def test_the_kernel_plays_every_shipped_variant():
     """Which variants run on the kernel is a fact worth pinning: a regression would silently
     send a variant back to the slow engines."""
     assert KERNEL_VARIANTS == [
-        "cicera", "comodines", "escoba-31-ties-all", "escoba-6-teams-of-3", "escoba-brasileira", "escoba-de-15", "escoba-francesa", "escopa",
-        "escopa-no-leftover-check", "escova-de-31", "open-table", "scopa", "scopa-a-perdere", "scopa-dassi", "scopa-napola",
-        "scopone",
+        "cicera", "cirulla", "comodines", "cuarenta", "escoba-31-ties-all", "escoba-6-teams-of-3", "escoba-brasileira",
+        "escoba-de-15", "escoba-francesa", "escopa", "escopa-no-leftover-check", "escova-de-31", "open-table", "scopa",
+        "scopa-a-perdere", "scopa-dassi", "scopa-napola", "scopone",
     ]
+    assert len(KERNEL_VARIANTS) == len(FILES)
 
 
 @pytest.mark.parametrize(("name", "players", "team_size"), CASES)
@@ -73,22 +51,9 @@ def test_the_kernel_plays_most_shipped_variants():
 @settings(deadline=None, max_examples=50)  # x 20 hands: 1,000 hands per variant and layout
 def test_a_kernel_hand_is_the_interpreters_hand(name, players, team_size, root, bots, dealer):
     kernel, interp = _engines(name)
-    names = _kernel_bots(name, bots[:players])
-    size = kernel.cards.size
-    rng = random.Random(root)
-    for i in range(HANDS_PER_EXAMPLE):
-        deck = list(range(size))
-        rng.shuffle(deck)
-        seed = rng.getrandbits(64)
-        mine = kernel.play_hand(deck, names, seed, team_size=team_size, dealer=dealer + i)
-        state = HandState.deal(interp, deck, players=players, team_size=team_size, dealer=(dealer + i) % players,
-                               rng=Stream(seat_seed(seed, 0)))
-        theirs = run_hand(state, _bots(names, seed))
-        assert mine.history == tuple(state.history), (name, deck, seed)
-        assert mine.redeals == state.redeals
-        for field in ("piles", "sweeps", "captures", "leftovers", "leftovers_side", "leftover_total", "leftover_listed"):
-            assert getattr(mine.result, field) == getattr(theirs, field), (field, name, deck, seed)
-        assert mine.result.score == theirs.score, (name, deck, seed)
+    names = bots[:players]
+    play_same_hands(kernel, interp, root, names, team_size=team_size, dealer=dealer, count=HANDS_PER_EXAMPLE,
+                    where=(name,))
 
 
 @pytest.mark.parametrize(("name", "players", "team_size"), CASES)
@@ -97,18 +62,8 @@ def test_a_kernel_hand_is_the_interpreters_hand(name, players, team_size, root, 
 @settings(deadline=None, max_examples=10)
 def test_a_kernel_match_is_the_interpreters_match(name, players, team_size, seeds, bot):
     kernel, interp = _engines(name)
-    names = _kernel_bots(name, [bot] * players)
-    batch = kernel.play_matches(seeds, names, team_size=team_size)
-    for m, seed in enumerate(seeds):
-        match = play_match(interp, _bots(names, seed), seed, team_size=team_size, rng=Stream(seat_seed(seed, 0)))
-        assert batch.winner[m] == match.winner, (name, seed)
-        assert batch.hands[m] == match.hands_played
-        assert [batch.exact(x) for x in batch.scores[m]] == match.scores
-        last = match.results[-1].score.points
-        for r, rule in enumerate(kernel.points_rules):
-            assert [batch.exact(x) for x in batch.last_points[m, r]] == [last[s][rule] for s in range(len(last))]
-        totals = [sum(res.sweeps[s] for res in match.results) for s in range(match.sides)]
-        assert list(batch.sweeps[m, 0]) == totals
+    assert_same_matches(kernel, interp, seeds, [bot] * players, team_size=team_size,
+                        where=(name,))
 
 
 @pytest.mark.parametrize("name", KERNEL_VARIANTS)
@@ -122,7 +77,7 @@ def test_simulate_gives_the_same_records_and_summary_on_the_kernel_and_the_inter
     bots = ["heuristic", "greedy", "random"] * 2
     runs = {}
     for engine in ("kernel", "interpreted"):
-        ctx = Context(path, {}, lay.players, lay.team_size, _kernel_bots(name, bots[:lay.players]),
+        ctx = Context(path, {}, lay.players, lay.team_size, bots[:lay.players],
                       variant=_VARIANTS[name], engine=engine)
         assert ctx.engine == engine
         records, _ = play_matches(ctx, path, {}, 11, 40)
@@ -165,5 +120,12 @@ def test_diff_and_play_on_the_kernel_say_what_the_interpreter_says():
     record = json.loads(out)
     assert code == 0 and record.pop("engine") == "kernel" and oracle.pop("engine") == "interpreted"
     assert record == oracle
-    code, _, err = run("diff", "rules/cirulla.yaml", "rules/escoba-de-15.yaml", "--engine", "kernel")
-    assert code == 2 and "the kernel does not play declarations of cirulla yet" in err
+    # declarations (cirulla) and events (cuarenta) one question at a time, on the kernel's step functions
+    diff = ["diff", "rules/cirulla.yaml", "rules/cuarenta.yaml", "--deals", "20", "--format", "json"]
+    assert run(*diff, "--engine", "kernel")[:2] == run(*diff, "--engine", "interpreted")[:2]
+    play = ["play", "rules/cuarenta.yaml", "--seed", "5", "--format", "json"]
+    code, out, _ = run(*play, "--engine", "kernel")
+    oracle = json.loads(run(*play, "--engine", "interpreted")[1])
+    record = json.loads(out)
+    assert code == 0 and record.pop("engine") == "kernel" and oracle.pop("engine") == "interpreted"
+    assert record == oracle

@@ -9,24 +9,20 @@ hypothesis-drawn decks and seeds, and must agree as `test_kernel_parity` holds t
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from escoba_spec.compiler.kernel import unsupported
 from escoba_spec.compiler.kernels import load_kernel
-from escoba_spec.engine import HandState, play_match, run_hand
 from escoba_spec.engine.interpreter import Interpreter
-from escoba_spec.engine.stream import Stream, seat_seed
 from escoba_spec.language.validate import load_variant
 from escoba_spec.tools.simulate.matches import kernel_records, match_record
 
 from .conftest import RULES
 from .engine_fixtures import house_variants
+from .kernel_support import BOT_CLASSES, assert_same_matches, engines, play_same_hands
 from .test_deals import DEALS
-from .test_kernel_parity import BOT_CLASSES, _bots
 
 #: house rules of Scopa whose scoring names where the match stands
 MATCH_NAMED = {
@@ -73,24 +69,11 @@ def _layouts(variant):
 @settings(deadline=None, max_examples=25)
 def test_a_kernel_hand_is_the_interpreters_hand(variants, name, root, bots, dealer, pick):
     variant = variants[name]
-    kernel, interp = load_kernel(variant), Interpreter(variant)
+    kernel, interp = engines(variant)
     layouts = _layouts(variant)
     players, team_size = layouts[pick % len(layouts)]
-    names = bots[:players]
-    rng = random.Random(root)
-    for i in range(HANDS_PER_EXAMPLE):
-        deck = list(range(kernel.cards.size))
-        rng.shuffle(deck)
-        seed = rng.getrandbits(64)
-        mine = kernel.play_hand(deck, names, seed, team_size=team_size, dealer=dealer + i)
-        state = HandState.deal(interp, deck, players=players, team_size=team_size, dealer=(dealer + i) % players,
-                               rng=Stream(seat_seed(seed, 0)))
-        theirs = run_hand(state, _bots(names, seed))
-        assert mine.history == tuple(state.history), (name, deck, seed)
-        assert mine.redeals == state.redeals
-        for field in ("piles", "sweeps", "captures", "leftovers", "leftovers_side", "leftover_total", "leftover_listed"):
-            assert getattr(mine.result, field) == getattr(theirs, field), (field, name, deck, seed)
-        assert mine.result.score == theirs.score, (name, deck, seed)
+    play_same_hands(kernel, interp, root, bots[:players], team_size=team_size, dealer=dealer, count=HANDS_PER_EXAMPLE,
+                    where=(name,))
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -99,21 +82,14 @@ def test_a_kernel_hand_is_the_interpreters_hand(variants, name, root, bots, deal
 @settings(deadline=None, max_examples=10)
 def test_a_kernel_match_is_the_interpreters_match(variants, name, seeds, bot, pick):
     variant = variants[name]
-    kernel, interp = load_kernel(variant), Interpreter(variant)
+    kernel, interp = engines(variant)
     layouts = _layouts(variant)
     players, team_size = layouts[pick % len(layouts)]
     names = [bot] * players
-    batch = kernel.play_matches(seeds, names, team_size=team_size)
+    batch, matches = assert_same_matches(kernel, interp, seeds, names, team_size=team_size, where=(name,))
     rules = list(kernel.points_rules)
     records = kernel_records(batch, kernel, interp.params.match_target)
-    for m, seed in enumerate(seeds):
-        match = play_match(interp, _bots(names, seed), seed, team_size=team_size, rng=Stream(seat_seed(seed, 0)))
-        assert batch.winner[m] == match.winner, (name, seed)
-        assert batch.hands[m] == match.hands_played
-        assert [batch.exact(x) for x in batch.scores[m]] == match.scores
-        last = match.results[-1].score.points
-        for r, rule in enumerate(rules):
-            assert [batch.exact(x) for x in batch.last_points[m, r]] == [last[s][rule] for s in range(len(last))]
+    for m, (seed, match) in enumerate(zip(seeds, matches)):
         # simulate's records, statistics and all, are the same whichever engine played
         assert records[m] == match_record(match, seed, rules)
 

@@ -5,8 +5,9 @@ bots in integer and bit-mask code: the capture rule becomes a table of the
 totals each card takes and a search of the sorted table, the opening rule,
 sweeps, leftovers and the match rules keep only the branches the variant
 uses, and every scoring expression is compiled to mask arithmetic
-(`kernel_expressions`); events during play (`kernel_events`) and
-missed-capture claims are parts of their own, left out when unused. The same IR always gives the same bytes, and the
+(`kernel_expressions`); events during play (`kernel_events`), declarations
+on the dealt hands (`kernel_declarations`) and missed-capture claims are parts
+of their own, left out when unused. The same IR always gives the same bytes, and the
 safety rules of `codegen` hold: only validated ids and repr-safe literals.
 
 Not every rule of the language is in the kernel yet: `unsupported` names
@@ -28,7 +29,8 @@ from ..language.cards import CardSet
 from ..language.expr.env import Env
 from ..language.expr.nodes import needs_bounds
 from .codegen import ID_PATTERN, UnsafeValue, _comment, display_path, literal, template
-from .kernel_events import event_context
+from .kernel_declarations import declaration_context
+from .kernel_events import event_context, event_flags
 from .kernel_expressions import MATCH_NAMES, KernelExpressions, KernelUnsupported
 from .kernel_kinds import kinds_tables, needs_kinds
 
@@ -44,9 +46,7 @@ def unsupported(variant: ir.Variant) -> list[str]:
     reasons = (
         ("jokers in an opening table split into groups",
          cards.joker_mask and opening.trigger == "total" and opening.partition),
-        ("declarations", variant.declarations.rules),
-        ("missed-capture claims with capture kinds or jokers", variant.capture.missed_capture_claim
-         and needs_kinds(variant)),
+        ("declarations in a variant whose ties split", variant.declarations.rules and _scale(variant) > 1),
         ("the match named in a variant whose ties split", params.match_names and _scale(variant) > 1),
         ("events during play in a variant whose ties split", bool(variant.scoring.events) and _scale(variant) > 1),
         ("a deck of more than 63 cards", cards.size > 63),
@@ -61,6 +61,7 @@ def unsupported(variant: ir.Variant) -> list[str]:
             _scoring(variant, out)
             _redeal(variant, out)
             event_context(variant, out)
+            declaration_context(variant, out)
         except KernelUnsupported as exc:
             found.append(str(exc))
     return found
@@ -133,12 +134,15 @@ def _needs(variant: ir.Variant, cards: CardSet) -> list[list[int]]:
 
 
 def _bot_masks(cards: CardSet) -> dict[str, str]:
-    """The heuristic bot's masks, as HeuristicBot works them out (engine.bots)."""
+    """The heuristic bot's masks, as HeuristicBot works them out (engine.bots): a card is a joker
+    to it by its own flag, so a wild card that is a joker in play only (declarations.wild_captures)
+    counts as the card it is."""
     names = [s.name for s in cards.deck.suits]
     suit = names.index(cards.deck.scoring_suit) if cards.deck.scoring_suit in names else -1
+    jokers = sum(1 << c.index for c in cards.cards if c.joker)
     return {"scoring_suit": literal(sum(1 << c.index for c in cards.cards if c.suit == suit and not c.joker)),
             "sevens": literal(sum(1 << c.index for c in cards.cards if c.rank == 7 and not c.joker)),
-            "full": literal(cards.full_mask & ~cards.joker_mask)}
+            "full": literal(cards.full_mask & ~jokers), "bot_jokers": literal(jokers)}
 
 
 def _value_masks(variant: ir.Variant, cards: CardSet) -> list[int]:
@@ -162,13 +166,16 @@ def generate_kernel(variant: ir.Variant) -> str:
     redeal = _redeal(variant, out)
     scale = _scale(variant)
     events = event_context(variant, out)
+    declarations = declaration_context(variant, out)
     out.tables.update(kinds_tables(variant))
     deal, capture, opening = variant.deal, variant.capture, variant.deal.opening
     opening_targets = tuple(opening.targets_of(capture)) if opening.trigger != "never" else ()
     trigger = opening.trigger if opening_targets else "never"
-    # the columns of a hand's points and effects: the end-of-hand rules', then the events'
-    points_rules = [r for r in (*variant.scoring.rules, *variant.scoring.events) if r.effect == "points"]
-    effect_rules = [r for r in (*variant.scoring.rules, *variant.scoring.events) if r.effect != "points"]
+    # the columns of a hand's points and effects: the end-of-hand rules', the events', the
+    # declarations' (a declaration of sweeps has none)
+    scored = (*variant.scoring.rules, *variant.scoring.events, *variant.declarations.rules)
+    points_rules = [r for r in scored if r.effect == "points"]
+    effect_rules = [r for r in scored if r.effect in ("win-match", "lose-match")]
     capture_comment = (f"targets {list(capture.targets)} less the card's value" if capture.mode == "sum"
                        else "the card's own value")
     context = {
@@ -204,6 +211,10 @@ def generate_kernel(variant: ir.Variant) -> str:
         "helpers": out.helpers,
         "rules": rules,
         "events": events,
+        **event_flags(variant),
+        "declarations": declarations,
+        # a scoring rule naming the match reads the hand's points scored in play too (HandEvents.standing)
+        "score_standing": bool(events or declarations) and bool(params.match_names),
         "claims": capture.missed_capture_claim,
         "at_once": variant.match.check == "at-once",
         "single_card_first": capture.single_card_first,

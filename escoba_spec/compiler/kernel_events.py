@@ -4,12 +4,14 @@ kernel code, and where its points and effects go in a hand's score arrays.
 An event's points go into the hand's points array P after the end-of-hand rules'
 columns (POINTS_RULES' order: rules, then events), its win-match / lose-match into
 the effects array E after theirs, as `engine.events.HandEvents` keeps them per
-event id. Capture kinds (`kinds:`) are not in the kernel yet: such an event is
-named by `unsupported`.
+event id. An event made by capture kinds (`kinds:`) holds only when one of them
+makes the play's capture (`_kind_makers`, as `KindRules.makers`): its kinds are a
+mask over the kinds' indices in `Params.capture_kinds`.
 """
 
 from __future__ import annotations
 
+from ..engine.protocol import Params, names_match
 from ..language import ir
 from ..language.expr.nodes import needs_bounds
 from .codegen import ID_PATTERN, UnsafeValue, _comment, display_path
@@ -25,14 +27,15 @@ def event_context(variant: ir.Variant, out: KernelExpressions) -> list[dict]:
     """Per event, in the file's order: its condition, points, column, and the indices of the
     events whose firing replaces it on a play (`instead_of`)."""
     events = variant.scoring.events
+    kinds = {k.id: i for i, k in enumerate(Params.from_variant(variant).capture_kinds)} if events else {}
     points_column = sum(1 for r in variant.scoring.rules if r.effect == "points")
     effect_column = len(variant.scoring.rules) - points_column
     found = []
     for event in events:
         if not ID_PATTERN.match(event.id):
             raise UnsafeValue(f"not a valid event id: {event.id!r}")
-        if event.kinds:
-            raise KernelUnsupported("events made by capture kinds (kinds:)")
+        if any(k not in kinds for k in event.kinds):
+            raise KernelUnsupported("events made by capture kinds the capture rule does not list")
         if event.effect == "points":
             column, points_column = points_column, points_column + 1
         else:
@@ -41,7 +44,16 @@ def event_context(variant: ir.Variant, out: KernelExpressions) -> list[dict]:
             "id": event.id, "effect": event.effect, "column": column,
             "when": out.emit_play(event.when),
             "points": _points(event.points, out) if event.effect == "points" else "0",
+            "kinds": sum(1 << kinds[k] for k in event.kinds),
             "replaced_by": [i for i, other in enumerate(events) if event.id in other.instead_of],
             "origin_comment": _comment(f"{display_path(event.origin.file)}:{event.origin.line}"),
         })
     return found
+
+
+def event_flags(variant: ir.Variant) -> dict[str, bool]:
+    """What play_events is told beyond the play: the kinds' code (an event made by kinds), and
+    where the match stands (an event naming it)."""
+    events = variant.scoring.events
+    return {"event_kinds": any(e.kinds for e in events),
+            "event_standing": any(names_match(e.when) or names_match(e.points) for e in events)}

@@ -8,8 +8,11 @@ were made, so that a row only reads rows above it). `all` and `any` over
 the other sides become small functions of their own (numba has no
 generator expressions); the helpers of `engine.native` do the rest. An
 event's expressions (`emit_play`) also name the play, as the arguments of
-the kernel's `play_events` (`PLAY_NAMES`); `most`, `all` and `any` are not
-in that scope yet (they read the end of the hand's rows). Deck
+the kernel's `play_events` (`PLAY_NAMES`), and a declaration's (`emit_hand`)
+the dealt hand (`HAND_NAMES`); in both, where the match stands is `standing`
+(the match's scores with the hand's points so far) and `dealer_side`, and
+`most`, `all`, `any` and `hand_number` are not in those scopes yet (they
+read the end of the hand's rows, or what a hand is not told). Deck
 tables become module-level arrays named by the emitter. Nothing of the
 expression's text is copied: only operators, ints and the deck's tables.
 """
@@ -32,6 +35,18 @@ PLAY_NAMES = {
     "table_before": "table_before",
     "last_play": "last_play",
     "round": "round_",
+    "score": "standing[side]",
+    "opponent_score": "best_other(standing, side)",
+    "dealer": "(dealer_side == side)",
+}
+#: the names of a dealt hand (declarations) as the kernel's declaration function calls its arguments
+HAND_NAMES = {
+    "hand": "hand",
+    "table": "table",
+    "round": "round_",
+    "score": "standing[side]",
+    "opponent_score": "best_other(standing, side)",
+    "dealer": "(dealer_side == side)",
 }
 
 
@@ -56,7 +71,11 @@ class KernelExpressions:
 
     def emit_play(self, node: Node) -> str:
         """An event's expression: the end-of-hand names and a play's (`PLAY_NAMES`)."""
-        return _KernelEmitter(self, PLAY_NAMES).emit(node)
+        return _KernelEmitter(self, PLAY_NAMES, "an event").emit(node)
+
+    def emit_hand(self, node: Node) -> str:
+        """A declaration's expression: a side's names and a dealt hand's (`HAND_NAMES`)."""
+        return _KernelEmitter(self, HAND_NAMES, "a declaration").emit(node)
 
 
 #: where the match stands, as score_hand's arguments name it (scores: each side's, as the match
@@ -75,14 +94,15 @@ def _array(values) -> str:
 
 
 class _KernelEmitter(_Emitter):
-    def __init__(self, out: KernelExpressions, names: dict[str, str] | None = None):
+    def __init__(self, out: KernelExpressions, names: dict[str, str] | None = None, where: str = ""):
         super().__init__(out.env)
         self.out = out
         self.names = names or {}  # the scope's own names beyond pile, sweeps, captures and deck
+        self.where = where or "a scoring expression"  # for what the kernel cannot play
 
     def _per_play(self, node: Call) -> None:
         if self.names:  # H, the helpers and their arguments are the end of the hand's
-            raise KernelUnsupported(f"{node.function}() in an event")
+            raise KernelUnsupported(f"{node.function}() in {self.where}")
 
     def _table(self, name: str, source: str) -> str:
         self.out.tables.setdefault(name, source)
@@ -99,12 +119,9 @@ class _KernelEmitter(_Emitter):
         if type(node) is Name and node.value is None and node.name in self.names:
             return self.names[node.name]
         if type(node) is Name and node.value is None and node.name not in ("pile", "sweeps", "captures", "deck"):
-            if node.name not in self.out.names:
-                where = "an event" if self.names else "a scoring expression"
-                raise KernelUnsupported(f"the name '{node.name}' in {where}")
+            if node.name not in self.out.names or self.names:  # a play's or a deal's function is not told
+                raise KernelUnsupported(f"the name '{node.name}' in {self.where}")  # the hand's number
             if node.name in _MATCH_NAMES:
-                if self.names:  # an event's function is not told where the match stands
-                    raise KernelUnsupported(f"the name '{node.name}' in an event")
                 return _MATCH_NAMES[node.name]
         return super().emit(node)
 

@@ -16,9 +16,10 @@ from typing import Sequence
 import numpy as np
 
 from ..language.cards import CardSet
-from ..language.expr.env import NO_MATCH
+from ..language.expr.env import NO_MATCH, MatchFacts, PlayFacts
 from .dealing import check_deck
 from .errors import EngineError, MatchTooLong
+from .events import Declared
 from .moves import Play
 from .protocol import HandScore, Params, whole
 from .records import HandResult
@@ -42,6 +43,7 @@ class KernelHand:
     result: HandResult
     history: tuple[Play, ...]
     redeals: int
+    declared: tuple[Declared, ...] = ()  # the declarations made, in order (HandState.declared)
 
 
 @dataclass(frozen=True)
@@ -76,6 +78,7 @@ class KernelRuleSet:
         self.id = kernel.id
         self.cards = kernel.cards
         self.params = kernel.params
+        self._rules = tuple(r.id for r in kernel.rules if r.effect == "points")
         size = self.module.MAX_MOVES
         self._out = np.zeros(size, dtype=np.int64)
         self._work = np.zeros((self.module.WORK_ROWS, size), dtype=np.int64)
@@ -94,7 +97,50 @@ class KernelRuleSet:
         return int(self.module.opening_multiple(table, self._work, self._wmask))
 
     def redeal_wanted(self, table: int) -> bool:
-        return False  # a variant with redeal conditions is not in the kernel yet (compiler.kernel.unsupported)
+        return bool(self.module._redeal_wanted(table))
+
+    def _standing(self, match: MatchFacts, sides: int) -> np.ndarray:
+        scale = self.kernel.scale
+        return np.array([int(x * scale) for x in match.scores] if match.scores else [0] * sides, dtype=np.int64)
+
+    def declaration_values(self, side: int, hand: int, table: int, play: PlayFacts, piles, sweeps, captures,
+                           match: MatchFacts) -> tuple[int | None, ...]:
+        sides = len(piles)
+        best = np.full(len(self.params.declarations), -1, dtype=np.int64)
+        self.module.declaration_values(side, hand, table, play.round, np.array(piles, dtype=np.int64),
+                                       np.array(sweeps, dtype=np.int64), np.array(captures, dtype=np.int64),
+                                       self._standing(match, sides), match.dealer_side, best)
+        return tuple(int(v) if v >= 0 else None for v in best)
+
+    def play_events(self, side: int, piles, sweeps, captures, table: int, play: PlayFacts,
+                    match: MatchFacts) -> tuple[tuple[str, int, str], ...]:
+        """The kernel's play_events on one play: the points and effects it adds, read back by column."""
+        sides = len(piles)
+        kernel = self.kernel
+        P = np.zeros((sides, max(1, len(kernel.points_rules))), dtype=np.int64)
+        E = np.zeros((sides, max(1, len(kernel.effect_rules))), dtype=np.int64)
+        hist = np.zeros((2, 5), dtype=np.int64)  # the previous play, as the hand's history holds it
+        plays = 1
+        if play.previous:
+            hist[0, 0] = play.previous_side
+            hist[0, 1] = play.previous.bit_length() - 1
+            plays = 2
+        state = np.array([sum(1 << s for s in match.out), 0], dtype=np.int64)
+        args = [side, np.array(piles, dtype=np.int64), np.array(sweeps, dtype=np.int64),
+                np.array(captures, dtype=np.int64), table, play.played, play.taken, play.table_before, hist, plays,
+                sides, bool(play.last_play), play.round, P, E, self._standing(match, sides), state, match.dealer_side]
+        if kernel.event_kinds:
+            args += [play.card, play.claim, self._work[2], self._work[3], self._work[4], self.module._scratch()]
+        self.module.play_events(*args)
+        fired = []
+        for event in kernel.events:
+            if event.effect == "points":
+                points = int(P[side, kernel.points_rules.index(event.id)])
+                if points:
+                    fired.append((event.id, whole(Fraction(points, kernel.scale)), "points"))
+            elif E[side, kernel.effect_rules.index(event.id)]:
+                fired.append((event.id, 0, event.effect))
+        return tuple(fired)
 
     def score_hand(self, piles, sweeps, captures, match=NO_MATCH) -> HandScore:
         sides = len(piles)
@@ -104,7 +150,11 @@ class KernelRuleSet:
         scores = np.array([int(x * scale) for x in match.scores] if match.scores else [0] * sides, dtype=np.int64)
         self.module.score_hand(np.array(piles, dtype=np.int64), np.array(sweeps, dtype=np.int64),
                                np.array(captures, dtype=np.int64), P, E, scores, match.dealer_side, match.hand_number)
-        return self.kernel._score(P, E)
+        score = self.kernel._score(P, E)
+        if len(self._rules) == len(self.kernel.points_rules):
+            return score
+        # the end of the hand's rules only, as Interpreter.score_hand: HandState adds the points scored in play
+        return HandScore(tuple({r: side[r] for r in self._rules} for side in score.points), score.effects)
 
 
 class Kernel:
@@ -117,8 +167,11 @@ class Kernel:
         self.params = Params.from_variant(variant)
         self.points_rules: tuple[str, ...] = module.POINTS_RULES
         self.effect_rules: tuple[str, ...] = module.EFFECT_RULES
-        self._effects = {r.id: r.effect for r in (*variant.scoring.rules, *variant.scoring.events)
-                         if r.effect != "points"}
+        self._effects = {r.id: r.effect for r in (*variant.scoring.rules, *variant.scoring.events,
+                                                  *variant.declarations.rules) if r.effect in ("win-match", "lose-match")}
+        self.rules = variant.scoring.rules
+        self.events = variant.scoring.events
+        self.event_kinds = any(e.kinds for e in variant.scoring.events)  # play_events is told the kinds' code
         self.scale: int = getattr(module, "SCALE", 1)  # every point in the kernel is times this
 
     def ruleset(self) -> KernelRuleSet:
@@ -131,8 +184,6 @@ class Kernel:
         for name in names:
             if name not in KERNEL_BOTS:
                 raise ValueError(f"the kernel plays the bots {', '.join(KERNEL_BOTS)}, not '{name}'")
-            if name == "heuristic" and (self.params.missed_capture_claim or self.cards.joker_mask):
-                raise ValueError("the kernel's heuristic bot does not claim missed captures nor hold jokers yet")
             codes.append(KERNEL_BOTS[name])
         return np.array(codes, dtype=np.int64)
 
@@ -176,7 +227,22 @@ class Kernel:
                             tuple(int(x) for x in captures), int(info[2]), side if side >= 0 else None, total, listed,
                             stopped=stopped)
         history = tuple(Play(int(s), int(c), int(m), int(k), int(w)) for s, c, m, w, k in hist[: int(info[1])])
-        return KernelHand(result, history, int(info[6]))
+        return KernelHand(result, history, int(info[6]), self._declared(work[7], sides))
+
+    def _declared(self, record: np.ndarray, sides: int) -> tuple[Declared, ...]:
+        """The declarations a hand made, from the kernel's record of them (round, seat, which, points)."""
+        rules = self.params.declarations
+        if not rules:
+            return ()
+        count = int(record[0])
+        if 4 * count + 1 > record.shape[0]:
+            raise EngineError(f"a hand made {count} declarations, more than the kernel records")
+        out = []
+        for k in range(count):
+            round_, seat, which, points = (int(x) for x in record[1 + 4 * k: 5 + 4 * k])
+            declaration, effect = rules[which]
+            out.append(Declared(round_, seat, seat % sides, declaration, points, effect))
+        return tuple(out)
 
     def _score(self, P: np.ndarray, E: np.ndarray) -> HandScore:
         sides = P.shape[0]

@@ -54,8 +54,6 @@ def make_ruleset(variant: ir.Variant, engine: str = "compiled") -> RuleSet:
         from ..compiler.kernels import load_kernel
 
         reasons = unsupported(variant)
-        if variant.scoring.events:  # KernelRuleSet has no play_events: whole hands in the kernel score them
-            reasons.append("events during play, one question at a time")
         if reasons:
             raise SetupError(f"the kernel does not play {', '.join(reasons)} of {variant.id} yet "
                              "(--engine compiled or interpreted plays it)")

@@ -20,7 +20,6 @@ from pathlib import Path
 
 from ...engine import play_match
 from ...engine.protocol import Params, whole
-from ...language.cards import CardSet
 from ..setup import deal_stream, make_bot, make_ruleset
 
 
@@ -214,8 +213,7 @@ def kernel_for(variant, bot_names: list[str]):
     from ...engine.kernel import KERNEL_BOTS
 
     reasons = unsupported(variant)
-    others = sorted({b for b in bot_names if b not in KERNEL_BOTS
-                     or (b == "heuristic" and (variant.capture.missed_capture_claim or CardSet(variant.deck).joker_mask))})
+    others = sorted({b for b in bot_names if b not in KERNEL_BOTS})
     if others:
         reasons.append(f"the {' and '.join(others)} bot{'s' if len(others) > 1 else ''}")
     if reasons:

@@ -1,0 +1,100 @@
+"""The kernel against the interpreter: one definition of "the same hand" and "the same match".
+
+Every kernel differential test deals the same decks to both engines, seats bots that draw
+from the same `engine.stream` streams (stream 0 of a seed deals and redeals, stream 1 + s
+is seat s's bot), and holds the two to these checks:
+
+- the same hand: every play (seat, card, capture, claim, sweeps), the redeals, every
+  declaration made (round, seat, side, id, points, effect), every pile, sweep and capture
+  count, the leftovers and their check, whether the hand stopped, and every rule's points;
+  the effects that decide a match (win-match, lose-match) as a set, since the kernel keeps
+  one flag per side and rule where the interpreter lists them in the order they happened;
+- the same match: the winner, the hands played, the scores, the sides eliminated, the
+  sweeps over all hands, and the last hand's points and effects.
+"""
+
+from __future__ import annotations
+
+import random
+
+from escoba_spec.engine import HandState, play_match, run_hand
+from escoba_spec.engine.bots import GreedyBot, HeuristicBot, RandomBot
+from escoba_spec.engine.interpreter import Interpreter
+from escoba_spec.engine.stream import Stream, seat_seed
+
+#: the bots both engines play, by the names the kernel knows them by (Kernel.bot_codes)
+BOT_CLASSES = {"random": RandomBot, "greedy": GreedyBot, "heuristic": HeuristicBot}
+RESULT_FIELDS = ("piles", "sweeps", "captures", "leftovers", "leftovers_side", "leftover_total", "leftover_listed",
+                 "stopped")
+
+
+def stream_bots(names, seed):
+    """The interpreter's bots, seat s drawing from stream 1 + s of `seed` as the kernel's do."""
+    return [BOT_CLASSES[b](rng=Stream(seat_seed(seed, 1 + seat))) for seat, b in enumerate(names)]
+
+
+def interpreter_hand(interp, deck, names, seed, *, team_size, dealer):
+    """The interpreter's hand from `deck`, its redeals from stream 0 of `seed`."""
+    players = len(names)
+    state = HandState.deal(interp, deck, players=players, team_size=team_size, dealer=dealer % players,
+                           rng=Stream(seat_seed(seed, 0)))
+    run_hand(state, stream_bots(names, seed))
+    return state
+
+
+def assert_same_hand(mine, state, where=()) -> None:
+    """A kernel's hand (`Kernel.play_hand`) is the interpreter's played hand (`state`)."""
+    theirs = state.result
+    assert mine.history == tuple(state.history), where
+    assert mine.redeals == state.redeals, where
+    assert mine.declared == tuple(state.declared), where
+    for field in RESULT_FIELDS:
+        assert getattr(mine.result, field) == getattr(theirs, field), (field, *where)
+    assert mine.result.score.points == theirs.score.points, where
+    assert set(mine.result.score.effects) == set(theirs.score.effects), where
+
+
+def play_same_hands(kernel, interp, root, names, *, team_size=1, dealer=0, count=10, where=()):
+    """`count` hands from decks shuffled by `root`, each with its own seed, the dealer moving on:
+    the same on both engines."""
+    rng = random.Random(root)
+    for i in range(count):
+        deck = list(range(kernel.cards.size))
+        rng.shuffle(deck)
+        seed = rng.getrandbits(64)
+        mine = kernel.play_hand(deck, names, seed, team_size=team_size, dealer=dealer + i)
+        state = interpreter_hand(interp, deck, names, seed, team_size=team_size, dealer=dealer + i)
+        assert_same_hand(mine, state, (*where, deck, seed))
+
+
+def assert_same_matches(kernel, interp, seeds, names, *, team_size=1, where=()):
+    """Whole matches, one per seed, in the kernel (`play_matches`) and the interpreter: the
+    kernel's batch and the interpreter's matches, for further checks."""
+    batch = kernel.play_matches(seeds, names, team_size=team_size)
+    matches = []
+    for m, seed in enumerate(seeds):
+        match = play_match(interp, stream_bots(names, seed), seed, team_size=team_size,
+                           rng=Stream(seat_seed(seed, 0)))
+        matches.append(match)
+        at = (*where, seed)
+        assert batch.winner[m] == match.winner, at
+        assert batch.hands[m] == match.hands_played, at
+        assert [batch.exact(x) for x in batch.scores[m]] == match.scores, at
+        assert batch.eliminated[m] == sum(1 << s for s in match.eliminated), at
+        totals = [sum(res.sweeps[s] for res in match.results) for s in range(match.sides)]
+        assert list(batch.sweeps[m, 0]) == totals, at
+        last = match.results[-1].score
+        for r, rule in enumerate(kernel.points_rules):
+            assert [batch.exact(x) for x in batch.last_points[m, r]] == [last.points[s][rule]
+                                                                       for s in range(match.sides)], (rule, *at)
+        effects = {(s, rule) for s in range(match.sides) for e, rule in enumerate(kernel.effect_rules)
+                   if batch.last_effects[m, e, s]}
+        assert effects == {(s, rule) for s, rule, _ in last.effects}, at
+    return batch, matches
+
+
+def engines(variant):
+    """The variant's kernel (compiled once, then cached) and its interpreter."""
+    from escoba_spec.compiler.kernels import load_kernel
+
+    return load_kernel(variant), Interpreter(variant)
