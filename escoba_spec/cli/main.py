@@ -17,11 +17,11 @@ import sys
 from .. import __version__
 from ..tools.setup import SetupError
 from ..tools.text import printable
-from . import build, compile, diff, play, rulebook, schema, simulate, validate
+from . import build, compile, diff, play, rulebook, schema, simulate, studio, validate
 from .common import UsageError
 
 #: the commands, in the order `--help` lists them
-COMMANDS = (validate, schema, compile, play, diff, rulebook, simulate, build)
+COMMANDS = (validate, schema, compile, play, diff, rulebook, simulate, build, studio)
 
 
 #: two or three examples ending each command's --help
@@ -42,6 +42,7 @@ EXAMPLES = {
     "simulate": ["escoba-spec simulate rules/escoba-de-15.yaml --games 2000 --seed 1",
                  "escoba-spec simulate rules/cirulla.yaml --games 500 --jobs 2 --out runs/cirulla",
                  "escoba-spec simulate rules/escoba-de-15.yaml --games 1000 --compare rules/escopa.yaml"],
+    "studio": ["escoba-spec studio rules", "escoba-spec studio ~/my-games --port 8800 --no-browser"],
     "build": ["escoba-spec build", "escoba-spec build --rules my-rules --out my-generated --rulebooks my-books"],
 }
 
