@@ -60,7 +60,8 @@ export function simulatePanel(root, studio) {
   function show(r) {
     const plots = Object.entries(r.plots).map(([name, src]) => el("figure", {}, el("img", { src, alt: name }),
       el("figcaption", {}, name)));
-    out.replaceChildren(el("pre.summary", { id: "sim-summary" }, r.text), r.plots_note ? el("p", {}, r.plots_note) : null,
+    const note = r.plots_note ? [el("p", {}, r.plots_note)] : [];
+    out.replaceChildren(el("pre.summary", { id: "sim-summary" }, r.text), ...note,
       el("div.plots", { id: "sim-plots" }, ...plots));
   }
 
@@ -100,8 +101,14 @@ export function diffPanel(root, studio) {
         + `play parted in ${report.diverged} of ${report.deals} deals`;
       const list = el("ol.differences", { id: "diff-differences" }, ...report.differences.map((d) =>
         el("li", {}, d.text, el("small", {}, d.effects.length ? ` — can change: ${d.effects.join(", ")}` : ""))));
-      out.replaceChildren(el("h4", {}, "Stated differences"), list, el("h4", {}, "The report"),
-        el("pre.summary", { id: "diff-text" }, text));
+      const first = report.first_divergence;
+      const parted = first ? el("div.divergence", { id: "diff-first" },
+        el("p", {}, `deal ${first.deal} (seed ${first.seed}), ${first.turn === null ? "after the hand"
+          : first.turn === 0 ? "at the deal" : `play ${first.turn}, seat ${first.seat}`}: ${first.kind} — ${first.detail}`),
+        el("p", {}, first.explained ? `explained by: ${first.explained_by.join(", ")}`
+          : "explained by no stated difference: a bug, or a rule the differences do not name")) : el("p", {}, "no deal played differently");
+      out.replaceChildren(el("h4", {}, "Stated differences"), list, el("h4", {}, "First divergence"), parted,
+        el("h4", {}, "The whole report"), el("pre.summary", { id: "diff-text" }, text));
     } catch (e) {
       status.textContent = e.message;
       out.replaceChildren();
