@@ -114,7 +114,7 @@ export function makeEditor(parent, { check, onChecked, onChange, onSave, getSche
           ...completionKeymap, ...lintKeymap, indentWithTab,
         ]),
         EditorView.updateListener.of((u) => { if (u.docChanged) onChange(); }),
-        EditorState.tabSize.of(2),
+        EditorState.tabSize.of(2), EditorView.lineWrapping,
   ];
   const view = new EditorView({ parent, state: EditorState.create({ doc: "", extensions }) });
   // a file opened: a new state, so its undo history does not reach into the last file

@@ -14,6 +14,7 @@ export function playPanel(root, studio) {
   const board = el("div.board", { id: "play-board" });
   const log = el("pre.narration", { id: "play-log" });
   let table = null;
+  let shown = 0;  // each answer shown: data-shown on the board, for whoever waits for the next one
 
   async function start() {
     status.textContent = "dealing…";
@@ -68,6 +69,7 @@ export function playPanel(root, studio) {
       status.textContent = "the engine stopped: " + t.error;
     }
     board.replaceChildren(...parts);
+    board.dataset.shown = String(++shown);
   }
 
   function pointsTable(t) {
