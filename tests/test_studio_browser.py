@@ -82,7 +82,13 @@ def page(browser, studio, tmp_path):
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.shots = Path(os.environ.get("STUDIO_SHOTS") or tmp_path)  # type: ignore[attr-defined]
     page.shots.mkdir(parents=True, exist_ok=True)  # type: ignore[attr-defined]
-    page.open = lambda file: page.goto(f"{base}/?token={TOKEN}#file={file}")  # type: ignore[attr-defined]
+
+    def open_file(file: str) -> None:  # the page with `file` open in the editor, its panels ready
+        page.goto(f"{base}/?token={TOKEN}#file={file}")
+        expect(page.locator("#file-name")).to_have_text(file)
+        expect(page.locator("#play-start")).to_be_attached()
+
+    page.open = open_file  # type: ignore[attr-defined]
     yield page
     context.close()
     assert not errors, f"errors in the page: {errors}"

@@ -160,6 +160,7 @@ function tabs() {
 }
 
 async function main() {
+  tabs();  // at once: the tabs answer before the folder has loaded
   if (!hasToken()) {
     say("open the studio with the URL it printed (…/?token=…): the API needs that token", "bad");
     return;
@@ -183,7 +184,6 @@ async function main() {
   $("save").addEventListener("click", save);
   $("new-file").addEventListener("click", newFile);
   window.addEventListener("beforeunload", (event) => { if (dirty()) event.preventDefault(); });
-  tabs();
   playPanel($("panel-play"), studio);
   simulatePanel($("panel-simulate"), studio);
   diffPanel($("panel-diff"), studio);
