@@ -130,7 +130,7 @@ class KernelRuleSet:
                 np.array(captures, dtype=np.int64), table, play.played, play.taken, play.table_before, hist, plays,
                 sides, bool(play.last_play), play.round, P, E, self._standing(match, sides), state, match.dealer_side]
         if kernel.event_kinds:
-            args += [play.card, play.claim, self._work[2], self._work[3], self._work[4], self.module._scratch()]
+            args += [play.card, play.claim, self._work[2], self._work[3], self._work[4], self._work[8:]]
         self.module.play_events(*args)
         fired = []
         for event in kernel.events:
