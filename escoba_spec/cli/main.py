@@ -17,7 +17,18 @@ import sys
 from .. import __version__
 from ..tools.setup import SetupError
 from ..tools.text import printable
-from . import analyze, build, compile, diff, play, rulebook, schema, simulate, studio, validate
+from . import (
+    analyze,
+    build,
+    compile,
+    diff,
+    play,
+    rulebook,
+    schema,
+    simulate,
+    studio,
+    validate,
+)
 from .common import UsageError
 
 #: the commands, in the order `--help` lists them
