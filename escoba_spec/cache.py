@@ -22,13 +22,22 @@ def cache_root() -> Path:
     return Path(base) / "escoba-spec"
 
 
+#: the process's umask, read once (setting it is the only way to read it)
+_UMASK = os.umask(0)
+os.umask(_UMASK)
+
+
 def write_atomically(path: Path, text: str) -> None:
-    """Write `text` to `path` through a temporary file in the same folder and a rename."""
+    """Write through a temporary file beside `path` and rename it, so an interrupted run never
+    leaves half a file. The file gets the mode any new file would (0666 less the umask), not
+    the temporary file's 0600. The one atomic write of text: tools.files (generated modules)
+    uses it too."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}-", suffix=path.suffix)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(text)
+        os.chmod(tmp, 0o666 & ~_UMASK)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

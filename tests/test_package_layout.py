@@ -28,6 +28,7 @@ RANKS = {
     f"{NAME}.tools": 4,
     f"{NAME}.api": 5,
     f"{NAME}.cli": 5,
+    f"{NAME}.studio": 5,
     f"{NAME}.__main__": 6,
 }
 #: the tools, none of which may import another's modules (they share tools.setup, text, files, terminal)

@@ -17,11 +17,22 @@ import sys
 from .. import __version__
 from ..tools.setup import SetupError
 from ..tools.text import printable
-from . import analyze, build, compile, diff, play, rulebook, schema, simulate, validate
+from . import (
+    analyze,
+    build,
+    compile,
+    diff,
+    play,
+    rulebook,
+    schema,
+    simulate,
+    studio,
+    validate,
+)
 from .common import UsageError
 
 #: the commands, in the order `--help` lists them
-COMMANDS = (validate, schema, compile, play, diff, rulebook, simulate, analyze, build)
+COMMANDS = (validate, schema, compile, play, diff, rulebook, simulate, analyze, build, studio)
 
 
 #: two or three examples ending each command's --help
@@ -44,6 +55,7 @@ EXAMPLES = {
                  "escoba-spec simulate rules/escoba-de-15.yaml --games 1000 --compare rules/escopa.yaml"],
     "analyze": ["escoba-spec analyze rules/escoba-de-15.yaml --out reports/escoba-de-15 --seed 1",
                 "escoba-spec analyze rules/escopa.yaml rules/house/escopa-no-leftover-check.yaml --out reports/cmp --lang pt"],
+    "studio": ["escoba-spec studio rules", "escoba-spec studio ~/my-games --port 8800 --no-browser"],
     "build": ["escoba-spec build", "escoba-spec build --rules my-rules --out my-generated --rulebooks my-books"],
 }
 

@@ -28,8 +28,20 @@ NATIVE = _numba is not None
 
 
 def njit(*args, **kwargs):
-    """numba.njit where numba is, else the function itself (the same source as plain Python)."""
+    """numba.njit where numba is, else the function itself (the same source as plain Python).
+
+    error_model="numpy": no zero-division check on every `//` and `%` (the language only
+    divides by non-zero constants, and seat arithmetic by the players); Scopa's random
+    hands ran 14% faster without them.
+
+    _nrt=False unless a function says `_nrt=True`: numba's runtime counts references to every
+    array a function is passed or slices, two atomic operations each per call, and the kinds'
+    code (many calls with scratch arrays) spent four fifths of its time there. Only a function
+    that makes an array (np.zeros through `ints`) needs the runtime; numba refuses to compile
+    one that does without it, so a missing `_nrt=True` cannot pass unnoticed."""
     if _numba is not None:
+        kwargs.setdefault("error_model", "numpy")
+        kwargs.setdefault("_nrt", False)
         return _numba.njit(*args, **kwargs)
     if args and callable(args[0]):
         return args[0]
@@ -186,17 +198,17 @@ def round_down(number, step):
 
 # Arrays for the kernels' scratch: made here, compiled once for every kernel on the machine (a
 # variant's own np.zeros calls would each compile numba's array constructor again, per shape).
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def ints(n):
     return np.zeros(n, dtype=np.int64)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def ints2(rows, columns):
     return np.zeros((rows, columns), dtype=np.int64)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def words(n):
     return np.zeros(n, dtype=np.uint64)
 

@@ -69,7 +69,7 @@ class Resolver:
         without the nodes at fault (`salvage`), so the rest is still checked."""
         key = path.resolve()
         if key not in self.cache:
-            doc, problems = load_document(path, display)
+            doc, problems = self.read(path, display)
             if doc is not None:
                 schema = check_document(doc)
                 problems = problems + schema + _check_entry_ids(doc)
@@ -80,6 +80,11 @@ class Resolver:
                         self.tolerated.update(d for d in schema if d.severity == "error")
             self.cache[key] = (doc, problems)
         return self.cache[key]
+
+    def read(self, path: Path, display: str) -> tuple[Document | None, list[Diagnostic]]:
+        """One file's document as it is on disk (the studio's resolver reads the text being
+        edited instead, so an unsaved buffer is checked with the files it extends)."""
+        return load_document(path, display)
 
     def _failed(self, problems: list[Diagnostic]) -> bool:
         """Whether an error stops the stages: any but a tolerated one."""

@@ -7,25 +7,7 @@ import os
 import tempfile
 from pathlib import Path
 
-#: the process's umask, read once (setting it is the only way to read it)
-_UMASK = os.umask(0)
-os.umask(_UMASK)
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Write through a temporary file and rename it, so an interrupted run never
-    leaves a half-written module. The file gets the mode any new file would
-    (0666 less the umask), not the temporary file's 0600."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-        os.chmod(tmp, 0o666 & ~_UMASK)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+from ..cache import _UMASK, write_atomically  # noqa: F401 (one atomic write of text, kept below the stages)
 
 
 def write_all(out_dir: Path, files: dict[str, bytes]) -> None:

@@ -10,7 +10,7 @@ checking that every catalogue is complete.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from pathlib import Path
 
@@ -35,6 +35,9 @@ from .render import (
     separator,
     strong,
 )
+
+#: builds the variant under the options given (the studio's: from the text being edited)
+Load = Callable[[dict[str, str]], ir.Variant]
 
 
 class RulebookError(RuntimeError):
@@ -73,18 +76,19 @@ def load_base(variant: ir.Variant) -> ir.Variant | None:
     return _load(str(base_path), ())
 
 
-def alternatives(variant: ir.Variant) -> dict[str, dict[str, ir.Variant]]:
-    """option id -> other choice -> the variant with that choice (the others as chosen)."""
+def alternatives(variant: ir.Variant, load: Load | None = None) -> dict[str, dict[str, ir.Variant]]:
+    """option id -> other choice -> the variant with that choice (the others as chosen);
+    `load` builds the variant under given options (default: from its file on disk)."""
     chosen = _chosen(variant)
+    load = load or (lambda options: _load(variant.file, tuple(sorted(options.items()))))
     out: dict[str, dict[str, ir.Variant]] = {}
     for option in variant.options:
         out[option.id] = {}
         for choice in option.choices:
             if choice == option.chosen:
                 continue
-            picked = tuple(sorted({**chosen, option.id: choice}.items()))
             try:
-                out[option.id][choice] = _load(variant.file, picked)
+                out[option.id][choice] = load({**chosen, option.id: choice})
             except DiagnosticError as exc:
                 first = exc.diagnostics[0].format() if exc.diagnostics else str(exc)
                 raise RulebookError(f"{variant.file}: with the option {option.id}={choice} the file is not valid, so "
@@ -104,11 +108,13 @@ def document(
     options: bool = True,
     example: bool = True,
     display_file: str | None = None,
+    load: Load | None = None,
 ) -> Document:
     """The whole rulebook of `variant` in `lang` as a document model.
 
     `base`: True loads the base of a house rule from its rules tree; a Variant
-    is used as given; None/False leaves the differences out."""
+    is used as given; None/False leaves the differences out. `load` builds the
+    variant under other options, for the options table (default: from its file)."""
     if lang not in LANGS:
         raise RulebookError(f"unknown language '{lang}': choose one of {', '.join(LANGS)}")
     display = display_file or _display(variant.file)
@@ -119,7 +125,7 @@ def document(
     if isinstance(base, ir.Variant):
         doc.sections.insert(1, _differences(variant, base, lang, L))
     if options:
-        doc.sections.append(_options(variant, lang, L))
+        doc.sections.append(_options(variant, lang, L, load))
     if example:
         doc.sections.append(_example(variant, L))
     doc.sections.append(_sources(variant, L, display))
@@ -157,7 +163,7 @@ def _differences(variant: ir.Variant, base: ir.Variant, lang: str, L: Lang) -> S
     return section
 
 
-def _options(variant: ir.Variant, lang: str, L: Lang) -> Section:
+def _options(variant: ir.Variant, lang: str, L: Lang, load: Load | None = None) -> Section:
     """The options as one table: each option, its values, its default, and what each other
     value changes in the rules above (the changed words within their sentence). Each other
     value has a row of its own, so that a page may break between them."""
@@ -166,7 +172,7 @@ def _options(variant: ir.Variant, lang: str, L: Lang) -> Section:
         section.p("options.none", L.t("options.none"))
         return section
     section.p("options.intro", L.t("options.intro"))
-    others = alternatives(variant)
+    others = alternatives(variant, load)
     here = None
     rows, marks = [], []
     for option in variant.options:

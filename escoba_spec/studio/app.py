@@ -1,0 +1,310 @@
+"""The studio's web app: the page, and the JSON API under /api that it calls.
+
+Every endpoint is a thin call into the library: `checks` (validate a buffer),
+`tools.rulebook`, `tables` (play), `jobs` (simulate), `tools.diff`. Bodies
+are JSON objects; answers are JSON, errors `{"error": message}` with the HTTP
+status that fits (400 a bad request, 403 a path outside the folder, 404
+missing, 409 a conflict, 413 too large, 422 a rule file with errors, then
+with its `diagnostics`). The sync endpoints run in Starlette's thread pool.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import secrets
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from .. import __version__
+from ..tools.setup import BOTS, SetupError
+from .checks import check_text, diagnostic_json, rulebook_html, variant_of
+from .guard import Guard
+from .jobs import MAX_GAMES, Runs
+from .tables import TableError, Tables
+from .workspace import Conflict, Missing, Refused, Workspace
+
+STATIC = Path(__file__).resolve().parent / "static"
+MAX_DEALS = 5000
+ENGINES = ("compiled", "interpreted", "kernel")
+
+
+class Problem(Exception):
+    """An answer other than 200: its status and message (and a rule file's diagnostics)."""
+
+    def __init__(self, status: int, message: str, diagnostics: list | None = None):
+        super().__init__(message)
+        self.status = status
+        self.diagnostics = diagnostics
+
+
+def _number(body: dict, key: str, default: int | None, low: int, high: int) -> int | None:
+    value = body.get(key, default)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise Problem(400, f"'{key}' must be a whole number from {low} to {high}, not {value!r}")
+    return value
+
+
+def _choice(body: dict, key: str, default: str, allowed) -> str:
+    value = body.get(key, default)
+    if value not in allowed:
+        raise Problem(400, f"'{key}' must be one of {', '.join(allowed)}, not {value!r}")
+    return value
+
+
+class Studio:
+    """The app's state: the folder, the open tables, the simulation jobs."""
+
+    def __init__(self, folder: Path, token: str):
+        self.workspace = Workspace(folder)
+        self.token = token
+        self.tables = Tables()
+        self.runs = Runs()
+
+    # -------------------------------------------------------------- helpers
+
+    async def body(self, request: Request) -> dict:
+        try:
+            data = json.loads(await request.body())
+        except (ValueError, UnicodeDecodeError):
+            raise Problem(400, "the body must be a JSON object") from None
+        if not isinstance(data, dict):
+            raise Problem(400, "the body must be a JSON object")
+        return data
+
+    def text_of(self, body: dict, key: str = "text") -> str | None:
+        text = body.get(key)
+        if text is not None and not isinstance(text, str):
+            raise Problem(400, f"'{key}' must be the file's text, a string")
+        return text
+
+    def variant(self, body: dict, path_key: str = "path", text_key: str = "text"):
+        """The variant of the file named in the body, from its text when sent (the buffer)."""
+        relative = body.get(path_key)
+        path = self.workspace.locate(relative)
+        text = self.text_of(body, text_key)
+        if text is None and not path.is_file():
+            raise Missing(f"no rule file {relative}")
+        variant, problems = variant_of(path, relative, text)
+        if variant is None:
+            errors = [diagnostic_json(d, relative) for d in problems if d.severity == "error"]
+            raise Problem(422, f"{relative} has errors: fix them first", errors)
+        return variant
+
+    # ------------------------------------------------------------ endpoints
+
+    async def index(self, request: Request) -> Response:
+        page = STATIC / "index.html"
+        if not page.is_file():
+            return Response("the studio's page is not built: run `npm run build` in studio-web/", 500)
+        return FileResponse(page, media_type="text/html")
+
+    async def info(self, request: Request) -> Response:
+        from ..tools.rulebook import LANGS
+
+        return JSONResponse({"version": __version__, "folder": str(self.workspace.root),
+                             "files": self.workspace.files(), "langs": list(LANGS), "bots": list(BOTS),
+                             "engines": list(ENGINES), "max_games": MAX_GAMES, "max_deals": MAX_DEALS})
+
+    def files(self, request: Request) -> Response:
+        return JSONResponse({"files": self.workspace.files()})
+
+    def read(self, request: Request) -> Response:
+        relative = request.query_params.get("path")
+        text, sha = self.workspace.read(relative)
+        return JSONResponse({"path": relative, "text": text, "sha256": sha})
+
+    async def save(self, request: Request) -> Response:
+        body = await self.body(request)
+        text = self.text_of(body)
+        if text is None:
+            raise Problem(400, "'text' is required: the file's new text")
+        expected = body.get("sha256")
+        if expected is not None and not isinstance(expected, str):
+            raise Problem(400, "'sha256' must be the hash the file was read with")
+        sha = self.workspace.save(body.get("path"), text, expected)
+        return JSONResponse({"path": body["path"], "sha256": sha, "saved": True})
+
+    def schema(self, request: Request) -> Response:
+        from ..language.schema import variant_schema
+
+        return JSONResponse(variant_schema())
+
+    async def validate(self, request: Request) -> Response:
+        body = await self.body(request)
+        relative = body.get("path")
+        path = self.workspace.locate(relative)
+        text = self.text_of(body)
+        if text is None:
+            raise Problem(400, "'text' is required: the text to check")
+        _, problems = check_text(path, relative, text)
+        return JSONResponse({"diagnostics": [diagnostic_json(d, relative) for d in problems]})
+
+    async def rulebook(self, request: Request) -> Response:
+        from ..tools.rulebook import LANGS, RulebookError
+
+        body = await self.body(request)
+        lang = _choice(body, "lang", "en", LANGS)
+        variant = self.variant(body)
+        path, text = self.workspace.locate(body["path"]), self.text_of(body)
+        try:
+            html = rulebook_html(path, body["path"], text, variant, lang)
+        except RulebookError as exc:
+            raise Problem(422, str(exc), []) from None
+        return JSONResponse({"lang": lang, "variant": variant.id, "html": html})
+
+    async def play(self, request: Request) -> Response:
+        body = await self.body(request)
+        variant = self.variant(body)
+        players = _number(body, "players", variant.players.layouts[0].players, 2, 12)
+        bots = body.get("bots", "greedy")
+        if isinstance(bots, str):
+            bots = [bots]
+        if not isinstance(bots, list) or not all(isinstance(b, str) for b in bots):
+            raise Problem(400, "'bots' must be a bot name or a list of them")
+        seed = _number(body, "seed", secrets.randbelow(2**31), 0, 2**63 - 1)
+        table = self.tables.open(variant, players=players, bots=bots, seed=seed)
+        return JSONResponse(table.view())
+
+    def table(self, request: Request):
+        table = self.tables.get(request.path_params["table"])
+        if table is None:
+            raise Missing("no such table: it was closed (start a new match)")
+        return table
+
+    def table_view(self, request: Request) -> Response:
+        return JSONResponse(self.table(request).view())
+
+    async def table_move(self, request: Request) -> Response:
+        body = await self.body(request)
+        table = self.table(request)
+        table.play(body.get("move"))
+        return JSONResponse(table.view())
+
+    def table_next(self, request: Request) -> Response:
+        table = self.table(request)
+        table.next_hand()
+        return JSONResponse(table.view())
+
+    def table_close(self, request: Request) -> Response:
+        if not self.tables.close(request.path_params["table"]):
+            raise Missing("no such table")
+        return JSONResponse({"closed": True})
+
+    async def simulate(self, request: Request) -> Response:
+        body = await self.body(request)
+        variant = self.variant(body)
+        games = _number(body, "games", 200, 1, MAX_GAMES)
+        seed = _number(body, "seed", 1, 0, 2**63 - 1)
+        players = _number(body, "players", None, 2, 12)
+        engine = _choice(body, "engine", "compiled", ENGINES)
+        bots = body.get("bots", "greedy")
+        if not isinstance(bots, str):
+            raise Problem(400, "'bots' must be a bot name, or names separated by commas (one per seat)")
+        runs = [(variant, body["path"])]
+        against = body.get("compare")
+        if against == "base":
+            if not variant.extends:
+                raise Problem(400, f"{variant.id} extends no base variant: pick a file to compare with")
+            runs.append((self.base(body["path"], variant.extends[0]), variant.extends[0]))
+        elif against is not None:
+            runs.append((self.variant({"path": against}), against))
+        job = self.runs.start(runs, games=games, seed=seed, bots=bots, players=players, engine=engine)
+        return JSONResponse(job.view())
+
+    def base(self, relative: str, base_id: str):
+        from ..language.resolve import Resolver, rules_root
+        from ..language.validate import load_variant
+
+        resolver = Resolver()
+        found = resolver.locate(base_id, rules_root(self.workspace.locate(relative)))
+        if found is None:
+            raise Problem(404, f"the base variant {base_id} is not found")
+        return load_variant(found, resolver=resolver)
+
+    def job(self, request: Request) -> Response:
+        job = self.runs.get(request.path_params["job"])
+        if job is None:
+            raise Missing("no such simulation")
+        if request.method == "DELETE":
+            job.cancel.set()
+        return JSONResponse(job.view())
+
+    async def diff(self, request: Request) -> Response:
+        from ..tools.diff import BOTS as DIFF_BOTS
+        from ..tools.diff import diff_variants, render_text
+
+        body = await self.body(request)
+        deals = _number(body, "deals", 200, 1, MAX_DEALS)
+        seed = _number(body, "seed", 0, 0, 2**63 - 1)
+        bot = _choice(body, "bots", "greedy", list(DIFF_BOTS))
+        a = self.variant(body, "a", "text_a")
+        b = self.variant(body, "b", "text_b")
+        layout = next((lay for lay in a.players.layouts
+                       if (lay.players, lay.team_size) in {(x.players, x.team_size) for x in b.players.layouts}), None)
+        bots = [bot] * layout.players if layout is not None else None
+        report = diff_variants(a, b, deals, seed, bots)
+        return JSONResponse({"report": report.to_json(), "text": render_text(report)})
+
+
+#: the status each refusal answers with
+STATUSES = {Problem: 400, Refused: 403, Missing: 404, Conflict: 409, TableError: 409, SetupError: 400}
+
+
+def _handler(status: int):
+    async def handle(request: Request, exc: Exception) -> Response:
+        body: dict = {"error": str(exc)}
+        if isinstance(exc, Problem) and exc.diagnostics is not None:
+            body["diagnostics"] = exc.diagnostics
+        return JSONResponse(body, status_code=exc.status if isinstance(exc, Problem) else status)
+    return handle
+
+
+async def _not_found(request: Request, exc: Exception) -> Response:
+    return JSONResponse({"error": f"nothing at {request.url.path}"}, status_code=404)
+
+
+async def _internal(request: Request, exc: Exception) -> Response:
+    return JSONResponse({"error": f"internal error: {type(exc).__name__}: {exc}; this is a bug in escoba-spec"},
+                        status_code=500)
+
+
+def make_app(folder: Path, token: str) -> Guard:
+    """Entry point: the ASGI app serving FOLDER, every /api call guarded by `token`."""
+    studio = Studio(folder, token)
+    api = [
+        Route("/info", studio.info), Route("/files", studio.files), Route("/schema", studio.schema),
+        Route("/file", studio.read, methods=["GET"]), Route("/file", studio.save, methods=["PUT"]),
+        Route("/validate", studio.validate, methods=["POST"]),
+        Route("/rulebook", studio.rulebook, methods=["POST"]),
+        Route("/play", studio.play, methods=["POST"]),
+        Route("/play/{table}", studio.table_view, methods=["GET"]),
+        Route("/play/{table}", studio.table_close, methods=["DELETE"]),
+        Route("/play/{table}/move", studio.table_move, methods=["POST"]),
+        Route("/play/{table}/next", studio.table_next, methods=["POST"]),
+        Route("/simulate", studio.simulate, methods=["POST"]),
+        Route("/jobs/{job}", studio.job, methods=["GET", "DELETE"]),
+        Route("/diff", studio.diff, methods=["POST"]),
+    ]
+    routes = [Route("/", studio.index), Mount("/api", routes=api)]
+    if (STATIC / "assets").is_dir():
+        routes.append(Mount("/assets", app=StaticFiles(directory=STATIC / "assets")))
+    handlers = {cls: _handler(status) for cls, status in STATUSES.items()}
+    handlers.update({404: _not_found, Exception: _internal})
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        yield
+        studio.tables.close_all()
+        studio.runs.shutdown()
+
+    app = Starlette(routes=routes, exception_handlers=handlers, lifespan=lifespan)
+    app.state.studio = studio
+    return Guard(app, token)

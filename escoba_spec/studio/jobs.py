@@ -1,0 +1,148 @@
+"""Simulations started from the page: `tools.simulate` in a worker thread, polled for progress.
+
+A job plays its matches with `play_matches` (the same seeds, records and
+summary as `escoba-spec simulate`), one job at a time in one worker thread so
+the page stays responsive; the page polls `GET /api/jobs/ID` for the matches
+done and, at the end, the summary, its text, the comparison and the plots as
+PNG data. A job can be cancelled between two chunks of matches.
+
+The balance report (`escoba-spec analyze`, issue 18) is meant to slot in
+here: `Job.result` is the one place the page reads a run's outputs from.
+"""
+
+from __future__ import annotations
+
+import base64
+import secrets
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+from ..language import ir
+from ..tools.setup import bot_names, seating
+
+#: the most matches one job plays from the page (the command line goes to ten million)
+MAX_GAMES = 200_000
+MAX_JOBS = 16
+
+
+class Cancelled(Exception):
+    """Raised from the progress callback to stop a job between chunks."""
+
+
+class Job:
+    def __init__(self, games: int):
+        self.id = secrets.token_hex(8)
+        self.games = games
+        self.total = games
+        self.done = 0
+        self.state = "queued"  # running, done, failed, cancelled
+        self.cancel = threading.Event()
+        self.result: dict | None = None
+        self.error = ""
+        self.started = time.monotonic()
+
+    def view(self) -> dict:
+        out = {"id": self.id, "state": self.state, "done": self.done, "total": self.total,
+               "seconds": round(time.monotonic() - self.started, 2)}
+        if self.error:
+            out["error"] = self.error
+        if self.result is not None:
+            out["result"] = self.result
+        return out
+
+
+class Runs:
+    """The jobs, and the one worker thread that plays them."""
+
+    def __init__(self) -> None:
+        self.jobs: dict[str, Job] = {}
+        self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="studio-simulate")
+        self.lock = threading.Lock()
+
+    def start(self, runs: list[tuple[ir.Variant, str]], *, games: int, seed: int, bots: str, players: int | None,
+              engine: str) -> Job:
+        """Play `games` matches of each (variant, label) of `runs` (one, or two to compare)."""
+        variant = runs[0][0]
+        players = players or variant.players.layouts[0].players
+        plan = _plan(runs, players, bots)
+        job = Job(games)
+        job.total = games * len(runs)
+        with self.lock:
+            finished = [j for j in self.jobs.values() if j.state not in ("queued", "running")]
+            for old in finished[: max(0, len(self.jobs) - MAX_JOBS + 1)]:
+                self.jobs.pop(old.id, None)
+            self.jobs[job.id] = job
+        self.pool.submit(self._run, job, plan, engine, seed)
+        return job
+
+    def get(self, job_id: str) -> Job | None:
+        with self.lock:
+            return self.jobs.get(job_id)
+
+    def shutdown(self) -> None:
+        for job in list(self.jobs.values()):
+            job.cancel.set()
+        self.pool.shutdown(wait=False, cancel_futures=True)
+
+    def _run(self, job: Job, plan: list, engine: str, seed: int) -> None:
+        from ..tools.simulate import (
+            Context,
+            compare,
+            play_matches,
+            plots,
+            render_compare_text,
+            render_text,
+            summarize,
+        )
+
+        if job.cancel.is_set():
+            job.state = "cancelled"
+            return
+        job.state = "running"
+        try:
+            # built here, not in the request: a kernel engine compiles (seconds, the first time)
+            contexts = [(Context(label, {}, len(names), team_size, names, variant=variant, engine=engine), label)
+                        for variant, label, team_size, names in plan]
+            summaries, texts = [], []
+            for n, (ctx, label) in enumerate(contexts):
+                def progress(done: int, before: int = n * job.games) -> None:
+                    job.done = before + done
+                    if job.cancel.is_set():
+                        raise Cancelled
+
+                records, timing = play_matches(ctx, label, {}, seed, job.games, 1, progress)
+                summary = summarize(records, ctx, label, seed)
+                summaries.append(summary)
+                texts.append(render_text(summary, timing))
+            comparison = compare(summaries[0], summaries[1]) if len(summaries) == 2 else None
+            if comparison is not None:
+                texts.append(render_compare_text(comparison))
+            pngs = plots(summaries[0], summaries[1] if len(summaries) == 2 else None)
+            job.result = {
+                "summary": summaries[0], "compare": summaries[1] if len(summaries) == 2 else None,
+                "comparison": comparison, "text": "\n".join(texts),
+                "plots": {name: "data:image/png;base64," + base64.b64encode(data).decode("ascii")
+                          for name, data in (pngs or {}).items()},
+                "plots_note": "" if pngs is not None else "matplotlib is not installed: pip install 'escoba-spec[plots]'",
+                "engine": contexts[0][0].engine,
+            }
+            job.state = "done"
+        except Cancelled:
+            job.state = "cancelled"
+        except Exception as exc:  # an engine error: said on the page, the server goes on
+            job.state, job.error = "failed", f"{type(exc).__name__}: {exc}"
+
+
+def _plan(runs: list[tuple[ir.Variant, str]], players: int, bots: str) -> list[tuple]:
+    """Each run's (variant, label, team size, bot per seat), checked: a table or bot the
+    variant does not allow raises SetupError naming what is."""
+    from ..tools.setup import SetupError
+
+    plan = []
+    for variant, label in runs:
+        team_size = seating(variant, players)
+        plan.append((variant, label, team_size, bot_names(bots, players)))
+    if len({players // team_size for _, _, team_size, _ in plan}) > 1:
+        raise SetupError("a comparison needs both variants played by the same number of sides")
+    return plan

@@ -1,0 +1,232 @@
+"""Matches played in the browser: a person at one seat, the bots at the others.
+
+Each table is `tools.play.MatchRunner`, the very narration of `escoba-spec
+play`, run in its own thread with `BrowserSeat` as its person: when the person
+is to play, the thread waits for the page to send a move; after each hand's
+score it waits for the page to ask for the next hand. The page only ever picks
+one of the legal moves the engine listed, so nothing it sends is applied
+unchecked. A table nobody has touched for a while is closed, and at most
+MAX_TABLES are open at once.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import time
+
+from ..engine import Move, format_move
+from ..language import ir
+from ..language.cards import SUIT_KINDS, bits
+from ..tools.play import MatchRunner, Quit, goal_text, sweep_word
+from ..tools.play.faces import FACES, Faces, capturers
+from ..tools.setup import make_setup
+from ..tools.text import points_text
+
+MAX_TABLES = 8
+#: the narration kept per table (a long match of Cuarenta is a few thousand lines)
+MAX_LINES = 5000
+#: how long a request waits for the bots to reach the person's next turn
+WAIT_SECONDS = 30.0
+IDLE_SECONDS = 3600.0
+
+
+class TableError(Exception):
+    """A request the table cannot take (not the person's turn, not a legal move): HTTP 409/400."""
+
+
+class BrowserSeat:
+    """The person's seat of one table, played from the page."""
+
+    def __init__(self, table: "Table"):
+        self.table = table
+        self.faces: Faces | None = None
+
+    def card_text(self, cards, index: int) -> str:
+        if self.faces is None or self.faces.cards is not cards:
+            self.faces = Faces(cards)
+        return self.faces.card(index)
+
+    def choose(self, runner: MatchRunner) -> Move:
+        legal = runner.state.legal_moves()
+        answer = self.table.wait_for("move", {format_move(m, runner.cards): m for m in legal})
+        return answer
+
+    def pause(self, runner: MatchRunner) -> None:
+        self.table.wait_for("next", None)
+
+
+class Table:
+    """One match: its runner thread, and what the page sees of it."""
+
+    def __init__(self, variant: ir.Variant, *, players: int, bots: list[str], seed: int, team_size: int | None = None):
+        self.id = secrets.token_hex(8)
+        self.seat = 0
+        self.setup = make_setup(variant, players=players, team_size=team_size, seed=seed,
+                                bots=bots, human=self.seat, engine="interpreted")
+        self.variant = variant
+        self.lines: list[str] = []
+        self.cond = threading.Condition()
+        self.waiting: str | None = None  # "move", "next", "over", "error"; None while the bots play
+        self.legal: dict[str, Move] = {}
+        self.answer: Move | None = None
+        self.closed = False
+        self.error = ""
+        self.touched = time.monotonic()
+        self.runner = MatchRunner(self.setup, say=self._say, human=BrowserSeat(self))
+        self.thread = threading.Thread(target=self._run, name=f"studio-table-{self.id}", daemon=True)
+        self.thread.start()
+
+    def _say(self, line: str = "") -> None:
+        self.lines.append(line)
+        if len(self.lines) > MAX_LINES:
+            del self.lines[: len(self.lines) - MAX_LINES]
+
+    def _run(self) -> None:
+        try:
+            self.runner.run()
+            state, error = "over", ""
+        except Quit:
+            return
+        except Exception as exc:  # an engine error: said on the page, the server goes on
+            state, error = "error", f"{type(exc).__name__}: {exc}"
+        with self.cond:
+            self.waiting, self.error = state, error
+            self.cond.notify_all()
+
+    def wait_for(self, what: str, legal: dict[str, Move] | None):
+        """In the runner's thread: wait until the page answers `what` (a move, or the next hand)."""
+        with self.cond:
+            self.waiting, self.legal, self.answer = what, legal or {}, None
+            self.cond.notify_all()
+            self.cond.wait_for(lambda: self.closed or self.waiting is None)
+            if self.closed:
+                raise Quit(0, "the table was closed")
+            return self.answer
+
+    # ------------------------------------------------------------- the page's side
+
+    def settled(self) -> None:
+        """Wait until the bots have played up to the person's turn, a hand's end or the match's."""
+        with self.cond:
+            if not self.cond.wait_for(lambda: self.waiting is not None, timeout=WAIT_SECONDS):
+                raise TableError("the bots are still playing; ask again")
+
+    def play(self, move: object) -> None:
+        self.settled()
+        with self.cond:
+            self.touched = time.monotonic()
+            if self.waiting != "move":
+                raise TableError("it is not your turn" if self.waiting == "next" else "the match is over")
+            if not isinstance(move, str) or move not in self.legal:
+                raise TableError(f"{move!r} is not a legal move here (legal: {', '.join(self.legal)})")
+            self.answer, self.waiting = self.legal[move], None
+            self.cond.notify_all()
+        self.settled()
+
+    def next_hand(self) -> None:
+        self.settled()
+        with self.cond:
+            self.touched = time.monotonic()
+            if self.waiting != "next":
+                raise TableError("the hand is not over yet" if self.waiting == "move" else "the match is over")
+            self.waiting = None
+            self.cond.notify_all()
+        self.settled()
+
+    def close(self) -> None:
+        with self.cond:
+            self.closed = True
+            self.cond.notify_all()
+
+    def view(self) -> dict:
+        """What the page shows: the person's hand, the table, the legal moves, the scores, the narration."""
+        self.settled()
+        with self.cond:
+            return self._view()
+
+    def _view(self) -> dict:
+        runner, setup = self.runner, self.setup
+        state, cards = runner.state, runner.cards
+        faces = Faces(cards)
+        kinds = [FACES.get(SUIT_KINDS.get(s.name, ""), ("", ""))[0] for s in cards.deck.suits]
+        suits = [SUIT_KINDS.get(s.name, "") for s in cards.deck.suits]
+
+        def card(i: int, mark: int = 0) -> dict:
+            c = cards.cards[i]
+            return {"code": c.text, "symbol": "★" if c.joker else kinds[c.suit],
+                    "suit": "joker" if c.joker else suits[c.suit], "value": faces.value(i),
+                    "captures": bool(mark >> i & 1)}
+
+        legal = list(self.legal.values()) if self.waiting == "move" else []
+        out = {
+            "id": self.id, "variant": self.variant.id, "name": self.variant.name, "seed": setup.seed,
+            "goal": goal_text(runner.rs.params), "sweep": sweep_word(cards).lower(),
+            "seat": self.seat, "players": setup.players, "sides": setup.sides,
+            "bots": setup.bot_names, "waiting": self.waiting, "error": self.error,
+            "lines": list(self.lines),
+            "scores": [points_text(n) for n in runner.match.scores], "winner": runner.match.winner,
+            "hands_played": runner.match.hands_played,
+        }
+        if state is not None:
+            table = state.table
+            out.update({
+                "to_play": None if state.over else state.to_play,
+                "hand": [card(i, capturers(legal)) for i in bits(state.hands[self.seat])],
+                "table": [card(i) for i in bits(table)],
+                "hand_sizes": [h.bit_count() for h in state.hands],
+                "stock": len(state.stock) - state.stock_pos,
+                "sweeps": list(state.sweeps),
+                "legal": [{"move": format_move(m, cards), "card": cards.text(m.card),
+                           "takes": [cards.text(i) for i in bits(m.capture & ~(1 << m.card) | m.claim)],
+                           "text": faces.describe(m, table)} for m in legal],
+            })
+            if state.over and state.result is not None:
+                out["hand_points"] = self._points(state.result)
+        return out
+
+    def _points(self, result) -> dict:
+        names = self.runner.names
+        rules = self.runner.rs.params.points_rules
+        rows = [{"rule": names.get(r, r), "points": [points_text(p[r]) for p in result.score.points]} for r in rules]
+        totals = [points_text(sum(p.values())) for p in result.score.points]
+        return {"rows": rows, "totals": totals}
+
+
+class Tables:
+    """The open tables, by id."""
+
+    def __init__(self) -> None:
+        self.tables: dict[str, Table] = {}
+        self.lock = threading.Lock()
+
+    def open(self, variant: ir.Variant, **kwargs) -> Table:
+        table = Table(variant, **kwargs)
+        with self.lock:
+            now = time.monotonic()
+            for old in [t for t in self.tables.values() if now - t.touched > IDLE_SECONDS]:
+                self._drop(old)
+            while len(self.tables) >= MAX_TABLES:
+                self._drop(min(self.tables.values(), key=lambda t: t.touched))
+            self.tables[table.id] = table
+        return table
+
+    def _drop(self, table: Table) -> None:
+        table.close()
+        self.tables.pop(table.id, None)
+
+    def get(self, table_id: str) -> Table | None:
+        with self.lock:
+            return self.tables.get(table_id)
+
+    def close(self, table_id: str) -> bool:
+        with self.lock:
+            table = self.tables.get(table_id)
+            if table is not None:
+                self._drop(table)
+            return table is not None
+
+    def close_all(self) -> None:
+        with self.lock:
+            for table in list(self.tables.values()):
+                self._drop(table)

@@ -1,0 +1,197 @@
+// escoba-spec studio: the folder's files, the editor with its diagnostics, and the
+// panels beside it (rulebook, play, simulate, diff). Everything the page shows comes
+// from the API as data; nothing it receives is run as code.
+
+import "./style.css";
+import { api, el, hasToken } from "./api.js";
+import { makeEditor } from "./editor.js";
+import { playPanel } from "./play.js";
+import { diffPanel, simulatePanel } from "./runs.js";
+import { Schema } from "./schema.js";
+
+const $ = (id) => document.getElementById(id);
+
+const studio = {
+  info: null, files: [], path: null, sha256: null, saved: "", schema: null, onFiles: [],
+  text: () => editor.view.state.doc.toString(),
+};
+let editor = null;
+let lastChecked = null;  // {text, diagnostics}
+let rulebookFor = null;  // the text and language of the rulebook shown
+let rulebookTimer = null;
+
+function say(text, kind = "") {
+  const node = $("status");
+  node.textContent = text;
+  node.className = "status " + kind;
+}
+
+function dirty() {
+  return studio.path !== null && studio.text() !== studio.saved;
+}
+
+function showTitle() {
+  $("file-name").textContent = studio.path ? studio.path + (dirty() ? " •" : "") : "no file";
+  $("save").disabled = !dirty();
+  document.title = (studio.path ? studio.path + (dirty() ? " •" : "") + " — " : "") + "escoba-spec studio";
+}
+
+function renderFiles() {
+  $("files").replaceChildren(...studio.files.map((f) => el("li", {},
+    el("button.file" + (f === studio.path ? ".current" : ""), { "data-path": f, onclick: () => open(f) }, f))));
+  for (const hook of studio.onFiles) hook();
+}
+
+async function open(path) {
+  if (dirty() && !confirm(`${studio.path} has unsaved changes. Open ${path} and lose them?`)) return;
+  try {
+    const file = await api("GET", "/file?path=" + encodeURIComponent(path));
+    studio.path = file.path;
+    studio.sha256 = file.sha256;
+    studio.saved = file.text;
+    rulebookFor = null;
+    editor.load(file.text);
+    renderFiles();
+    showTitle();
+    say(`opened ${path}`);
+  } catch (e) {
+    say(e.message, "bad");
+  }
+}
+
+async function save() {
+  if (!studio.path) return;
+  const text = studio.text();
+  try {
+    const answer = await api("PUT", "/file", { path: studio.path, text, sha256: studio.sha256 });
+    studio.sha256 = answer.sha256;
+    studio.saved = text;
+    if (!studio.files.includes(studio.path)) {
+      studio.files = (await api("GET", "/files")).files;
+      renderFiles();
+    }
+    showTitle();
+    say(`saved ${studio.path}`, "good");
+  } catch (e) {
+    say(`not saved: ${e.message}`, "bad");
+  }
+}
+
+function newFile() {
+  const name = prompt("The new rule file's path in the folder (e.g. house/my-rule.yaml):");
+  if (!name) return;
+  if (dirty() && !confirm(`${studio.path} has unsaved changes. Start ${name} and lose them?`)) return;
+  const id = name.replace(/^.*\//, "").replace(/\.ya?ml$/, "").toLowerCase().replace(/[^a-z0-9]+/g, "-");
+  studio.path = name;
+  studio.sha256 = null;
+  studio.saved = "";
+  editor.load(`id: ${id}\nextends: escoba-de-15\nname: ${id}\nmatch:\n  target: 31\n`);
+  renderFiles();
+  showTitle();
+  say(`${name} is new: Save writes it into the folder`);
+}
+
+async function check(text) {
+  if (!studio.path) return [];
+  try {
+    const { diagnostics } = await api("POST", "/validate", { path: studio.path, text });
+    return diagnostics;
+  } catch (e) {
+    say(e.message, "bad");
+    return null;
+  }
+}
+
+function onChecked(diagnostics, text) {
+  lastChecked = { text, diagnostics };
+  const errors = diagnostics.filter((d) => d.severity === "error").length;
+  const warnings = diagnostics.length - errors;
+  $("problems-count").textContent = diagnostics.length
+    ? `${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}` : "no problems";
+  $("problems").replaceChildren(...diagnostics.map((d) => el(`li.${d.severity}`, {
+    onclick: () => goTo(d),
+  }, el("span.where", {}, `${d.file ? d.file + ":" : ""}${d.line}:${d.col}`), " ",
+  el("span.code", {}, `${d.severity}[${d.code}]`), " ", d.message, d.hint ? el("div.hint", {}, "hint: " + d.hint) : null)));
+  if (!errors) scheduleRulebook();
+  else $("rulebook-status").textContent = "the text has errors: the rulebook shows the last valid version";
+}
+
+function goTo(d) {
+  if (d.file) return;
+  const doc = editor.view.state.doc;
+  const line = doc.line(Math.min(d.line, doc.lines));
+  const pos = Math.min(line.from + d.col - 1, line.to);
+  editor.view.dispatch({ selection: { anchor: pos }, scrollIntoView: true });
+  editor.view.focus();
+}
+
+function scheduleRulebook() {
+  clearTimeout(rulebookTimer);
+  rulebookTimer = setTimeout(refreshRulebook, 50);
+}
+
+async function refreshRulebook() {
+  const text = studio.text();
+  const lang = $("rulebook-lang").value;
+  if (!lastChecked || lastChecked.text !== text) return;  // the check of this text decides
+  if (rulebookFor && rulebookFor.text === text && rulebookFor.lang === lang) return;
+  $("rulebook-status").textContent = "writing the rulebook…";
+  try {
+    const { html } = await api("POST", "/rulebook", { path: studio.path, text, lang });
+    if (studio.text() !== text) return;
+    rulebookFor = { text, lang };
+    const frame = $("rulebook-frame");
+    const top = frame.contentWindow ? frame.contentWindow.scrollY : 0;
+    frame.srcdoc = html;
+    frame.onload = () => frame.contentWindow && frame.contentWindow.scrollTo(0, top);
+    $("rulebook-status").textContent = `up to date (${lang}, ${new Date().toLocaleTimeString()})`;
+  } catch (e) {
+    $("rulebook-status").textContent = e.message;
+  }
+}
+
+function tabs() {
+  for (const button of document.querySelectorAll("#tabs button")) {
+    button.addEventListener("click", () => {
+      for (const b of document.querySelectorAll("#tabs button")) b.classList.toggle("active", b === button);
+      for (const panel of document.querySelectorAll(".panel")) panel.hidden = panel.id !== button.dataset.panel;
+    });
+  }
+}
+
+async function main() {
+  tabs();  // at once: the tabs answer before the folder has loaded
+  if (!hasToken()) {
+    say("open the studio with the URL it printed (…/?token=…): the API needs that token", "bad");
+    return;
+  }
+  try {
+    studio.info = await api("GET", "/info");
+    studio.schema = new Schema(await api("GET", "/schema"));
+  } catch (e) {
+    say(e.message, "bad");
+    return;
+  }
+  studio.files = studio.info.files;
+  $("folder").textContent = studio.info.folder;
+  $("folder").title = studio.info.folder;
+  editor = makeEditor($("editor"), {
+    check, onChecked, onSave: save, getSchema: () => studio.schema,
+    onChange: () => { showTitle(); },
+  });
+  $("rulebook-lang").replaceChildren(...studio.info.langs.map((l) => el("option", { value: l }, l)));
+  $("rulebook-lang").addEventListener("change", () => { rulebookFor && (rulebookFor.lang = null); refreshRulebook(); });
+  $("save").addEventListener("click", save);
+  $("new-file").addEventListener("click", newFile);
+  window.addEventListener("beforeunload", (event) => { if (dirty()) event.preventDefault(); });
+  playPanel($("panel-play"), studio);
+  simulatePanel($("panel-simulate"), studio);
+  diffPanel($("panel-diff"), studio);
+  renderFiles();
+  const wanted = new URLSearchParams(location.hash.slice(1)).get("file");
+  const first = studio.files.includes(wanted) ? wanted : studio.files[0];
+  if (first) await open(first);
+  else say("the folder has no rule files yet: New file starts one");
+}
+
+main();

@@ -1,0 +1,101 @@
+// Play: a match against the bots. The server runs the match (the engine and the narration
+// of `escoba-spec play`); the page shows the hand, the table and the legal moves and sends
+// back the one the person picks.
+
+import { api, el } from "./api.js";
+import { card } from "./cards.js";
+
+export function playPanel(root, studio) {
+  const bots = el("select", { id: "play-bot" }, ...studio.info.bots.map((b) => el("option", { value: b,
+    selected: b === "greedy" }, b)));
+  const seed = el("input", { id: "play-seed", type: "number", min: 0, placeholder: "random" });
+  const players = el("input", { id: "play-players", type: "number", min: 2, max: 12, placeholder: "the variant's" });
+  const status = el("p.status", { id: "play-status" });
+  const board = el("div.board", { id: "play-board" });
+  const log = el("pre.narration", { id: "play-log" });
+  let table = null;
+  let shown = 0;  // each answer shown: data-shown on the board, for whoever waits for the next one
+
+  async function start() {
+    status.textContent = "dealing…";
+    if (table) api("DELETE", `/play/${table.id}`).catch(() => {});
+    const body = { path: studio.path, text: studio.text(), bots: [bots.value] };
+    if (seed.value !== "") body.seed = Number(seed.value);
+    if (players.value !== "") body.players = Number(players.value);
+    try {
+      show(await api("POST", "/play", body));
+    } catch (e) {
+      status.textContent = e.message;
+      board.replaceChildren();
+    }
+  }
+
+  async function send(path, body) {
+    try {
+      show(await api("POST", `/play/${table.id}${path}`, body));
+    } catch (e) {
+      status.textContent = e.message;
+    }
+  }
+
+  function show(t) {
+    table = t;
+    log.textContent = t.lines.join("\n");
+    log.scrollTop = log.scrollHeight;
+    const scores = t.scores.map((s, side) => `side ${side}${side === t.seat % t.sides ? " (you)" : ""}: ${s}`).join(" · ");
+    const parts = [el("div.scores", { id: "play-scores" }, `${t.name} — ${t.goal} — seed ${t.seed} — ${scores}`)];
+    const others = (t.hand_sizes || []).map((n, seat) => seat === t.seat ? null
+      : el("span.seat", {}, `seat ${seat} (${t.bots[seat]}): ${n} card${n === 1 ? "" : "s"}`));
+    parts.push(el("div.others", {}, ...others, el("span.seat", {}, `stock: ${t.stock ?? 0}`)));
+    parts.push(el("h4", {}, "Table"), el("div.cards.table", { id: "play-table" },
+      ...(t.table || []).map((c) => card(c)), (t.table || []).length ? null : el("em", {}, "empty")));
+    parts.push(el("h4", {}, "Your hand"), el("div.cards.hand", { id: "play-hand" },
+      ...(t.hand || []).map((c) => card(c, { onclick: () => pick(c.code) }))));
+    if (t.waiting === "move") {
+      status.textContent = "your turn: click a card, or a move below (green cards can capture)";
+      parts.push(el("h4", {}, "Legal moves"), el("div.moves", { id: "play-moves" }, ...t.legal.map((m) =>
+        el("button.move", { "data-move": m.move, onclick: () => send("/move", { move: m.move }),
+          onmouseenter: () => mark(m.takes), onmouseleave: () => mark([]) }, m.text))));
+    } else if (t.waiting === "next" || t.waiting === "over") {
+      if (t.hand_points) parts.push(pointsTable(t));
+      if (t.waiting === "next") {
+        status.textContent = "the hand is scored";
+        parts.push(el("button.primary", { id: "play-next", onclick: () => send("/next") }, "Next hand"));
+      } else {
+        const you = t.winner === t.seat % t.sides;
+        status.textContent = `the match is over: side ${t.winner} wins${you ? " — you win!" : ""}`;
+      }
+    } else if (t.waiting === "error") {
+      status.textContent = "the engine stopped: " + t.error;
+    }
+    board.replaceChildren(...parts);
+    board.dataset.shown = String(++shown);
+  }
+
+  function pointsTable(t) {
+    const head = el("tr", {}, el("th", {}, "this hand"), ...t.hand_points.totals.map((_, s) => el("th", {}, `side ${s}`)));
+    const rows = t.hand_points.rows.map((r) => el("tr", {}, el("td", {}, r.rule), ...r.points.map((p) => el("td", {}, p))));
+    const total = el("tr.total", {}, el("td", {}, "hand"), ...t.hand_points.totals.map((p) => el("td", {}, p)));
+    return el("table.points", { id: "play-points" }, head, ...rows, total);
+  }
+
+  function mark(codes) {
+    for (const node of board.querySelectorAll("#play-table .card")) {
+      node.classList.toggle("taken", codes.includes(node.dataset.card));
+    }
+  }
+
+  function pick(code) {
+    if (!table || table.waiting !== "move") return;
+    const moves = table.legal.filter((m) => m.card === code);
+    if (moves.length === 1) send("/move", { move: moves[0].move });
+    else if (moves.length > 1) status.textContent = `${code} has ${moves.length} captures: pick one below`;
+    else status.textContent = `${code} cannot be played now`;
+  }
+
+  root.append(
+    el("div.controls", {}, el("label", {}, "bots ", bots), el("label", {}, "players ", players),
+      el("label", {}, "seed ", seed), el("button.primary", { id: "play-start", onclick: start }, "New match")),
+    status, board, el("h4", {}, "Narration"), log,
+  );
+}

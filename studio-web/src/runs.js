@@ -1,0 +1,120 @@
+// Simulate (many bot matches, a progress bar, the plots, a comparison) and Diff (the
+// stated differences of two variants and the first deal where their play parts).
+
+import { api, el } from "./api.js";
+
+function fileOptions(studio, extra) {
+  return [...extra, ...studio.files.map((f) => el("option", { value: f }, f))];
+}
+
+export function simulatePanel(root, studio) {
+  const games = el("input", { id: "sim-games", type: "number", min: 1, max: studio.info.max_games, value: 200 });
+  const seed = el("input", { id: "sim-seed", type: "number", min: 0, value: 1 });
+  const bots = el("select", { id: "sim-bots" }, ...studio.info.bots.map((b) => el("option", { value: b,
+    selected: b === "greedy" }, b)));
+  const engine = el("select", { id: "sim-engine" }, ...studio.info.engines.map((e) => el("option", { value: e }, e)));
+  const against = el("select", { id: "sim-compare" });
+  const bar = el("progress", { id: "sim-progress", max: 1, value: 0 });
+  const status = el("p.status", { id: "sim-status" });
+  const out = el("div", { id: "sim-out" });
+  let job = null;
+
+  const refresh = () => against.replaceChildren(...fileOptions(studio, [el("option", { value: "" }, "nothing"),
+    el("option", { value: "base" }, "the base variant it extends")]));
+  studio.onFiles.push(refresh);
+  refresh();
+
+  async function run() {
+    const body = { path: studio.path, text: studio.text(), games: Number(games.value), seed: Number(seed.value),
+      bots: bots.value, engine: engine.value };
+    if (against.value) body.compare = against.value;
+    out.replaceChildren();
+    try {
+      job = await api("POST", "/simulate", body);
+      poll();
+    } catch (e) {
+      status.textContent = e.message;
+    }
+  }
+
+  async function poll() {
+    const current = job;
+    bar.max = current.total;
+    bar.value = current.done;
+    status.textContent = `${current.state}: ${current.done} of ${current.total} matches (${current.seconds} s)`;
+    if (current.state === "queued" || current.state === "running") {
+      setTimeout(async () => {
+        try {
+          job = await api("GET", `/jobs/${current.id}`);
+          poll();
+        } catch (e) {
+          status.textContent = e.message;
+        }
+      }, 300);
+      return;
+    }
+    if (current.state === "failed") status.textContent = "the simulation failed: " + current.error;
+    if (current.result) show(current.result);
+  }
+
+  function show(r) {
+    const plots = Object.entries(r.plots).map(([name, src]) => el("figure", {}, el("img", { src, alt: name }),
+      el("figcaption", {}, name)));
+    const note = r.plots_note ? [el("p", {}, r.plots_note)] : [];
+    out.replaceChildren(el("pre.summary", { id: "sim-summary" }, r.text), ...note,
+      el("div.plots", { id: "sim-plots" }, ...plots));
+  }
+
+  root.append(el("div.controls", {},
+    el("label", {}, "matches ", games), el("label", {}, "bots ", bots), el("label", {}, "seed ", seed),
+    el("label", {}, "engine ", engine), el("label", {}, "compare with ", against),
+    el("button.primary", { id: "sim-run", onclick: run }, "Run"),
+    el("button", { onclick: () => job && api("DELETE", `/jobs/${job.id}`).catch(() => {}) }, "Cancel")),
+  bar, status, out);
+}
+
+export function diffPanel(root, studio) {
+  const a = el("select", { id: "diff-a" });
+  const b = el("select", { id: "diff-b" });
+  const deals = el("input", { id: "diff-deals", type: "number", min: 1, max: studio.info.max_deals, value: 200 });
+  const status = el("p.status", { id: "diff-status" });
+  const out = el("div", { id: "diff-out" });
+  const refresh = () => {
+    const keep = [a.value, b.value];
+    a.replaceChildren(...fileOptions(studio, [el("option", { value: "" }, "this file")]));
+    b.replaceChildren(...fileOptions(studio, []));
+    a.value = keep[0] || "";
+    if (keep[1]) b.value = keep[1];
+  };
+  studio.onFiles.push(refresh);
+  refresh();
+
+  async function run() {
+    const pathA = a.value || studio.path;
+    const body = { a: pathA, b: b.value, deals: Number(deals.value) };
+    if (pathA === studio.path) body.text_a = studio.text();
+    if (b.value === studio.path) body.text_b = studio.text();
+    status.textContent = "playing the deals under both…";
+    try {
+      const { report, text } = await api("POST", "/diff", body);
+      status.textContent = `${report.differences.length} stated difference${report.differences.length === 1 ? "" : "s"}; `
+        + `play parted in ${report.diverged} of ${report.deals} deals`;
+      const list = el("ol.differences", { id: "diff-differences" }, ...report.differences.map((d) =>
+        el("li", {}, d.text, el("small", {}, d.effects.length ? ` — can change: ${d.effects.join(", ")}` : ""))));
+      const first = report.first_divergence;
+      const parted = first ? el("div.divergence", { id: "diff-first" },
+        el("p", {}, `deal ${first.deal} (seed ${first.seed}), ${first.turn === null ? "after the hand"
+          : first.turn === 0 ? "at the deal" : `play ${first.turn}, seat ${first.seat}`}: ${first.kind} — ${first.detail}`),
+        el("p", {}, first.explained ? `explained by: ${first.explained_by.join(", ")}`
+          : "explained by no stated difference: a bug, or a rule the differences do not name")) : el("p", {}, "no deal played differently");
+      out.replaceChildren(el("h4", {}, "Stated differences"), list, el("h4", {}, "First divergence"), parted,
+        el("h4", {}, "The whole report"), el("pre.summary", { id: "diff-text" }, text));
+    } catch (e) {
+      status.textContent = e.message;
+      out.replaceChildren();
+    }
+  }
+
+  root.append(el("div.controls", {}, el("label", {}, "A ", a), el("label", {}, "B ", b),
+    el("label", {}, "deals ", deals), el("button.primary", { id: "diff-run", onclick: run }, "Compare")), status, out);
+}

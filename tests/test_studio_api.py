@@ -1,0 +1,249 @@
+"""The studio's HTTP API through Starlette's test client: what the page can ask, and what it cannot.
+
+Each test serves a fresh copy of a few rule files in a tmp folder, so saves
+touch nothing of the checkout.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+import warnings
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("httpx", reason="the studio's API tests need httpx (pip install -e '.[test]')")
+with warnings.catch_warnings():  # Starlette 1.x would rather have httpx2; httpx is the one it documents and tests
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient  # noqa: E402
+
+from escoba_spec.studio import make_app  # noqa: E402
+from escoba_spec.studio.guard import MAX_BODY  # noqa: E402
+
+from .conftest import ROOT  # noqa: E402
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+TOKEN = "test-token"
+AUTH = {"Authorization": f"Bearer {TOKEN}"}
+HOUSE = """id: mine
+extends: escoba-de-15
+name: Mine
+match:
+  target: 31
+"""
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    rules = tmp_path / "rules"
+    (rules / "house").mkdir(parents=True)
+    for name in ("escoba-de-15.yaml", "scopa.yaml"):
+        shutil.copy(ROOT / "rules" / name, rules / name)
+    (rules / "house" / "mine.yaml").write_text(HOUSE, encoding="utf-8")
+    return rules
+
+
+@pytest.fixture
+def client(folder: Path):
+    with TestClient(make_app(folder, TOKEN)) as c:
+        yield c
+
+
+def test_every_api_call_needs_the_token(client):
+    assert client.get("/api/info").status_code == 401
+    assert client.get("/api/info", headers={"Authorization": "Bearer wrong"}).status_code == 401
+    assert client.post("/api/validate", json={"path": "house/mine.yaml", "text": HOUSE}).status_code == 401
+    answer = client.get("/api/info", headers=AUTH)
+    assert answer.status_code == 200
+    assert answer.json()["files"] == ["escoba-de-15.yaml", "scopa.yaml", "house/mine.yaml"]  # a folder's own files first
+
+
+def test_the_page_is_served_with_a_policy_that_runs_only_its_own_scripts(client):
+    page = client.get("/")
+    assert page.status_code == 200 and "<div id=\"editor\"" in page.text
+    policy = page.headers["content-security-policy"]
+    assert "script-src 'self'" in policy and "frame-ancestors 'none'" in policy
+    assert "access-control-allow-origin" not in page.headers
+
+
+def test_a_misspelt_key_is_reported_at_its_line_and_column_with_a_hint(client):
+    text = HOUSE.replace("  target: 31", "  taget: 31")
+    answer = client.post("/api/validate", headers=AUTH, json={"path": "house/mine.yaml", "text": text})
+    assert answer.status_code == 200
+    [d] = answer.json()["diagnostics"]
+    assert (d["line"], d["col"], d["code"], d["severity"]) == (5, 3, "unknown-key", "error")
+    assert d["hint"] == "did you mean 'target'?" and "taget" in d["message"]
+
+
+def test_the_buffer_is_checked_not_the_file_on_disk(client, folder):
+    assert client.post("/api/validate", headers=AUTH,
+                       json={"path": "house/mine.yaml", "text": HOUSE}).json() == {"diagnostics": []}
+    broken = "id: mine\nextends: escoba-de-15\nmatch: [\n"
+    [d] = client.post("/api/validate", headers=AUTH, json={"path": "house/mine.yaml", "text": broken}).json()["diagnostics"]
+    assert d["severity"] == "error" and d["line"] >= 3
+    assert (folder / "house" / "mine.yaml").read_text(encoding="utf-8") == HOUSE  # nothing written
+
+
+def test_a_file_extends_the_folders_files_and_the_shipped_variants(client, folder):
+    own = "id: mine-too\nextends: mine\nname: Mine too\n"  # a base that lives only in this folder
+    assert client.post("/api/validate", headers=AUTH,
+                       json={"path": "house/too.yaml", "text": own}).json() == {"diagnostics": []}
+    shipped = "id: on-cirulla\nextends: cirulla\nname: On Cirulla\n"  # not in the folder: a shipped variant
+    assert client.post("/api/validate", headers=AUTH,
+                       json={"path": "house/c.yaml", "text": shipped}).json() == {"diagnostics": []}
+    unknown = "id: lost\nextends: no-such-base\nname: Lost\n"
+    [d] = client.post("/api/validate", headers=AUTH, json={"path": "house/l.yaml", "text": unknown}).json()["diagnostics"]
+    assert d["line"] == 2 and d["severity"] == "error"
+
+
+@pytest.mark.parametrize("award,col,code", [
+    ("most(count(pile, suit ==))", 39, "expr-syntax"),  # the ')' where an operand should be
+    ("most(count(pyle))", 26, "expr-unknown-name"),  # 'pyle', inside the quoted expression
+    ("most(count(pile)) + 1", 15, "expr-type"),
+])
+def test_expression_errors_point_inside_the_expression(client, award, col, code):
+    text = HOUSE + f'scoring:\n  rules:\n    - id: odd\n      name: Odd\n      award: "{award}"\n'
+    diagnostics = client.post("/api/validate", headers=AUTH, json={"path": "house/mine.yaml", "text": text}).json()["diagnostics"]
+    assert (diagnostics[0]["line"], diagnostics[0]["col"], diagnostics[0]["code"]) == (10, col, code)
+
+
+@pytest.mark.parametrize("path", ["../escape.yaml", "/etc/passwd.yaml", "house/../../escape.yaml", "notes.txt", "", 7])
+def test_paths_outside_the_folder_or_not_rule_files_are_refused(client, path):
+    assert client.get("/api/file", headers=AUTH, params={"path": path}).status_code == 403
+    assert client.put("/api/file", headers=AUTH, json={"path": path, "text": HOUSE}).status_code in (400, 403)
+    assert client.post("/api/validate", headers=AUTH, json={"path": path, "text": HOUSE}).status_code == 403
+
+
+def test_a_symlink_out_of_the_folder_is_not_followed(client, folder, tmp_path):
+    secret = tmp_path / "secret.yaml"
+    secret.write_text("id: secret\n", encoding="utf-8")
+    (folder / "link.yaml").symlink_to(secret)
+    assert client.get("/api/file", headers=AUTH, params={"path": "link.yaml"}).status_code == 403
+    assert client.put("/api/file", headers=AUTH, json={"path": "link.yaml", "text": "id: x\n"}).status_code == 403
+    assert secret.read_text(encoding="utf-8") == "id: secret\n"
+    assert "link.yaml" not in client.get("/api/files", headers=AUTH).json()["files"]
+
+
+def test_a_missing_file_is_404(client):
+    assert client.get("/api/file", headers=AUTH, params={"path": "house/none.yaml"}).status_code == 404
+    assert client.put("/api/file", headers=AUTH, json={"path": "nowhere/x.yaml", "text": HOUSE}).status_code == 404
+
+
+def test_save_replaces_the_file_whole_and_refuses_to_overwrite_a_change_on_disk(client, folder):
+    read = client.get("/api/file", headers=AUTH, params={"path": "house/mine.yaml"}).json()
+    assert read["text"] == HOUSE
+    new = HOUSE.replace("31", "41")
+    saved = client.put("/api/file", headers=AUTH, json={"path": "house/mine.yaml", "text": new, "sha256": read["sha256"]})
+    assert saved.status_code == 200 and (folder / "house" / "mine.yaml").read_text(encoding="utf-8") == new
+    stale = client.put("/api/file", headers=AUTH, json={"path": "house/mine.yaml", "text": HOUSE, "sha256": read["sha256"]})
+    assert stale.status_code == 409 and "changed on disk" in stale.json()["error"]
+    assert (folder / "house" / "mine.yaml").read_text(encoding="utf-8") == new
+    assert not [p for p in folder.rglob("*") if p.name.endswith(".tmp")]  # no temp file left behind
+
+
+def test_a_new_file_is_created_readable_and_listed(client, folder):
+    assert client.put("/api/file", headers=AUTH, json={"path": "house/new.yaml", "text": HOUSE}).status_code == 200
+    assert (folder / "house" / "new.yaml").stat().st_mode & 0o644 == 0o644
+    assert "house/new.yaml" in client.get("/api/files", headers=AUTH).json()["files"]
+
+
+def test_a_body_too_large_is_413_and_nothing_is_written(client, folder):
+    huge = "#" * (MAX_BODY + 10)
+    answer = client.put("/api/file", headers=AUTH, json={"path": "house/mine.yaml", "text": huge})
+    assert answer.status_code == 413
+    assert (folder / "house" / "mine.yaml").read_text(encoding="utf-8") == HOUSE
+    too_big_file = "#" * ((1 << 20) + 10)  # under the body limit, over a rule file's
+    assert client.put("/api/file", headers=AUTH, json={"path": "house/mine.yaml", "text": too_big_file}).status_code == 403
+
+
+def test_bad_bodies_are_400_with_a_message(client):
+    assert client.post("/api/validate", headers=AUTH, content=b"{not json").status_code == 400
+    assert client.post("/api/validate", headers=AUTH, json=["a list"]).status_code == 400
+    assert client.post("/api/simulate", headers=AUTH,
+                       json={"path": "house/mine.yaml", "games": 10**9}).json()["error"].startswith("'games'")
+    assert client.get("/api/nothing", headers=AUTH).status_code == 404
+
+
+def test_the_rulebook_is_written_from_the_buffer_in_the_language_asked(client):
+    text = HOUSE.replace("name: Mine", "name: {en: Mine, es: La mía}")
+    answer = client.post("/api/rulebook", headers=AUTH, json={"path": "house/mine.yaml", "text": text, "lang": "es"})
+    assert answer.status_code == 200
+    html = answer.json()["html"]
+    assert '<html lang="es"' in html and "La mía" in html and "Escoba de 15" in html  # its differences from the base
+    bad = client.post("/api/rulebook", headers=AUTH, json={"path": "house/mine.yaml", "text": "id: [", "lang": "es"})
+    assert bad.status_code == 422 and bad.json()["diagnostics"]
+    assert client.post("/api/rulebook", headers=AUTH,
+                       json={"path": "house/mine.yaml", "text": text, "lang": "de"}).status_code == 400
+
+
+def test_a_hand_is_played_against_a_bot_to_its_score(client):
+    table = client.post("/api/play", headers=AUTH, json={"path": "escoba-de-15.yaml", "seed": 7, "bots": "greedy"}).json()
+    assert table["waiting"] == "move" and len(table["hand"]) == 3 and table["legal"]
+    wrong = client.post(f"/api/play/{table['id']}/move", headers=AUTH, json={"move": "not-a-move"})
+    assert wrong.status_code == 409 and "legal" in wrong.json()["error"]
+    plays = 0
+    while table["waiting"] == "move":
+        capture = next((m for m in table["legal"] if m["takes"]), table["legal"][0])
+        table = client.post(f"/api/play/{table['id']}/move", headers=AUTH, json={"move": capture["move"]}).json()
+        plays += 1
+    assert table["waiting"] == "next" and plays == 18  # 40 cards, 4 on the table: 18 plays each
+    rows = {row["rule"]: row["points"] for row in table["hand_points"]["rows"]}
+    assert "Setenta" in rows and table["scores"] == table["hand_points"]["totals"]
+    assert any(line.startswith("totals after hand 1") for line in table["lines"])
+    table = client.post(f"/api/play/{table['id']}/next", headers=AUTH).json()
+    assert table["waiting"] == "move" and table["hands_played"] == 1
+    assert client.delete(f"/api/play/{table['id']}", headers=AUTH).json() == {"closed": True}
+    assert client.get(f"/api/play/{table['id']}", headers=AUTH).status_code == 404
+
+
+def test_a_table_the_variant_does_not_allow_is_400(client):
+    answer = client.post("/api/play", headers=AUTH, json={"path": "escoba-de-15.yaml", "players": 5})
+    assert answer.status_code == 400 and "allowed" in answer.json()["error"]
+
+
+def _finished(client, job):
+    deadline = time.monotonic() + 120
+    while job["state"] in ("queued", "running") and time.monotonic() < deadline:
+        time.sleep(0.05)
+        job = client.get(f"/api/jobs/{job['id']}", headers=AUTH).json()
+    return job
+
+
+def test_a_simulation_plays_the_same_matches_as_the_command_line(client, folder):
+    from escoba_spec.language.validate import load_variant
+    from escoba_spec.tools.simulate import Context, play_matches, summarize
+
+    job = client.post("/api/simulate", headers=AUTH, json={"path": "house/mine.yaml", "games": 12, "seed": 5,
+                                                           "engine": "interpreted", "compare": "base"}).json()
+    job = _finished(client, job)
+    assert job["state"] == "done" and job["done"] == job["total"] == 24
+    result = job["result"]
+    assert result["comparison"] is not None and result["compare"]["variant"] == "escoba-de-15"
+    variant = load_variant(folder / "house" / "mine.yaml")
+    ctx = Context("house/mine.yaml", {}, 2, 1, ["greedy", "greedy"], variant=variant, engine="interpreted")
+    records, _ = play_matches(ctx, "house/mine.yaml", {}, 5, 12)
+    assert result["summary"] == summarize(records, ctx, "house/mine.yaml", 5)
+    if os.environ.get("CI") or result["plots"]:  # the plots extra is installed in CI
+        assert set(result["plots"]) == {"points-per-hand.png", "match-length.png", "win-rate.png"}
+        assert all(src.startswith("data:image/png;base64,") for src in result["plots"].values())
+
+
+def test_a_simulation_can_be_cancelled(client):
+    job = client.post("/api/simulate", headers=AUTH, json={"path": "scopa.yaml", "games": 5000,
+                                                           "engine": "interpreted"}).json()
+    cancelled = client.delete(f"/api/jobs/{job['id']}", headers=AUTH)
+    assert cancelled.status_code == 200
+    job = _finished(client, cancelled.json())
+    assert job["state"] == "cancelled" and job["done"] < 5000
+
+
+def test_diff_shows_the_stated_differences_and_the_first_divergence(client):
+    answer = client.post("/api/diff", headers=AUTH, json={"a": "escoba-de-15.yaml", "b": "house/mine.yaml",
+                                                          "text_b": HOUSE, "deals": 30})
+    assert answer.status_code == 200
+    report = answer.json()["report"]
+    assert [d["field"] for d in report["differences"]] == ["match.target", "options.target.chosen"]
+    assert report["first_divergence"] is not None and report["unexplained"] == []
+    assert "Differences (2)" in answer.json()["text"]

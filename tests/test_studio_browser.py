@@ -1,0 +1,249 @@
+"""The studio end to end: the real server, the shipped page, headless Chromium (Debian's).
+
+Playwright drives /usr/bin/chromium (`executable_path`: Playwright's own
+browser download is never used). The server is the one `escoba-spec studio`
+runs (uvicorn, in a thread here) on a tmp copy of rules/, so saves touch
+nothing of the checkout. Screenshots go to $STUDIO_SHOTS when set (else to
+the test's tmp folder), for a person to look at.
+
+Without Chromium or Playwright the tests are skipped with the reason, except
+under CI=true, where a skip would hide a missing install step: they fail.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from .conftest import ROOT
+
+CHROMIUM = next((p for p in ("/usr/bin/chromium", shutil.which("chromium") or "", shutil.which("chromium-browser") or "")
+                 if p and os.path.exists(p)), None)
+try:
+    from playwright.sync_api import expect, sync_playwright
+except ImportError:  # pragma: no cover
+    sync_playwright = None
+
+MISSING = ("Debian's chromium is not installed (apt-get install -y chromium; .ci/run installs it)" if CHROMIUM is None
+           else "Playwright is not installed (pip install -e '.[test]')" if sync_playwright is None else None)
+if MISSING and os.environ.get("CI"):
+    pytest.fail(f"the studio's browser tests cannot run in CI: {MISSING}", pytrace=False)
+pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
+
+TOKEN = "browser-test-token"
+HOUSE = "house/escoba-31-ties-all.yaml"
+
+
+@pytest.fixture(scope="module")
+def studio(tmp_path_factory):
+    """The studio serving a copy of rules/ on a free port: (base URL, folder)."""
+    import uvicorn
+
+    from escoba_spec.studio import make_app
+
+    folder = tmp_path_factory.mktemp("studio") / "rules"
+    shutil.copytree(ROOT / "rules", folder)
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(64)
+    server = uvicorn.Server(uvicorn.Config(make_app(folder, TOKEN), log_level="warning", lifespan="on"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert server.started, "the studio did not start"
+    yield f"http://127.0.0.1:{sock.getsockname()[1]}", folder
+    server.should_exit = True
+    thread.join(10)
+    sock.close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser, studio, tmp_path):
+    base, _ = studio
+    context = browser.new_context(viewport={"width": 1500, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.shots = Path(os.environ.get("STUDIO_SHOTS") or tmp_path)  # type: ignore[attr-defined]
+    page.shots.mkdir(parents=True, exist_ok=True)  # type: ignore[attr-defined]
+
+    def open_file(file: str) -> None:  # the page with `file` open in the editor, its panels ready
+        page.goto(f"{base}/?token={TOKEN}#file={file}")
+        expect(page.locator("#file-name")).to_have_text(file)
+        expect(page.locator("#play-start")).to_be_attached()
+
+    page.open = open_file  # type: ignore[attr-defined]
+    yield page
+    context.close()
+    assert not errors, f"errors in the page: {errors}"
+
+
+def _shot(page, name: str) -> None:
+    page.screenshot(path=str(page.shots / f"studio-{name}.png"))
+
+
+def test_without_the_token_the_page_says_how_to_open_it(page, studio):
+    page.goto(studio[0] + "/")
+    expect(page.locator("#status")).to_contain_text("URL it printed")
+
+
+def test_a_misspelt_key_is_underlined_at_its_place_and_the_fix_refreshes_the_rulebook(page):
+    page.open(HOUSE)
+    expect(page.locator("#file-name")).to_have_text(HOUSE)
+    expect(page.locator("#rulebook-status")).to_contain_text("up to date", timeout=20000)
+    frame = page.frame_locator("#rulebook-frame")
+    expect(frame.locator("h1")).to_contain_text("Escoba de 15 to 31")
+
+    target = page.locator(".cm-line", has_text="target: 31")
+    target.click()
+    page.keyboard.press("End")
+    page.keyboard.press("Shift+Home")  # the line's text, its indent kept
+    page.keyboard.type("taget: 15")
+    underline = page.locator(".cm-lintRange-error")
+    expect(underline).to_have_text("taget", timeout=10000)
+    expect(page.locator("#problems li")).to_contain_text("51:3 error[unknown-key] unknown key 'taget' in 'match'")
+    expect(page.locator("#problems li .hint")).to_have_text("hint: did you mean 'target'?")
+    line51 = page.locator(".cm-line", has_text="taget: 15")
+    assert line51.locator(".cm-lintRange-error").count() == 1
+    # the underline starts at column 3, the key's first letter: after the two spaces of indent
+    letter_x = line51.evaluate("""line => { const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+        let node; while ((node = walker.nextNode()) && !node.textContent.includes('t')) {}
+        const r = document.createRange(); const i = node.textContent.indexOf('t'); r.setStart(node, i);
+        r.setEnd(node, i + 1); return r.getBoundingClientRect().x; }""")
+    assert abs(underline.bounding_box()["x"] - letter_x) < 1
+    expect(page.locator("#rulebook-status")).to_contain_text("errors")
+    underline.hover()
+    expect(page.locator(".cm-tooltip-lint")).to_contain_text("did you mean 'target'?")
+    _shot(page, "misspelt-key")
+
+    page.mouse.move(0, 0)  # the tooltip goes
+    expect(page.locator(".cm-tooltip-lint")).to_have_count(0)
+    line51.click()
+    page.keyboard.press("End")
+    page.keyboard.press("Shift+Home")
+    page.keyboard.type("target: 15")  # a value the option offers (41 is an error: see the API tests)
+    expect(page.locator("#problems-count")).to_have_text("no problems", timeout=10000)
+    expect(underline).to_have_count(0)
+    # the rulebook now says the new target: the edit reached it without a save
+    expect(frame.locator("body")).to_contain_text("first side to reach 15 points", timeout=20000)
+    expect(page.locator("#rulebook-status")).to_contain_text("up to date")
+    expect(page.locator("#file-name")).to_have_text(HOUSE + " •")
+    _shot(page, "fixed-rulebook")
+
+
+def test_completion_and_hover_come_from_the_schema(page):
+    page.open("escoba-de-15.yaml")
+    expect(page.locator("#problems-count")).to_have_text("no problems", timeout=20000)
+    page.locator(".cm-content").click()
+    page.keyboard.press("Control+Home")  # a new block at the top: completion inside it knows its path
+    page.keyboard.type("match:\n  go")
+    popup = page.locator(".cm-tooltip-autocomplete")
+    expect(popup).to_contain_text("goal", timeout=5000)
+    labels = popup.locator("li").all_inner_texts()
+    assert "goal" in labels and "target" not in labels  # the keys of match, as far as 'go' says
+    expect(page.locator(".cm-completionInfo")).to_contain_text("the first side to the target wins")
+    _shot(page, "completion")
+    page.wait_for_timeout(150)  # CodeMirror takes Enter as a choice only once the list has been seen (75 ms)
+    page.keyboard.press("Enter")  # take it: 'goal: ', then the values the schema lists
+    page.keyboard.press("Control+Space")
+    expect(popup.locator("li")).to_have_text(["avoid", "reach"])
+    page.keyboard.press("Escape")
+    key = page.locator(".cm-line", has_text="goal:").first.locator("text=goal")
+    box = key.bounding_box()
+    doc = page.locator(".schema-doc")
+    for _ in range(20):  # the mouse comes to rest on the key, as a person's does, until the tooltip shows
+        page.mouse.move(0, 0)
+        page.mouse.move(box["x"] + 6, box["y"] + box["height"] / 2)
+        page.wait_for_timeout(500)
+        if doc.count():
+            break
+    _shot(page, "hover")
+    expect(doc).to_contain_text("the first side to the target wins", timeout=5000)
+    _shot(page, "hover")
+
+
+def test_save_writes_the_file_inside_the_folder(page, studio):
+    _, folder = studio
+    page.open("house/scopa-napola.yaml")
+    expect(page.locator("#problems-count")).to_have_text("no problems", timeout=20000)
+    page.locator(".cm-content").click()
+    page.keyboard.press("Control+Home")
+    page.keyboard.type("# saved from the studio\n")
+    page.keyboard.press("Control+s")
+    expect(page.locator("#status")).to_have_text("saved house/scopa-napola.yaml")
+    assert (folder / "house" / "scopa-napola.yaml").read_text(encoding="utf-8").startswith("# saved from the studio\n")
+
+
+def test_a_hand_is_played_to_its_score(page):
+    page.open("escoba-de-15.yaml")
+    page.click("#tabs button[data-panel=panel-play]")
+    page.fill("#play-seed", "7")
+    page.click("#play-start")
+    expect(page.locator("#play-moves button").first).to_be_visible(timeout=10000)
+    assert page.locator("#play-hand .card").count() == 3
+    assert page.locator("#play-hand .card .symbol").first.inner_text() in "♦♥♠♣"
+    captured = False
+    for _ in range(40):
+        if page.locator("#play-next").count():
+            break
+        shown = page.locator("#play-board").get_attribute("data-shown")
+        takes = page.locator("#play-moves button", has_text="takes")
+        if takes.count() and not captured:
+            assert page.locator("#play-hand .card.can-capture").count() >= 1  # its card is marked in the hand
+            takes.first.hover()  # the cards it takes light up on the table
+            expect(page.locator("#play-table .card.taken").first).to_be_visible()
+            _shot(page, "play-capture")
+            captured = True
+            takes.first.click()
+        else:
+            page.locator("#play-moves button").first.click()
+        expect(page.locator("#play-board")).not_to_have_attribute("data-shown", shown or "", timeout=10000)
+    assert captured, "no capture was offered in a whole hand"
+    expect(page.locator("#play-next")).to_be_visible()
+    points = page.locator("#play-points")
+    expect(points).to_contain_text("Setenta")
+    totals = points.locator("tr.total td").all_inner_texts()[1:]
+    expect(page.locator("#play-scores")).to_contain_text(f"side 0 (you): {totals[0]} · side 1: {totals[1]}")
+    expect(page.locator("#play-log")).to_contain_text("totals after hand 1")
+    _shot(page, "play-score")
+    page.click("#play-next")
+    expect(page.locator("#play-moves button").first).to_be_visible()
+
+
+def test_simulate_shows_progress_the_plots_and_the_comparison_and_diff_the_divergence(page):
+    page.open(HOUSE)
+    page.click("#tabs button[data-panel=panel-simulate]")
+    page.fill("#sim-games", "20")
+    page.select_option("#sim-engine", "interpreted")
+    page.select_option("#sim-compare", "base")
+    page.click("#sim-run")
+    expect(page.locator("#sim-status")).to_contain_text("done: 40 of 40 matches", timeout=60000)
+    expect(page.locator("#sim-summary")).to_contain_text("escoba-31-ties-all")
+    expect(page.locator("#sim-summary")).to_contain_text("escoba-de-15")
+    expect(page.locator("#sim-plots img")).to_have_count(3)
+    assert page.locator("#sim-plots img").first.evaluate("img => img.naturalWidth") > 100
+    _shot(page, "simulate")
+
+    page.click("#tabs button[data-panel=panel-diff]")
+    page.select_option("#diff-b", "escoba-de-15.yaml")
+    page.fill("#diff-deals", "40")
+    page.click("#diff-run")
+    expect(page.locator("#diff-differences li").first).to_contain_text("ties for a majority", timeout=30000)
+    expect(page.locator("#diff-first")).to_contain_text("explained by")
+    _shot(page, "diff")
