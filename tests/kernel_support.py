@@ -81,6 +81,8 @@ def assert_same_matches(kernel, interp, seeds, names, *, team_size=1, where=()):
         assert batch.hands[m] == match.hands_played, at
         assert [batch.exact(x) for x in batch.scores[m]] == match.scores, at
         assert batch.eliminated[m] == sum(1 << s for s in match.eliminated), at
+        assert list(batch.led[m]) == match.led, at
+        assert [batch.exact(x) for x in batch.deficit[m]] == match.deficit, at
         totals = [sum(res.sweeps[s] for res in match.results) for s in range(match.sides)]
         assert list(batch.sweeps[m, 0]) == totals, at
         last = match.results[-1].score

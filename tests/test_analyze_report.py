@@ -54,7 +54,11 @@ def test_the_json_has_every_section_and_names_the_bots_it_measured(escoba):
         assert sum(s["wins"] for s in sides) <= games
         for s in sides:
             assert s["ci95"][0] <= s["rate"] <= s["ci95"][1]
-        assert sum(m["decisiveness"][bot]["distribution"].values()) == games
+        d = m["decisiveness"][bot]
+        assert sum(d["distribution"].values()) == games
+        # every hand but a match's last is a hand-end after which one side led or none did
+        assert d["leader_wins"]["wins"] <= d["leader_wins"]["hands"] <= (d["mean"] - 1) * games + 1e-6
+        assert d["comebacks"]["matches"] == games and 0 <= d["comebacks"]["count"] < games
     skill = m["skill"]
     assert skill["bot"] == "expert" and skill["games"] == 2 * a["expert_games_per_run"]
     # the skill trace: the expert against greedy at 1 and 4 playouts a decision, the last the skill figure

@@ -132,3 +132,23 @@ def test_match_effects_come_from_the_scoring_rules():
     assert "no-trick" not in state.result.score.points[0]
     match = MatchState(rs, 2)
     assert match.record(state.result) == 0
+
+
+def test_the_sole_leader_after_each_hand_but_the_last_is_counted(rs):
+    match = MatchState(rs, 2)
+    match.record(hand(5, 3))  # 5-3: side 0 leads, side 1 two behind
+    match.record(hand(0, 2))  # 5-5: level, nobody leads
+    match.record(hand(1, 6))  # 6-11: side 1 leads, side 0 five behind
+    assert match.record(hand(15, 0)) == 0  # 21-11: the last hand counts in neither
+    assert match.led == [1, 1]
+    assert match.deficit == [5, 2]
+
+
+def test_with_goal_avoid_the_lowest_leads_and_sides_out_are_not_counted():
+    rs = ruleset(variant_with(escoba_de_15(layouts=((3, 1),)), match={"goal": "avoid"}))
+    match = MatchState(rs, 3)
+    match.record(hand(4, 1, 9))  # side 1 lowest: it leads; side 2 is eight behind
+    assert match.led == [0, 1, 0] and match.deficit == [3, 0, 8]
+    match.record(hand(18, 1, 0))  # side 0 at 22 is out; of sides 1 and 2, 2-9: side 1 leads
+    assert match.eliminated == {0}
+    assert match.led == [0, 2, 0] and match.deficit == [3, 0, 8]

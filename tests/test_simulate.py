@@ -301,3 +301,20 @@ def test_diff_makes_its_deal_seeds_as_it_plays():
 
     seeds = deal_seeds(7, 10**12)  # a list of that size could not be built
     assert next(seeds) == next(deal_seeds(7, 1)) and not isinstance(seeds, list)
+
+
+def test_decisiveness_counts_the_leaders_who_went_on_to_win_and_the_comebacks():
+    from escoba_spec.tools.simulate.stats import leads_and_comebacks
+
+    records = [
+        {"winner": 0, "led": [3, 0], "deficit": [0, 4]},  # led throughout, won
+        {"winner": 1, "led": [2, 1], "deficit": [1, 6]},  # won from six behind
+        {"winner": 1, "led": [0, 0], "deficit": [0, 0.5]},  # a split point behind, won
+    ]
+    out = leads_and_comebacks(records)
+    assert out["leader_wins"]["hands"] == 6 and out["leader_wins"]["wins"] == 4
+    assert out["leader_wins"]["rate"] == round(4 / 6, 6)
+    lo, hi = out["leader_wins"]["ci95"]
+    assert lo < 4 / 6 < hi
+    assert out["comebacks"]["count"] == 2 and out["comebacks"]["matches"] == 3
+    assert out["comebacks"]["largest"] == 6 and out["comebacks"]["mean_deficit"] == 3.25

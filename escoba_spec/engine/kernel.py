@@ -74,6 +74,8 @@ class MatchBatch:
     last_points: np.ndarray  # [match, rule, side]: the last hand's
     last_effects: np.ndarray  # [match, effect rule, side]
     eliminated: np.ndarray  # [match]: mask of the sides out
+    led: np.ndarray  # [match, side]: hands before the last after which the side alone led
+    deficit: np.ndarray  # [match, side]: the most points it was behind the leader after a hand
     #: every point above is times this (the kernel's SCALE, > 1 when ties split): `exact` undoes it
     scale: int = 1
 
@@ -300,10 +302,13 @@ class Kernel:
             last_points=np.zeros((m, rules, sides), dtype=np.int64),
             last_effects=np.zeros((m, max(1, len(self.effect_rules)), sides), dtype=np.int64),
             eliminated=np.zeros(m, dtype=np.int64),
+            led=np.zeros((m, sides), dtype=np.int64),
+            deficit=np.zeros((m, sides), dtype=np.int64),
             scale=self.scale,
         )
         self.module.play_matches(seeds, n, team_size, self.bot_codes(bots), batch.winner, batch.hands, batch.scores,
-                                 batch.sweeps, batch.points, batch.last_points, batch.last_effects, batch.eliminated)
+                                 batch.sweeps, batch.points, batch.last_points, batch.last_effects, batch.eliminated,
+                                 batch.led, batch.deficit)
         failed = np.flatnonzero(batch.winner < 0)
         if failed.size:
             first = int(failed[0])

@@ -88,12 +88,18 @@ class MatchState:
     games: list[int] = field(default_factory=list)  # games each side has won (match.games above 1)
     #: each game won before the match's end: (hands played by then, the side, the scores it ended at)
     game_ends: list[tuple[int, int, tuple]] = field(default_factory=list)
+    #: per side: the hands, before the match's last, after which it alone led (`note_standing`)
+    led: list[int] = field(default_factory=list)
+    #: per side: the most points it was ever behind the leader after a hand (0: never behind)
+    deficit: list = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if not self.scores:
             self.scores = [0] * self.sides
         if not self.games:
             self.games = [0] * self.sides
+        self.led = self.led or [0] * self.sides
+        self.deficit = self.deficit or [0] * self.sides
         self.dealer %= self.players
 
     @property
@@ -122,7 +128,25 @@ class MatchState:
             self.winner = self._game_won(self.winner)
         if self.winner is None and self.hands_played >= params.max_hands:
             raise MatchTooLong(f"no side won the match in {params.max_hands} hands (scores {self.scores})")
+        if self.winner is None:
+            self.note_standing()
         return self.winner
+
+    def note_standing(self) -> None:
+        """After a hand the match goes on from: who leads (the best placed side still in, by
+        the current game's score, highest for goal reach and lowest for avoid; nobody when the
+        best are level) and how far each side is behind the best. The report's decisiveness
+        (does the leader go on to win? comebacks) is these, summed over matches."""
+        sign = 1 if self.ruleset.params.match_goal == "reach" else -1
+        alive = [s for s in range(self.sides) if s not in self.eliminated]
+        if not alive:
+            return
+        best = max(sign * self.scores[s] for s in alive)
+        leaders = [s for s in alive if sign * self.scores[s] == best]
+        if len(leaders) == 1:
+            self.led[leaders[0]] += 1
+        for s in alive:
+            self.deficit[s] = max(self.deficit[s], whole(best - sign * self.scores[s]))
 
     def _decide(self, result: HandResult) -> tuple[int | None, bool]:
         """The winner after this hand, if any, and whether a win-match or lose-match effect

@@ -20,7 +20,7 @@ def _env() -> jinja2.Environment:
     env = jinja2.Environment(loader=jinja2.PackageLoader("escoba_spec.tools.analyze", "templates"),
                              autoescape=jinja2.select_autoescape(["html.j2"]), keep_trailing_newline=True,
                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
-    env.filters["pct"] = lambda x: f"{100 * x:.1f}%"
+    env.filters["pct"] = lambda x: "–" if x is None else f"{100 * x:.1f}%"  # None: nothing to count
     env.filters["num"] = lambda x: f"{x:.3f}"
     return env
 

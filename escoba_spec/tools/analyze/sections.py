@@ -45,14 +45,15 @@ def skill(measured: dict) -> dict:
 
 
 def decisiveness(measured: dict) -> dict:
-    """Per bot: the match length (hands) distribution, mean and median."""
+    """Per bot: the match length (hands) distribution, mean and median; how often the sole
+    leader after a hand (every hand but a match's last) went on to win; and the comebacks,
+    matches won from behind, with the largest and mean deficit overcome."""
     out = {}
     for bot in MEASURED_BOTS:
-        hands = measured["runs"][bot]["hands_per_match"]
-        out[bot] = {k: hands[k] for k in ("mean", "ci95", "median", "distribution") if k in hands}
-    out["leader_wins"] = None
-    out["comebacks"] = None
-    out["note"] = "how often the leader after each hand wins, and comebacks, need per-hand scores the match records do not keep yet"
+        run = measured["runs"][bot]
+        hands = run["hands_per_match"]
+        out[bot] = {**{k: hands[k] for k in ("mean", "ci95", "median", "distribution") if k in hands},
+                    "leader_wins": run["leader_wins"], "comebacks": run["comebacks"]}
     return out
 
 

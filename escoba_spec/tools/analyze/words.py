@@ -77,13 +77,33 @@ _WORDS: dict[str, tuple[str, str, str, str, str]] = {
                "simulazioni per decisione", "simulations par décision"),
     "hands_mean": ("hands per match (mean)", "manos por partida (media)", "mãos por partida (média)",
                    "mani per partita (media)", "donnes par partie (moyenne)"),
-    "leader_note": ("How often the leader after each hand wins, and comebacks, are not measured yet (the match "
-                    "records keep no per-hand scores).",
-                    "Aún no se mide cuántas veces gana quien va delante tras cada mano, ni las remontadas.",
-                    "Ainda não se mede quantas vezes ganha quem lidera após cada mão, nem as viradas.",
-                    "Non si misura ancora quanto spesso vince chi è in testa dopo ogni mano, né le rimonte.",
-                    "La fréquence de victoire du meneur après chaque donne, et les remontées, ne sont pas encore "
-                    "mesurées."),
+    "leader_wins": ("leader after a hand goes on to win", "quien va delante tras una mano acaba ganando",
+                    "quem lidera após uma mão acaba ganhando", "chi è in testa dopo una mano poi vince",
+                    "le meneur après une donne finit par gagner"),
+    "comebacks": ("matches won from behind", "partidas ganadas remontando", "partidas ganhas de virada",
+                  "partite vinte in rimonta", "parties gagnées en remontant"),
+    "largest_comeback": ("largest deficit overcome", "mayor desventaja remontada", "maior desvantagem virada",
+                         "massimo svantaggio rimontato", "plus grand retard remonté"),
+    "leader_note": ("The leader is the one side ahead after a hand (lowest first when the goal is to avoid the "
+                    "target), counted after every hand but a match's last; its interval is of the share, the hands "
+                    "of a match not being independent. A comeback is a match won by a side that was behind after "
+                    "some hand.",
+                    "Quien va delante es el único bando en cabeza tras una mano (el de menos puntos cuando se trata "
+                    "de no llegar a la meta), contado tras cada mano salvo la última de la partida; su intervalo es "
+                    "el de la proporción, pues las manos de una partida no son independientes. Una remontada es una "
+                    "partida ganada por un bando que iba detrás tras alguna mano.",
+                    "Quem lidera é o único lado à frente após uma mão (o de menos pontos quando se trata de não "
+                    "chegar à meta), contado após cada mão exceto a última da partida; o seu intervalo é o da "
+                    "proporção, pois as mãos de uma partida não são independentes. Uma virada é uma partida ganha "
+                    "por um lado que estava atrás após alguma mão.",
+                    "Chi è in testa è l'unica squadra davanti dopo una mano (quella con meno punti quando lo scopo "
+                    "è non raggiungere il traguardo), contata dopo ogni mano tranne l'ultima della partita; il suo "
+                    "intervallo è quello della proporzione, poiché le mani di una partita non sono indipendenti. "
+                    "Una rimonta è una partita vinta da una squadra che era indietro dopo qualche mano.",
+                    "Le meneur est le seul camp en tête après une donne (celui qui a le moins de points quand le "
+                    "but est d'éviter la cible), compté après chaque donne sauf la dernière de la partie ; son "
+                    "intervalle est celui de la proportion, les donnes d'une partie n'étant pas indépendantes. "
+                    "Une remontée est une partie gagnée par un camp qui était mené après une donne."),
     "per_hand": ("points per hand", "puntos por mano", "pontos por mão", "punti per mano", "points par donne"),
     "decided": ("decided the match", "decidió la partida", "decidiu a partida", "ha deciso la partita",
                 "a décidé la partie"),

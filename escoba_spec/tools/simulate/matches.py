@@ -124,6 +124,8 @@ def match_record(match, seed: int, rules: list[str]) -> dict:
         "points": {r: [_number(whole(v)) for v in vs] for r, vs in pts.items()},
         "points_sq": {r: [_number(whole(v)) for v in vs] for r, vs in pts_sq.items()},
         "decided_by": deciding_rules(match, rules),
+        "led": list(match.led),
+        "deficit": [_number(d) for d in match.deficit],
     }
 
 
@@ -166,15 +168,17 @@ def kernel_records(batch, kernel, target: int) -> list[dict]:
     rules = list(kernel.points_rules)
     effect_rules = list(kernel.effect_rules)
     columns = zip(batch.seeds.tolist(), batch.winner.tolist(), batch.hands.tolist(), batch.scores.tolist(),
-                  batch.sweeps.tolist(), batch.points.tolist())
+                  batch.sweeps.tolist(), batch.points.tolist(), batch.deficit.tolist())
+    led = batch.led.tolist()
     decided = _decided_masks(batch, target)
     fired = batch.last_effects.any(axis=2).tolist()  # [match][effect rule]
     records = []
     if batch.scale != 1:  # a split tie: the interpreter's ints and Fractions, as floats once (match_record)
         columns = ((seed, winner, hands, [_number(batch.exact(x)) for x in scores], sweeps,
                     [[[_number(batch.exact(x, power)) for x in rule] for rule in part] for power, part in
-                     zip((1, 2), points)]) for seed, winner, hands, scores, sweeps, points in columns)
-    for m, (seed, winner, hands, scores, sweeps, points) in enumerate(columns):
+                     zip((1, 2), points)], [_number(batch.exact(x)) for x in deficit])
+                   for seed, winner, hands, scores, sweeps, points, deficit in columns)
+    for m, (seed, winner, hands, scores, sweeps, points, deficit) in enumerate(columns):
         effects = sorted(r for i, r in enumerate(effect_rules) if fired[m][i])
         records.append({
             "seed": seed,
@@ -186,6 +190,8 @@ def kernel_records(batch, kernel, target: int) -> list[dict]:
             "points": {r: points[0][i] for i, r in enumerate(rules)},
             "points_sq": {r: points[1][i] for i, r in enumerate(rules)},
             "decided_by": effects or [r for i, r in enumerate(rules) if decided[m][i]],
+            "led": led[m],
+            "deficit": deficit,
         })
     return records
 

@@ -25,6 +25,12 @@ def render_text(summary: dict, timing: dict | None = None) -> str:
     lines.append("  sweeps per hand (per side): " + "  ".join(f"{p['mean']:.3f}" for p in summary["sweeps_per_hand"]))
     h = summary["hands_per_match"]
     lines.append(f"  hands per match: mean {h['mean']:.2f}, median {h['median']}")
+    lw, cb = summary["leader_wins"], summary["comebacks"]
+    if lw["rate"] is not None:
+        lines.append(f"  leader after a hand (but the last) goes on to win: {lw['rate']:.3f}  "
+                     f"[{lw['ci95'][0]:.3f}, {lw['ci95'][1]:.3f}] of {lw['hands']} hand-ends")
+    lines.append(f"  won from behind: {cb['rate']:.3f}  [{cb['ci95'][0]:.3f}, {cb['ci95'][1]:.3f}], "
+                 f"largest deficit overcome {cb['largest']}")
     # shares of the matches: one may be decided by several rules, or by none (see docs/simulate.md)
     lines.append("  decided by (share of matches; several rules may decide one, none: no single rule did): "
                  + ", ".join(f"{k} {v:.3f}" for k, v in summary["decided_by"].items()))
@@ -50,6 +56,8 @@ def render_compare_text(diff: dict) -> str:
             lines.append(f"  rules {key.replace('_', ' ')}: {', '.join(diff[key])}")
     h = diff["hands_per_match"]
     lines.append(f"  hands per match: {h['a']:.2f} -> {h['b']:.2f}  p={h['p']:.3g} {star(h)}")
+    c = diff["comebacks"]
+    lines.append(f"  won from behind: {c['a']:.3f} -> {c['b']:.3f}  p={c['p']:.3g} {star(c)}")
     return "\n".join(lines)
 
 

@@ -112,6 +112,26 @@ def summarize(records: list[dict], ctx: Context, path: str, root: int) -> dict:
         "sweeps_per_hand": sweeps,
         "hands_per_match": hands,
         "decided_by": decided_by,
+        **leads_and_comebacks(records),
+    }
+
+
+def leads_and_comebacks(records: list[dict]) -> dict:
+    """Decisiveness from the records' `led` and `deficit` (MatchState.note_standing): of the
+    hand-ends before a match's last with a sole leader, the share whose leader went on to win
+    (hands of one match are not independent: the interval is of the share, not a test); and
+    the matches the winner won from behind, with the largest and mean deficit overcome."""
+    led = sum(sum(r["led"]) for r in records)
+    won = sum(r["led"][r["winner"]] for r in records)
+    overcome = [r["deficit"][r["winner"]] for r in records if r["deficit"][r["winner"]] > 0]
+    n = len(records)
+    lo, hi = wilson(won, led) if led else (0.0, 1.0)
+    c_lo, c_hi = wilson(len(overcome), n)
+    return {
+        "leader_wins": {"hands": led, "wins": won, "rate": _r(won / led) if led else None, "ci95": [_r(lo), _r(hi)]},
+        "comebacks": {"matches": n, "count": len(overcome), "rate": _r(len(overcome) / n), "ci95": [_r(c_lo), _r(c_hi)],
+                      "largest": max(overcome, default=0),
+                      "mean_deficit": _r(sum(overcome) / len(overcome)) if overcome else None},
     }
 
 
@@ -179,4 +199,6 @@ def compare(a: dict, b: dict) -> dict:
     out["only_in_b"] = [r for r in b["points_per_hand"] if r not in a["points_per_hand"]]
     out["sweeps_per_hand"] = [welch(x, y) for x, y in zip(a["sweeps_per_hand"], b["sweeps_per_hand"])]
     out["hands_per_match"] = welch(a["hands_per_match"], b["hands_per_match"])
+    ca, cb = a["comebacks"], b["comebacks"]  # matches are independent; a match's hand-ends are not, so
+    out["comebacks"] = two_proportion(ca["count"], ca["matches"], cb["count"], cb["matches"])  # leader_wins untested
     return out
