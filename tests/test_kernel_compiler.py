@@ -54,4 +54,41 @@ def test_a_kernel_file_is_named_by_its_source_and_written_once(tmp_path):
     stamp = first.stat().st_mtime_ns
     assert kernel_file(variant, tmp_path) == first and first.stat().st_mtime_ns == stamp
     assert first.read_text(encoding="utf-8") == generate_kernel(variant)
-    assert [p.name for p in tmp_path.iterdir()] == [first.name]  # no temporary file left behind
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["index", first.name]  # no temporary file left behind
+    assert len(list((tmp_path / "index").iterdir())) == 1
+
+
+def test_a_warm_start_finds_the_kernel_file_through_the_index_without_rendering_it(tmp_path, monkeypatch):
+    from escoba_spec.compiler import kernels
+
+    variant = load_variant(RULES / "scopone.yaml")
+    first = kernel_file(variant, tmp_path)
+    (index,) = (tmp_path / "index").iterdir()
+    assert index.read_text(encoding="utf-8") == first.name + "\n"
+
+    def no_rendering(_variant):
+        raise AssertionError("the source was rendered again")
+
+    monkeypatch.setattr(kernels, "generate_kernel", no_rendering)
+    assert kernel_file(variant, tmp_path) == first
+    first.unlink()  # an index naming a file that is gone renders the source again
+    with pytest.raises(AssertionError, match="rendered again"):
+        kernel_file(variant, tmp_path)
+
+
+def test_numba_loads_without_scipys_blas_and_its_linear_algebra_still_works():
+    """engine.native answers numba's BLAS probe with no (a quarter of a warm load): importing it
+    leaves scipy.linalg unloaded, and numba's np.dot and np.linalg still compile in that process."""
+    import subprocess
+    import sys
+
+    child = ("import sys, numpy as np\n"
+             "import escoba_spec.engine.native as native\n"
+             "assert native.NATIVE and 'scipy.linalg' not in sys.modules, sorted(sys.modules)\n"
+             "import numba\n"
+             "f = numba.njit(lambda a: (np.dot(a, a), np.linalg.inv(a)))\n"
+             "d, inv = f(np.eye(2) * 2.0)\n"
+             "assert (d == np.eye(2) * 4).all() and (inv == np.eye(2) / 2).all()\n"
+             "print('ok')\n")
+    out = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0 and out.stdout == "ok\n", out.stderr

@@ -26,15 +26,33 @@ def cache_dir() -> Path:
     return cache_root() / "kernels"
 
 
+_PACKAGE = Path(__file__).resolve().parent.parent
+#: the code a kernel's source is made by (the compiler and templates, the IR, the engine's constants
+#: and the version it stamps): the source is a function of the variant and these (some 8 ms to read)
+_COMPILER_DIGEST = hashlib.sha256(b"".join(
+    p.read_bytes() for part in ("compiler", "language", "engine") for p in sorted((_PACKAGE / part).rglob("*"))
+    if p.suffix in (".py", ".j2")) + (_PACKAGE / "__init__.py").read_bytes()).digest()
+
+
 def kernel_file(variant: ir.Variant, folder: Path | None = None) -> Path:
     """The kernel's source file, written if it is not there yet (atomically: a process that
-    finds the file finds all of it)."""
+    finds the file finds all of it). An index keyed by the variant (its IR, which holds every
+    line of its YAML it rests on) and the compiler's code names the file, so a warm start
+    does not render the source again only to hash it (a fifth of a warm load)."""
+    folder = folder or cache_dir()
+    index = folder / "index" / hashlib.sha256(repr(variant).encode() + _COMPILER_DIGEST).hexdigest()[:24]
+    try:
+        path = folder / index.read_text(encoding="utf-8").strip()
+    except OSError:
+        path = None
+    if path is not None and path.parent == folder and path.is_file():
+        return path
     source = generate_kernel(variant)
     digest = hashlib.sha256(source.encode()).hexdigest()[:16]
-    folder = folder or cache_dir()
     path = folder / f"{module_name(variant.id)}_{digest}.py"
     if not path.exists():
         write_atomically(path, source)
+    write_atomically(index, path.name + "\n")
     return path
 
 
