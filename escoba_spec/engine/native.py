@@ -14,13 +14,38 @@ stream of `engine.stream`, computed on 64-bit words.
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 
 from .stream import GOLDEN, MASK64
 from .stream import mix as _mix_py
 
+
+def _import_numba():
+    """numba, without its BLAS probe when this process has not loaded scipy's BLAS yet.
+
+    On import, numba asks whether scipy's BLAS is there (numba.np.arraymath's _HAVE_BLAS),
+    which imports scipy.linalg: a quarter of a warm kernel load (0.11 s of 0.44 s CPU), for
+    BLAS, which no kernel calls. With the probe answered "no", only np.correlate and
+    np.convolve in numba code of this process take numba's own inner-product loop instead
+    of BLAS; np.dot and np.linalg ask scipy themselves when first compiled, as before
+    (tests/test_kernel_compiler.py pins it)."""
+    probe = "scipy.linalg.cython_blas"
+    skip = "numba" not in sys.modules and probe not in sys.modules
+    if skip:
+        sys.modules[probe] = None  # an import of it now raises ImportError: the probe says no BLAS
+    try:
+        import numba
+        import numba.np.arraymath  # noqa: F401  the probe runs on this import
+    finally:
+        if skip and sys.modules.get(probe, 0) is None:
+            del sys.modules[probe]
+    return numba
+
+
 try:  # numba is a dependency, but a new Python may come before numba supports it
-    import numba as _numba
+    _numba = _import_numba()
 except ImportError:  # pragma: no cover - exercised by tests that hide numba
     _numba = None
 
