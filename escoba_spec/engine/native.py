@@ -61,9 +61,11 @@ def njit(*args, **kwargs):
 
     _nrt=False unless a function says `_nrt=True`: numba's runtime counts references to every
     array a function is passed or slices, two atomic operations each per call, and the kinds'
-    code (many calls with scratch arrays) spent four fifths of its time there. Only a function
-    that makes an array (np.zeros through `ints`) needs the runtime; numba refuses to compile
-    one that does without it, so a missing `_nrt=True` cannot pass unnoticed."""
+    code (many calls with scratch arrays) spent four fifths of its time there. A function that
+    makes an array needs the runtime: numba refuses np.zeros in one without it, but an array
+    made by a call (`ints`, `_standing`) in a function without the runtime is never freed, and
+    leaks. tests/test_kernel_memory.py counts the runtime's allocations and frees around
+    every entry point of the kernels, so such a leak cannot pass unnoticed."""
     if _numba is not None:
         kwargs.setdefault("error_model", "numpy")
         kwargs.setdefault("_nrt", False)
