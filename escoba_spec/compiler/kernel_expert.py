@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from ..language import ir
 
-#: the kernel's bot in the expert's playouts: heuristic, measured against random and greedy
-#: playouts in docs/bots.md (the strongest at equal time)
+#: the kernel's bot in the expert's playouts: heuristic, the strongest of the fast bots (docs/bots.md
+#: gives their strength); a playout by it costs about what a greedy one does
 PLAYOUT_BOT = 2
 
 

@@ -1,7 +1,7 @@
 """The expert bot for any engine: it sees an `Observation` and asks the variant's kernel.
 
 The search itself is the kernel's (`expert_move`, templates/kernel/expert.py.j2):
-determinized Monte Carlo, every legal move played out by the kernel's greedy bot
+determinized Monte Carlo, every legal move played out by the kernel's heuristic bot
 from the same samples of what the seat cannot see. `ExpertBot` only turns its
 observation into the kernel's arrays: its own hand, the others' hand *sizes*
 (their cards, unless the hands are open, are never known to it), the table,
