@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-# the targets of the benchmark issue
-TARGET_HANDS = 10_000  # compiled random-playout hands/s, one core, 2-player Escoba de 15 and Scopa
-TARGET_RATIO = 3.0  # compiled / interpreted on the same deals
-TARGET_COMPILE_S = 1.0  # validate + compile every rule file
+# the targets of the benchmark issue (the compiled module's hands/s targets went with it: the
+# kernel's below are the bar now)
+TARGET_COMPILE_S = 1.0  # validate + write the kernel source of every rule file
 TARGET_SCALING = 0.85  # simulate --jobs 2 vs linear
 # the targets of the kernel issue
 TARGET_KERNEL_RATIO = 20.0  # kernel / interpreter, every file
@@ -16,29 +15,12 @@ TARGET_SIM_S = 10.0  # simulate of a million hands with greedy bots, 2 cores
 
 def targets(result: dict) -> list[dict]:
     out = []
-    pl = result.get("playout", {})
-    for vid in ("escoba-de-15", "scopa"):
-        if vid in pl:
-            got = pl[vid]["compiled"]["median"]
-            out.append({"target": f"compiled >= {TARGET_HANDS:,} hands/s, 2-player {vid}",
-                        "measured": f"{got:,.0f} hands/s", "met": got >= TARGET_HANDS})
-    for vid in ("escoba-de-15", "scopa"):
-        if vid in pl:
-            got = pl[vid]["ratio"]
-            out.append({"target": f"compiled >= {TARGET_RATIO:g}x interpreter, {vid}",
-                        "measured": f"{got:.2f}x", "met": got >= TARGET_RATIO})
-    if pl:
-        worst = min(pl.values(), key=lambda r: r["ratio"])
-        best = max(pl.values(), key=lambda r: r["ratio"])
-        out.append({"target": f"compiled >= {TARGET_RATIO:g}x interpreter, every file",
-                    "measured": f"{worst['ratio']:.2f}x .. {best['ratio']:.2f}x",
-                    "met": worst["ratio"] >= TARGET_RATIO})
     c = result.get("compile")
     if c:
         warm = c["in_process_warm_s"]["median"]
         cold = c["fresh_process"]["validate_compile_s"]["median"]
         cli = c["cli_compile"]["wall_s"]["median"]
-        out.append({"target": f"validate + compile of every rule file < {TARGET_COMPILE_S:g} s",
+        out.append({"target": f"validate + kernel source of every rule file < {TARGET_COMPILE_S:g} s",
                     "measured": f"{warm:.3f} s warm in process, {cold:.3f} s fresh process "
                                 f"(+{c['fresh_process']['imports_s']['median']:.2f} s imports), "
                                 f"{cli:.2f} s `escoba-spec compile` wall",
@@ -89,38 +71,21 @@ def render_tables(result: dict) -> str:
     st = result["settings"]
     lines.append(f"settings: --repeat {st['repeat']} --hands {st['hands']}; simulate --games {st['sim_games']} "
                  f"--seed {st['sim_seed']} ({st['sim_repeat']} runs each); --ref-hands {st['ref_hands']}")
-    pl = result.get("playout")
-    if pl:
-        lines.append("")
-        lines.append("Random playouts, hands/s (median [min-max]), one core, the whole engine.playout, same deals and bots")
-        lines.append(f"| {'rule file':26} | seats | {'compiled':>24} | {'interpreted':>24} | ratio | same "
-                     f"| peak mem c/i | cpu share c/i | per CPU-s c/i |")
-        lines.append(f"|{'-' * 28}|-------|{'-' * 26}|{'-' * 26}|-------|------|--------------|---------------|---------------|")
-        for vid, r in pl.items():
-            c, i = r["compiled"], r["interpreted"]
-            seats = f"{r['players']}" + (f"/{r['team_size']}" if r["team_size"] > 1 else "")
-            lines.append(
-                f"| {vid:26} | {seats:5} | {c['median']:7.0f} [{c['min']:6.0f}-{c['max']:6.0f}] "
-                f"| {i['median']:7.0f} [{i['min']:6.0f}-{i['max']:6.0f}] | {r['ratio']:5.2f} "
-                f"| {'yes' if r['same_results'] else 'NO':4} "
-                f"| {r['tracemalloc_peak_bytes']['compiled'] / 1024:4.0f}/{r['tracemalloc_peak_bytes']['interpreted'] / 1024:4.0f} KiB "
-                f"| {r['cpu_share']['compiled']:.2f}/{r['cpu_share']['interpreted']:.2f} "
-                f"| {r['hands_per_cpu_s']['compiled']:5.0f}/{r['hands_per_cpu_s']['interpreted']:5.0f} |")
     c = result.get("compile")
     if c:
         lines.append("")
-        lines.append(f"Validate + compile ({c['files']} rule files, fresh Resolver each run), seconds")
+        lines.append(f"Validate + kernel source ({c['files']} rule files, fresh Resolver each run), seconds")
         lines.append("| measurement | median | min | max | peak memory |")
         lines.append("|---|---:|---:|---:|---:|")
 
         def row(name, s, memtext):
             lines.append(f"| {name} | {s['median']:.3f} | {s['min']:.3f} | {s['max']:.3f} | {memtext} |")
 
-        row("in process, warm caches (validate+generate+load)", c["in_process_warm_s"],
+        row("in process, warm caches (validate+generate)", c["in_process_warm_s"],
             f"{mib(c['tracemalloc_peak_bytes'])} tracemalloc")
         fp = c["fresh_process"]
         row("fresh process: imports", fp["imports_s"], "")
-        row("fresh process: validate+generate+load", fp["validate_compile_s"], "")
+        row("fresh process: validate+generate", fp["validate_compile_s"], "")
         row("fresh process: wall", fp["wall_s"], f"{fp['maxrss_kib'] / 1024:.0f} MiB RSS")
         row("`escoba-spec compile` all files, wall", c["cli_compile"]["wall_s"],
             f"{c['cli_compile']['maxrss_kib'] / 1024:.0f} MiB RSS")
@@ -128,11 +93,11 @@ def render_tables(result: dict) -> str:
             row("`escoba-spec build` (+ 120 rulebooks), wall", c["cli_build"]["wall_s"],
                 f"{c['cli_build']['maxrss_kib'] / 1024:.0f} MiB RSS")
         lines.append("")
-        lines.append("| rule file | validate ms | generate ms | load ms | total ms |")
-        lines.append("|---|---:|---:|---:|---:|")
+        lines.append("| rule file | validate ms | generate ms | total ms |")
+        lines.append("|---|---:|---:|---:|")
         for vid, r in c["per_file"].items():
             lines.append(f"| {vid} | {r['validate_s'] * 1e3:.1f} | {r['generate_s'] * 1e3:.1f} "
-                         f"| {r['load_s'] * 1e3:.1f} | {r['total_s'] * 1e3:.1f} |")
+                         f"| {r['total_s'] * 1e3:.1f} |")
     rb = result.get("rulebook")
     if rb:
         lines.append("")
@@ -192,17 +157,17 @@ def render_tables(result: dict) -> str:
         lines.append("Hand-written C reference loops (bench/reference), hands/s (median [min-max]), one core")
         if result.get("reference_skipped"):
             lines.append(f"not measured: {result['reference_skipped']}")
-        lines.append("| rule file | C loop | compiled module | compiled / C | checksums stable | compiler, flags |")
+        lines.append("| rule file | C loop | kernel | kernel / C | checksums stable | compiler, flags |")
         lines.append("|---|---:|---:|---:|---|---|")
         for vid, r in ref.items():
             if r is None:
                 lines.append(f"| {vid} | null | | | | |")
                 continue
             h = r["hands_per_s"]
-            compiled = result.get("playout", {}).get(vid, {}).get("compiled", {}).get("median")
-            ratio = f"{compiled / h['median']:.4f}" if compiled else ""
+            kernel = ((result.get("kernel", {}).get("playout", {}).get(vid) or {}).get("kernel") or {}).get("median")
+            ratio = f"{kernel / h['median']:.2f}x" if kernel else ""
             lines.append(f"| {vid} | {h['median']:.0f} [{h['min']:.0f}-{h['max']:.0f}] "
-                         f"| {f'{compiled:.0f}' if compiled else ''} | {ratio} "
+                         f"| {f'{kernel:.0f}' if kernel else ''} | {ratio} "
                          f"| {'yes' if r['same_checksums'] else 'NO'} | {r['compiler']}, {' '.join(r['flags'])} |")
     tg = result.get("targets")
     if tg:

@@ -4,21 +4,22 @@
     python bench/run.py                          # everything, table on stdout
     python bench/run.py --repeat 7 --hands 1000  # longer, steadier
     python bench/run.py --json                   # one JSON object on stdout
-    python bench/run.py --only escoba-de-15,scopa --sections playout
+    python bench/run.py --only escoba-de-15,scopa --sections kernel,reference
 
 What it measures (see docs/performance.md for the figures and how to read them):
 
-* playout: random-playout hands per second of every rule file (rules/*.yaml and
-  rules/house/*.yaml), compiled module and interpreter on the same deals (deal
-  seeds 0..N-1, RandomBot seeds 1000+seat, re-seeded for each timed run), the
-  smallest layout the file allows, the whole `engine.playout` (deal, play,
-  scoring). One core, time.perf_counter, after a warm-up in which both engines'
-  results are compared hand by hand.
-* compile: validate + compile every rule file end to end with a fresh Resolver
-  (validate_file -> codegen.generate -> compiled.load_ruleset_from_source), in
-  process (warm: lark/jsonschema/jinja caches filled) and in a fresh interpreter
-  (cold, one run); plus `escoba-spec compile` and `escoba-spec build` as
-  subprocesses, writing into a temporary folder (never generated/ or docs/).
+* kernel: random-playout hands per second of every rule file (rules/*.yaml and
+  rules/house/*.yaml), its numba kernel (`Kernel.play_hands`) beside the
+  interpreter (`engine.playout`), the smallest layout the file allows; a kernel's
+  cold compile and warm load in fresh processes; simulate of about a million
+  hands with the kernel (bench/kernel_bench.py says how). `hands_per_s[id] =
+  {"kernel": ..., "interpreted": ...}`.
+* compile: validate + write the kernel source of every rule file end to end with a
+  fresh Resolver (validate_file -> compiler.kernel.generate_kernel), in process
+  (warm: lark/jsonschema/jinja caches filled) and in a fresh interpreter (cold,
+  one run); plus `escoba-spec compile` and `escoba-spec build` as subprocesses,
+  writing into a temporary folder (never generated/ or docs/). Nothing here
+  compiles machine code: kernels compile on first use (the kernel section).
 * rulebook: render_rulebook(variant, lang, fmt) for md and html in the 5
   languages, per file and in total.
 * simulate: `escoba-spec simulate rules/escoba-de-15.yaml --games G --seed S
@@ -30,9 +31,6 @@ What it measures (see docs/performance.md for the figures and how to read them):
   own loop (clock_gettime), --ref-hands hands from seed 1 per run, and its
   checksums (points, sweeps), which must not change from run to run. Without
   a C compiler the section records null and says why.
-* kernel: each rule file's numba kernel against the interpreter, a kernel's
-  cold compile and warm load, and simulate of about a million hands with the
-  kernel (bench/kernel_bench.py says how).
 * memory: tracemalloc peak of each in-process measurement (a separate,
   untimed pass, since tracemalloc slows Python down several times), and the
   peak RSS of each subprocess (os.wait4's rusage, which covers the child and
@@ -65,15 +63,11 @@ if str(ROOT) not in sys.path:
 
 from bench.reference import loops as reference_loops  # noqa: E402
 from bench.report import render_tables, targets  # noqa: E402  (the targets, met or not, and the tables)
-from escoba_spec.compiler.codegen import generate  # noqa: E402
-from escoba_spec.compiler.modules import load_ruleset_from_source  # noqa: E402
-from escoba_spec.engine import playout  # noqa: E402
-from escoba_spec.engine.bots import RandomBot  # noqa: E402
-from escoba_spec.engine.interpreter import Interpreter  # noqa: E402
+from escoba_spec.compiler.kernel import generate_kernel  # noqa: E402
 from escoba_spec.language.resolve import Resolver  # noqa: E402
 from escoba_spec.language.validate import load_variant, validate_file  # noqa: E402
 
-SECTIONS = ("playout", "compile", "rulebook", "simulate", "reference", "kernel")
+SECTIONS = ("kernel", "compile", "rulebook", "simulate", "reference")
 BOT_SEED = 1000
 SIM_FILE = "rules/escoba-de-15.yaml"
 
@@ -104,68 +98,6 @@ def rel(path: Path) -> str:
     return str(path.relative_to(ROOT))
 
 
-# ------------------------------------------------------------------ playouts
-
-
-def _hands(ruleset, seeds, players: int, team_size: int, keep: bool = False):
-    bots = [RandomBot(BOT_SEED + seat) for seat in range(players)]
-    results = [] if keep else None
-    for seed in seeds:
-        r = playout(ruleset, seed, bots, team_size=team_size)
-        if keep:
-            results.append((r.piles, r.sweeps, r.captures, r.score.points, r.score.effects))
-    return results
-
-
-def bench_playout(files, hands: int, repeat: int) -> dict:
-    out: dict = {}
-    for vid, path in files:
-        variant = load_variant(path)
-        layout = min(variant.players.layouts, key=lambda l: (l.players, l.team_size))
-        compiled = load_ruleset_from_source(generate(variant), f"bench_{vid.replace('-', '_')}")
-        interp = Interpreter(variant)
-        engines = {"compiled": compiled, "interpreted": interp}
-        seeds = range(hands)
-        # warm-up, and the check that both engines play the same hands
-        warm = range(min(hands, 100))
-        a = _hands(compiled, warm, layout.players, layout.team_size, keep=True)
-        b = _hands(interp, warm, layout.players, layout.team_size, keep=True)
-        same = a == b
-        times: dict[str, list[float]] = {"compiled": [], "interpreted": []}
-        cpu: dict[str, list[float]] = {"compiled": [], "interpreted": []}
-        for _ in range(repeat):
-            for name, rs in engines.items():
-                gc.collect()
-                c0 = time.process_time()
-                t0 = time.perf_counter()
-                _hands(rs, seeds, layout.players, layout.team_size)
-                times[name].append(time.perf_counter() - t0)
-                cpu[name].append(time.process_time() - c0)
-        rates = {name: stats([hands / t for t in ts]) for name, ts in times.items()}
-        # the share of the wall time this process had a CPU: below 1 when the machine is contended
-        cpu_share = {name: statistics.median([c / t for c, t in zip(cpu[name], times[name])]) for name in engines}
-        # peak memory: a separate, untimed pass (tracemalloc slows everything down)
-        mem = {}
-        for name, rs in engines.items():
-            gc.collect()
-            tracemalloc.start()
-            _hands(rs, range(min(hands, 200)), layout.players, layout.team_size)
-            mem[name] = tracemalloc.get_traced_memory()[1]
-            tracemalloc.stop()
-        out[vid] = {
-            "file": rel(path), "players": layout.players, "team_size": layout.team_size, "hands": hands,
-            "same_results": same,
-            "compiled": rates["compiled"], "interpreted": rates["interpreted"],
-            "ratio": rates["compiled"]["median"] / rates["interpreted"]["median"],
-            "cpu_share": cpu_share,
-            "hands_per_cpu_s": {name: statistics.median([hands / c for c in cpu[name]]) for name in engines},
-            "tracemalloc_peak_bytes": mem,
-        }
-        log(f"playout  {vid:26} compiled {rates['compiled']['median']:8.0f}  interpreted "
-            f"{rates['interpreted']['median']:8.0f} hands/s  ratio {out[vid]['ratio']:.2f}  same={same}")
-    return out
-
-
 # ------------------------------------------------------------- validate + compile
 
 
@@ -176,11 +108,9 @@ def _validate_compile_all(paths) -> dict:
         t0 = time.perf_counter()
         variant, problems = validate_file(path, resolver=resolver)
         t1 = time.perf_counter()
-        source = generate(variant)
+        generate_kernel(variant)
         t2 = time.perf_counter()
-        load_ruleset_from_source(source, "bench_compile")
-        t3 = time.perf_counter()
-        per_file[variant.id] = (t1 - t0, t2 - t1, t3 - t2)
+        per_file[variant.id] = (t1 - t0, t2 - t1)
     return per_file
 
 
@@ -188,14 +118,13 @@ COLD_SCRIPT = r"""
 import json, sys, time
 t0 = time.perf_counter()
 from escoba_spec.language.validate import validate_file
-from escoba_spec.compiler.codegen import generate
-from escoba_spec.compiler.modules import load_ruleset_from_source
+from escoba_spec.compiler.kernel import generate_kernel
 from escoba_spec.language.resolve import Resolver
 t1 = time.perf_counter()
 resolver = Resolver()
 for p in sys.argv[1:]:
     v, _ = validate_file(p, resolver=resolver)
-    load_ruleset_from_source(generate(v), "cold")
+    generate_kernel(v)
 t2 = time.perf_counter()
 print(json.dumps({"imports_s": t1 - t0, "validate_compile_s": t2 - t1}))
 """
@@ -239,10 +168,8 @@ def bench_compile(files, repeat: int) -> dict:
     for vid in per_file_runs[0]:
         v = [run[vid][0] for run in per_file_runs]
         g = [run[vid][1] for run in per_file_runs]
-        ld = [run[vid][2] for run in per_file_runs]
         per_file[vid] = {"validate_s": statistics.median(v), "generate_s": statistics.median(g),
-                         "load_s": statistics.median(ld),
-                         "total_s": statistics.median([a + b + c for a, b, c in zip(v, g, ld)])}
+                         "total_s": statistics.median([a + b for a, b in zip(v, g)])}
     gc.collect()
     tracemalloc.start()
     _validate_compile_all(paths)
@@ -453,11 +380,6 @@ def main(argv: list[str] | None = None) -> int:
                                  "ref_hands": args.ref_hands,
                                  "sections": sections, "only": sorted(only) if only else None}}
     files = rule_files(only)
-    if "playout" in sections:
-        result["playout"] = bench_playout(files, args.hands, args.repeat)
-        result["hands_per_s"] = {vid: {"compiled": r["compiled"]["median"], "interpreted": r["interpreted"]["median"]}
-                                 for vid, r in result["playout"].items()}
-        # the kernel section (below) adds "kernel" to each, and its own run of the interpreter
     if "compile" in sections:
         result["compile"] = bench_compile(files, args.repeat)
     if "rulebook" in sections:

@@ -30,7 +30,7 @@ os.umask(_UMASK)
 def write_atomically(path: Path, text: str) -> None:
     """Write through a temporary file beside `path` and rename it, so an interrupted run never
     leaves half a file. The file gets the mode any new file would (0666 less the umask), not
-    the temporary file's 0600. The one atomic write of text: tools.files (generated modules)
+    the temporary file's 0600. The one atomic write of text: tools.files (kernel sources, rulebooks)
     uses it too."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)

@@ -324,12 +324,17 @@ def captures_text(rs, card: str, table: list[str]) -> list[str]:
     return sorted("+".join(sorted(cards.texts(m))) for m in found)
 
 
-def both_engines(variant: ir.Variant) -> list:
-    """The interpreter and the compiled module of one variant."""
-    from escoba_spec.compiler.codegen import generate
-    from escoba_spec.compiler.modules import load_ruleset_from_source
+def kernel_rules(variant: ir.Variant):
+    """The variant's kernel as a RuleSet, run as plain Python: the code numba compiles, without
+    the compile (seconds a variant); test_kernel_* play the same on machine code."""
+    from escoba_spec.compiler.kernels import load_kernel
 
-    return [Interpreter(variant), load_ruleset_from_source(generate(variant))]
+    return load_kernel(variant, native=False).ruleset()
+
+
+def both_engines(variant: ir.Variant) -> list:
+    """The interpreter and the kernel of one variant."""
+    return [Interpreter(variant), kernel_rules(variant)]
 
 
 def rulebook_leaks(variant: ir.Variant) -> dict[str, list[str]]:

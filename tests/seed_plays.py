@@ -29,15 +29,14 @@ BOT_CYCLE = ("greedy", "random", "heuristic")
 
 def record(path: Path, seed: int, players: int, team_size: int, engine: str) -> dict:
     """One match: its digest, scores and winner."""
-    from escoba_spec.compiler.codegen import generate
-    from escoba_spec.compiler.modules import load_ruleset_from_source
     from escoba_spec.engine import format_move, play_match
     from escoba_spec.engine.bots import GreedyBot, HeuristicBot, RandomBot
     from escoba_spec.engine.interpreter import Interpreter
     from escoba_spec.language.validate import load_variant
+    from tests.engine_fixtures import kernel_rules
 
     variant = load_variant(path)
-    ruleset = Interpreter(variant) if engine == "interpreted" else load_ruleset_from_source(generate(variant))
+    ruleset = Interpreter(variant) if engine == "interpreted" else kernel_rules(variant)
     makers = {"greedy": GreedyBot, "random": RandomBot, "heuristic": HeuristicBot}
     log: list[str] = []
 
@@ -64,7 +63,7 @@ def record_all(root: Path = ROOT) -> dict:
         path = root / "rules" / f"{name}.yaml"
         for layout in load_variant(path).players.layouts:
             for seed in SEEDS:
-                for engine in ("interpreted", "compiled"):
+                for engine in ("interpreted", "kernel"):
                     key = f"{name} {layout.players}/{layout.team_size} seed {seed} {engine}"
                     out[key] = record(path, seed, layout.players, layout.team_size, engine)
     return out

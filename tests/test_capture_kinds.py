@@ -14,7 +14,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from escoba_spec.compiler.codegen import generate
 from escoba_spec.engine import play_match
 from escoba_spec.engine.bots import GreedyBot, HeuristicBot, RandomBot
 from escoba_spec.engine.captures import build_sums
@@ -100,15 +99,15 @@ def test_the_kind_engine_plays_every_shipped_variant_as_its_modes_own_code_does(
 
 
 def test_a_single_card_first_in_mode_sum_is_the_same_rule_in_both_engines():
-    """It was applied by compiled modules and ignored by the interpreter; now both keep a
+    """It was applied by kernels and ignored by the interpreter; now both keep a
     capture of one card over captures of several, for each value a played card may take."""
     escoba = load_variant(RULES / "escoba-de-15.yaml")
     for targets in ((15,), (15, 30)):
-        interpreted, compiled = both(variant_with(escoba, capture={"single_card_first": True, "targets": targets}))
+        interpreted, kernel = both(variant_with(escoba, capture={"single_card_first": True, "targets": targets}))
         rng = random.Random(7)
         for _ in range(500):
             card, *table = rng.sample([c.text for c in interpreted.cards.cards], 6)
-            assert options(interpreted, card, table) == options(compiled, card, table)
+            assert options(interpreted, card, table) == options(kernel, card, table)
         assert options(interpreted, "5o", ["Ro", "7c", "3e"]) == ["Ro"]  # 5 + rey; 5 + 7 + 3 takes two
         assert options(interpreted, "5o", ["7c", "3e"]) == ["7c+3e"]  # no single card: the sum
 
@@ -256,17 +255,11 @@ def kind_variants(tmp_path_factory):
 
 
 @given(name=st.sampled_from(sorted(KIND_VARIANTS)), seed=SEEDS, data=st.data())
-def test_compiled_modules_play_capture_kinds_exactly_like_the_interpreter(kind_variants, name, seed, data):
+def test_the_kernel_plays_capture_kinds_exactly_like_the_interpreter(kind_variants, name, seed, data):
     variant = kind_variants[name]
     names = [data.draw(st.sampled_from(sorted(BOTS))) for _ in range(2)]
-    interpreted, compiled = both(variant)
-    assert _record(compiled, names, seed, 1) == _record(interpreted, names, seed, 1)
-
-
-def test_the_module_header_says_which_hand_loop_it_uses(kind_variants):
-    assert "# Hand loop: the engine's own (HandState): the specialised loop does not play capture kinds" in \
-        generate(kind_variants["ace-takes-all"])
-    assert "# Hand loop: specialised for this variant (Rules.play_hand)." in generate(load_variant(RULES / "scopa.yaml"))
+    interpreted, kernel = both(variant)
+    assert _record(kernel, names, seed, 1) == _record(interpreted, names, seed, 1)
 
 
 # ---------------------------------------------------------------- errors

@@ -101,15 +101,6 @@ def test_sarif_names_the_project_home_only_from_its_metadata():
         assert home.startswith("https://")
 
 
-def test_load_module_takes_a_path_as_text(tmp_path):
-    from escoba_spec.api import load_variant
-    from escoba_spec.compiler.modules import compile_to, load_module
-
-    target, source = compile_to(load_variant(ROOT / "rules" / "scopa.yaml"), tmp_path)
-    target.write_text(source, encoding="utf-8")
-    assert load_module(str(target)).RULES is not None
-
-
 def test_thousands_of_diagnostics_of_one_file_read_and_split_it_once(tmp_path, monkeypatch):
     """Issue 21, class 7: the text renderer split the whole file for every diagnostic (37 s
     for 5,000 diagnostics of a 1 MiB file); it reads and splits each file once a render."""

@@ -42,10 +42,10 @@ from escoba_spec.compiler.codegen import (
     ID_PATTERN,
     UnsafeValue,
     display_path,
-    generate,
     module_name,
 )
-from escoba_spec.compiler.modules import load_ruleset_from_source
+from escoba_spec.compiler.kernel import generate_kernel
+from escoba_spec.compiler.kernels import load_kernel
 from escoba_spec.engine import HandState
 from escoba_spec.engine.bots import GreedyBot
 from escoba_spec.engine.interpreter import Interpreter
@@ -63,56 +63,6 @@ HOSTILE = [
     "ﬁle", "𝐢𝐦𝐩𝐨𝐫𝐭", "a\u2028b", "a\x85b", "{{ 7 * 7 }}", "{% for x in y %}", "{#", "# comment", "\\x00\\u0000",
     "\\N{BULLET}", "$(rm -rf ~)", "\ufeffbom", "\x1b[2J", "é\u0301", "\U0001f0cf", "\t\v\f",
 ]
-
-ALLOWED_IMPORTS = {
-    "escoba_spec.language.expr": {"runtime"},
-    "escoba_spec.language.cards": {"CardSet"},
-    # where the match stands when score_hand is not told (a lone hand)
-    "escoba_spec.language.expr.env": {"NO_MATCH"},
-    "escoba_spec.engine.captures": {"match_options", "sum_options", "total_multiple", "contains_capture",
-                                    "joker_totals"},
-    "escoba_spec.engine.protocol": {"HandScore", "Params", "Kind"},
-    # capture kinds: the engine's kind rules, built from PARAMS
-    "escoba_spec.engine.kinds": {"KindRules"},
-    "escoba_spec.language.ir": {"Deck", "Jokers", "Rank", "Source", "Suit"},
-    # the specialised hand loop (Rules.play_hand)
-    "escoba_spec.engine.moves": {"Move", "Play", "tuple_new"},
-    "escoba_spec.engine.observation": {"Observation"},
-    "escoba_spec.engine.dealing": {"redeal"},
-    "escoba_spec.engine.state": {"HandState"},
-    "bisect": {"bisect_right"},
-}
-ALLOWED_CALLS = {"CardSet", "Deck", "Jokers", "Rank", "Source", "Suit", "Params", "HandScore", "Kind", "KindRules",
-                 "joker_totals",
-                 "sum_options", "match_options", "total_multiple", "contains_capture", "Rules", "list", "tuple",
-                 "range", "len", "int", "max", "sum",
-                 # the hand loop: engine classes, its own helper, the locals bound to list.append and tuple.__new__
-                 "_HandState", "_Observation", "_redeal", "_ways", "_reach", "_new", "new", "add", "record", "zip",
-                 "bisect"}
-ALLOWED_METHODS = {"append", "get", "bit_count", "bit_length",
-                   "pop", "sort", "remove", "insert", "clear", "index", "sweep_weight", "_reset", "open_table", "_remainder",
-                   "_finish", "options",
-                   # the events of a play: the capture kinds that made it, and the events another replaces
-                   "makers", "isdisjoint"}
-ALLOWED_FUNCTIONS = {"__init__", "capture_options", "sweep_weight", "opening_multiple", "redeal_wanted", "score_hand",
-                     "play_hand", "_ways", "_reach", "play_events", "declaration_values"}
-#: the only call whose callee is not a name or an attribute: each seat's bot, `choosers[seat](view, moves)`
-ALLOWED_SUBSCRIPT_CALLS = {"choosers"}
-FORBIDDEN = (ast.Import, ast.Global, ast.Nonlocal, ast.Delete, ast.With, ast.AsyncWith, ast.Try, ast.Lambda,
-             ast.Await, ast.Yield, ast.YieldFrom, ast.AsyncFunctionDef, ast.Raise, ast.Assert, ast.JoinedStr,
-             ast.Starred, ast.NamedExpr)
-
-
-def _fixed_docstrings() -> set[str]:
-    """The docstrings of the template's fixed functions (the hand loop and its
-    helper), read from a module generated from a plain rule file: no text of a
-    rule file is in them, so a hostile file cannot change them."""
-    variant, problems = validate_file(RULES / "escoba-de-15.yaml")
-    assert not problems and variant is not None
-    tree = ast.parse(generate(variant))
-    return {ast.get_docstring(node, clean=False) for node in ast.walk(tree)
-            if isinstance(node, ast.FunctionDef) and node.name in {"play_hand", "_ways", "_reach"}}
-
 
 def ir_strings(value, out: set[str] | None = None) -> set[str]:
     """Every string reachable from an IR value."""
@@ -132,46 +82,31 @@ def ir_strings(value, out: set[str] | None = None) -> set[str]:
     return out
 
 
-TEMPLATE_DOCSTRINGS = _fixed_docstrings()
+def _code(source: str) -> list[str]:
+    """The source's code tokens: everything but strings, comments and layout."""
+    skip = {tokenize.STRING, tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT,
+            tokenize.ENDMARKER}
+    return [t.string for t in tokenize.generate_tokens(io.StringIO(source).readline) if t.type not in skip]
 
 
-def check_module(source: str, variant: ir.Variant) -> None:
-    """The generated source holds only what the template allows."""
-    tree = ast.parse(source)
-    allowed_strings = ir_strings(variant) | ir_strings(Params.from_variant(variant)) | TEMPLATE_DOCSTRINGS | {
+def check_module(source: str, variant: ir.Variant, plain: str) -> None:
+    """The kernel holds only what its templates write: the same code, token for token, as the
+    kernel of the file with plain text (`plain`); every string a value of the IR or one the
+    templates write; comments printable ASCII; names ASCII, none a dunder."""
+    assert _code(source) == _code(plain)
+    allowed = ir_strings(variant) | ir_strings(Params.from_variant(variant)) | {
         display_path(variant.file),
         *(display_path(r.origin.file) for r in (*variant.scoring.rules, *variant.scoring.events,
                                                 *variant.declarations.rules)),
-        f"Compiled rules of the variant {variant.id}: a RuleSet for escoba_spec.engine.",  # the two docstrings
-        f"RuleSet of {variant.id}.",
-    }
-    for node in ast.walk(tree):
-        assert not isinstance(node, FORBIDDEN), ast.dump(node)
-        if isinstance(node, ast.ImportFrom):
-            assert node.level == 0 and node.module in ALLOWED_IMPORTS, node.module
-            assert {a.name for a in node.names} <= ALLOWED_IMPORTS[node.module], ast.dump(node)
-        elif isinstance(node, ast.Call):
-            func = node.func
-            if isinstance(func, ast.Name):
-                assert func.id in ALLOWED_CALLS, func.id
-            elif isinstance(func, ast.Subscript):
-                assert isinstance(func.value, ast.Name) and func.value.id in ALLOWED_SUBSCRIPT_CALLS, ast.dump(func)
-            else:
-                assert isinstance(func, ast.Attribute), ast.dump(func)
-                assert (isinstance(func.value, ast.Name) and func.value.id == "rt") or func.attr in ALLOWED_METHODS, \
-                    ast.dump(func)
-        elif isinstance(node, ast.Attribute):
+    } | {ast.literal_eval(t.string) for t in tokenize.generate_tokens(io.StringIO(plain).readline)
+         if t.type == tokenize.STRING}
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Attribute):
             assert not node.attr.startswith("__"), node.attr
         elif isinstance(node, ast.Name):
             assert not node.id.startswith("__"), node.id
-        elif isinstance(node, ast.FunctionDef):
-            assert node.name in ALLOWED_FUNCTIONS, node.name
-        elif isinstance(node, ast.ClassDef):
-            assert node.name == "Rules" and not node.bases and not node.decorator_list
-        elif isinstance(node, ast.Constant):
-            assert isinstance(node.value, (int, bool, str, type(None))), repr(node.value)
-            if isinstance(node.value, str):
-                assert node.value in allowed_strings, repr(node.value)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            assert node.value in allowed, repr(node.value)
     for token in tokenize.generate_tokens(io.StringIO(source).readline):
         if token.type == tokenize.COMMENT:
             assert all(32 <= ord(ch) < 127 for ch in token.string), repr(token.string)
@@ -179,23 +114,31 @@ def check_module(source: str, variant: ir.Variant) -> None:
             assert token.string.isascii(), repr(token.string)  # no identifier for NFKC to fold
 
 
-def check_runs(source: str, variant: ir.Variant) -> None:
-    """Executed in a fresh namespace, the module is a RuleSet that plays like the interpreter."""
-    rules = load_ruleset_from_source(source, module_name(variant.id))
-    assert rules.id == variant.id and rules.params == Params.from_variant(variant)
-    namespace: dict = {}
-    exec(compile(source, "<generated>", "exec"), namespace)  # noqa: S102 - the point: run what the checks accepted
-    assert namespace["VARIANT_NAME"] == variant.name
-    assert namespace["DECK"] == variant.deck
-    assert namespace["OPTIONS"] == {o.id: o.chosen for o in variant.options}
+def check_runs(variant: ir.Variant) -> None:
+    """Run (as plain Python), the kernel plays a hand as the interpreter does."""
+    kernel = load_kernel(variant, native=False)
+    assert kernel.module.VARIANT_ID == variant.id
     layout = variant.players.layouts[0]
-    for ruleset in (rules, Interpreter(variant)):
+    played = []
+    for ruleset in (kernel.ruleset(), Interpreter(variant)):
         state = HandState.deal(ruleset, seed=11, players=layout.players, team_size=layout.team_size, dealer=0)
         result = run_hand(state, [GreedyBot(seat) for seat in range(layout.players)])
-        if ruleset is rules:
-            compiled = (list(state.history), result)
-        else:
-            assert (list(state.history), result) == compiled
+        played.append((list(state.history), result))
+    assert played[0] == played[1]
+
+
+def kernel_of(tree: Path, data: dict, name: str, plain: dict, options: dict | None = None):
+    """(variant, its kernel's source, the kernel's source of `plain`, the same file with plain
+    text) for `data` written as `name`; (None, the problems, None) when it does not validate."""
+    path = write(tree, data, name)
+    variant, problems = validate_file(path, options)
+    if variant is None:
+        return None, problems, None
+    source = generate_kernel(variant)
+    plain_variant, plain_problems = validate_file(write(tree, plain, name), options)  # in its place
+    assert plain_variant is not None, [p.format() for p in plain_problems]
+    write(tree, data, name)
+    return variant, source, generate_kernel(plain_variant)
 
 
 def hostile_house_rule(text: str) -> dict:
@@ -243,17 +186,17 @@ def write(tree: Path, data: dict, name: str = "hostile.yaml") -> Path:
 
 
 @pytest.mark.parametrize("text", HOSTILE, ids=[f"hostile-{i}" for i in range(len(HOSTILE))])
-def test_hostile_text_reaches_the_module_only_as_literals(tree, text):
-    path = write(tree, hostile_house_rule(text))
+def test_hostile_text_reaches_the_kernel_only_as_literals(tree, text):
+    plain = hostile_house_rule("plain")
     for options in ({}, {"title": "Plain"}):  # the option's default (the hostile name) and its other value
-        variant, problems = validate_file(path, options)
+        variant, source, plain_source = kernel_of(tree, hostile_house_rule(text), "hostile.yaml", plain, options)
         if variant is None:  # refused: then located, at the value
-            errors = [p for p in problems if p.severity == "error"]
-            assert errors and all(p.line >= 1 and p.column >= 1 for p in errors), [p.format() for p in problems]
+            errors = [p for p in source if p.severity == "error"]
+            assert errors and all(p.line >= 1 and p.column >= 1 for p in errors), [p.format() for p in source]
             continue
-        source = generate(variant)
-        check_module(source, variant)
-        check_runs(source, variant)
+        check_module(source, variant, plain_source)
+        check_runs(variant)
+        path = tree / "house" / "hostile.yaml"
         if not options:  # intact, as YAML reads it (PyYAML writes a NEL in a plain scalar, read back as a space)
             assert variant.name == yaml.safe_load(path.read_text(encoding="utf-8"))["name"]
 
@@ -273,13 +216,16 @@ HOSTILE_FILE_NAMES = ['evil"\nimport os\n#.yaml', "evil'''.yaml", "ｉｍｐｏ�
 @pytest.mark.parametrize("name", HOSTILE_FILE_NAMES, ids=[f"file-{i}" for i in range(len(HOSTILE_FILE_NAMES))])
 def test_a_hostile_rule_file_name_is_only_a_literal_or_an_ascii_comment(tree, name):
     own = f"named-file-{HOSTILE_FILE_NAMES.index(name)}"  # one id a file of the tree
-    path = write(tree, {"id": own, "extends": "escoba-de-15", "scoring": {"rules": [
-        {"id": "extra", "award": "sweeps > 3", "points": 2}]}}, name)
-    variant, problems = validate_file(path)
-    assert variant is not None, [p.format() for p in problems]
-    source = generate(variant)
-    check_module(source, variant)
-    check_runs(source, variant)
+    data = {"id": own, "extends": "escoba-de-15", "scoring": {"rules": [
+        {"id": "extra", "award": "sweeps > 3", "points": 2}]}}
+    variant, source, _ = kernel_of(tree, data, name, data)
+    assert variant is not None, [p.format() for p in source]
+    (tree / "house" / name).unlink()
+    plain, problems = validate_file(write(tree, data, "plain-name.yaml"))
+    (tree / "house" / "plain-name.yaml").unlink()
+    assert plain is not None, [p.format() for p in problems]
+    check_module(source, variant, generate_kernel(plain))
+    check_runs(variant)
     assert display_path(variant.file).endswith(name)
 
 
@@ -339,7 +285,7 @@ def test_accepted_ids_are_nfkc_stable_and_name_distinct_modules(a, b):
 
 
 @pytest.mark.parametrize("variant_id", ["class", "if", "import", "none"])
-def test_a_variant_id_that_is_a_python_keyword_compiles_to_an_importable_module(variant_id, tmp_path, capsys):
+def test_a_variant_id_that_is_a_python_keyword_compiles_to_an_importable_kernel(variant_id, tmp_path, capsys):
     house = RULES / "house" / "escoba-31-ties-all.yaml"
     rules = tmp_path / "rules"
     (rules / "house").mkdir(parents=True)
@@ -387,19 +333,19 @@ def test_any_text_the_id_pattern_accepts_is_plain_ascii(text):
 free_text = st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=60)
 
 
-@settings(max_examples=max(10, settings.default.max_examples // 3))  # each example compiles a module
+@settings(max_examples=max(10, settings.default.max_examples // 3))  # each example writes a kernel
 @given(free_text, free_text, free_text)
 def test_any_free_text_is_only_ever_a_literal(tree, name, section, rule_name):
-    """Hypothesis over the free-text fields: whatever validates compiles to a module the checks accept."""
+    """Hypothesis over the free-text fields: whatever validates gives a kernel the checks accept."""
     data = hostile_house_rule(name)
     data["deck"]["sources"][0]["section"] = section
     data["scoring"]["rules"][1]["name"] = rule_name
-    path = write(tree, data, f"free-{random.getrandbits(32)}.yaml")
+    file = f"free-{random.getrandbits(32)}.yaml"
     try:
-        variant, problems = validate_file(path)
+        variant, source, plain_source = kernel_of(tree, data, file, hostile_house_rule("plain"))
     finally:
-        path.unlink()
+        (tree / "house" / file).unlink()
     if variant is None:
-        assert all(p.line >= 1 and p.column >= 1 for p in problems if p.severity == "error")
+        assert all(p.line >= 1 and p.column >= 1 for p in source if p.severity == "error")
         return
-    check_module(generate(variant), variant)
+    check_module(source, variant, plain_source)

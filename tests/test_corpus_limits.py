@@ -21,7 +21,8 @@ from pathlib import Path
 import pytest
 
 from escoba_spec.cli import main
-from escoba_spec.compiler.codegen import generate, module_name
+from escoba_spec.compiler.codegen import module_name
+from escoba_spec.compiler.kernel import generate_kernel as generate
 from escoba_spec.language.loader import MAX_BYTES
 from escoba_spec.language.validate import load_variant, validate_file
 from escoba_spec.tools import files
@@ -224,7 +225,7 @@ def _interrupt_replace_after(monkeypatch, allowed: int, error: BaseException):
 
 
 def _whole_or_absent(out: Path, expected: dict[str, str]) -> None:
-    """Every module in `out` is complete (the bytes generate() gives); no temporary file is left."""
+    """Every module in `out` is complete (the kernel source generate_kernel gives); no temporary file is left."""
     names = sorted(p.name for p in out.iterdir()) if out.exists() else []
     assert not [n for n in names if n.endswith(".tmp") or n.startswith(".")], names
     for name in names:

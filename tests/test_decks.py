@@ -6,12 +6,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from escoba_spec.compiler.codegen import generate
-from escoba_spec.compiler.modules import load_ruleset_from_source
 from escoba_spec.engine.interpreter import Interpreter
 from escoba_spec.language.cards import CardSet, preset_ranks
 
-from .engine_fixtures import moves_text, position
+from .engine_fixtures import kernel_rules, moves_text, position
 from .test_capture_kinds import BOTS, _record, options
 
 COURTS = """\
@@ -52,7 +50,7 @@ def test_cards_with_no_value_capture_and_are_captured_by_rank_only(validate_text
     variant, problems = validate_text(COURTS, name="courts.yaml")
     assert variant is not None, [p.format() for p in problems]
     assert [r.name for r in variant.deck.ranks if not r.valued] == ["fante", "cavallo", "re"]
-    for rs in (Interpreter(variant), load_ruleset_from_source(generate(variant))):
+    for rs in (Interpreter(variant), kernel_rules(variant)):
         assert rs.cards.valueless_mask.bit_count() == 12
         assert options(rs, "Fd", ["Fc", "5s", "6b"]) == ["Fc"]  # a fante takes a fante, never 5 + 6
         assert options(rs, "10d", ["Fc", "Cs"]) == []  # the courts are in no sum
@@ -65,8 +63,8 @@ def test_cards_with_no_value_capture_and_are_captured_by_rank_only(validate_text
 def test_both_engines_play_the_52_card_deck_alike(validate_text, seed, data):
     variant, _ = validate_text(COURTS, name="courts.yaml")
     names = [data.draw(st.sampled_from(sorted(BOTS))) for _ in range(2)]
-    compiled = load_ruleset_from_source(generate(variant))
-    assert _record(compiled, names, seed, 1) == _record(Interpreter(variant), names, seed, 1)
+    kernel = kernel_rules(variant)
+    assert _record(kernel, names, seed, 1) == _record(Interpreter(variant), names, seed, 1)
 
 
 @pytest.mark.parametrize("deck, code", [

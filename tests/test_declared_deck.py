@@ -12,13 +12,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from escoba_spec.compiler.codegen import generate
-from escoba_spec.compiler.modules import load_ruleset_from_source
 from escoba_spec.engine import HandState
 from escoba_spec.engine.interpreter import Interpreter
 from escoba_spec.language.validate import load_variant
 
-from .engine_fixtures import house_variants, rulebook_leaks
+from .engine_fixtures import house_variants, kernel_rules, rulebook_leaks
 from .test_capture_kinds import BOTS, _record, options
 
 RANKS = """\
@@ -68,7 +66,7 @@ def test_the_declared_deck_has_its_cards_numbers_values_and_letters(forty_eight)
     assert [(r.name, r.number, r.value, r.primiera) for r in deck.ranks][6:] == [
         ("seven", 7, 7, 21), ("eight", 8, 8, 10), ("nine", 9, 9, 10), ("sota", 10, 8, 10), ("caballo", 11, 9, 10),
         ("rey", 12, 10, 10)]
-    for rs in (Interpreter(forty_eight), load_ruleset_from_source(generate(forty_eight))):
+    for rs in (Interpreter(forty_eight), kernel_rules(forty_eight)):
         assert rs.cards.size == 48 and rs.cards.text(rs.cards.parse("9e")) == "9e"
         assert options(rs, "9o", ["6c", "Sb"]) == ["6c"]  # 9 + 6 = 15; 9 + 8 (the sota) is 17
         assert options(rs, "8o", ["7c", "Sb", "Cb"]) == ["7c"]
@@ -81,8 +79,8 @@ def test_the_declared_deck_has_its_cards_numbers_values_and_letters(forty_eight)
 def test_both_engines_play_a_declared_deck_alike(forty_eight, seed, data):
     layout = data.draw(st.sampled_from(forty_eight.players.layouts))
     names = [data.draw(st.sampled_from(sorted(BOTS))) for _ in range(layout.players)]
-    compiled = load_ruleset_from_source(generate(forty_eight))
-    assert _record(compiled, names, seed, layout.team_size) == _record(Interpreter(forty_eight), names, seed,
+    kernel = kernel_rules(forty_eight)
+    assert _record(kernel, names, seed, layout.team_size) == _record(Interpreter(forty_eight), names, seed,
                                                                         layout.team_size)
 
 

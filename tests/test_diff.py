@@ -219,7 +219,8 @@ def test_cli_exits_1_and_says_so_when_a_divergence_is_unexplained(capsys, monkey
         return _DoubleSweeps(variant) if variant.id == "open-table" else Interpreter(variant)
 
     monkeypatch.setattr(escoba_spec.engine.interpreter, "Interpreter", faulty)
-    code, out, _ = _run(capsys, str(RULES / "escoba-de-15.yaml"), str(RULES / "open-table.yaml"), "--deals", "30")
+    code, out, _ = _run(capsys, str(RULES / "escoba-de-15.yaml"), str(RULES / "open-table.yaml"), "--deals", "30",
+                        "--engine", "interpreted")  # the faulty engine is an interpreter
     assert code == 1
     assert "Unexplained divergences (" in out and "UNEXPLAINED: no stated difference can change the sweeps" in out
 

@@ -16,8 +16,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from escoba_spec.compiler.codegen import generate, module_name
-from escoba_spec.compiler.modules import load_ruleset_from_source
 from escoba_spec.engine import HandState, play_match, run_hand, shuffled_deck
 from escoba_spec.engine.bots import GreedyBot, RandomBot
 from escoba_spec.engine.interpreter import Interpreter
@@ -28,12 +26,13 @@ from escoba_spec.tools.diff import diff_variants, variant_differences
 from escoba_spec.tools.diff.effects import POINTS, SEEN
 
 from .conftest import RULES
+from .engine_fixtures import kernel_rules
 
 FILES = sorted(RULES.glob("*.yaml")) + sorted((RULES / "house").glob("*.yaml"))
 IDS = [p.stem for p in FILES]
 VARIANTS = {p: load_variant(p) for p in FILES}
 INTERPRETED = {p: Interpreter(v) for p, v in VARIANTS.items()}
-COMPILED = {p: load_ruleset_from_source(generate(v), module_name(v.id)) for p, v in VARIANTS.items()}
+KERNELS = {p: kernel_rules(v) for p, v in VARIANTS.items()}
 
 ESCOBA = load_variant(RULES / "escoba-de-15.yaml")
 KINDS = st.sampled_from(["random", "greedy"])
@@ -68,18 +67,18 @@ def _layout_and_bots(data, variant):
     return layout, kinds
 
 
-# ------------------------------------------------- compiled module vs interpreter
+# ------------------------------------------------- kernel vs interpreter
 
 
 @pytest.mark.parametrize("path", FILES, ids=IDS)
 @given(seed=SEEDS, data=st.data())
-def test_compiled_module_plays_whole_matches_exactly_like_the_interpreter(path, seed, data):
+def test_the_kernel_plays_whole_matches_exactly_like_the_interpreter(path, seed, data):
     layout, kinds = _layout_and_bots(data, VARIANTS[path])
-    log_c, compiled = _match(COMPILED[path], kinds, seed, layout.team_size)
+    log_c, kernel = _match(KERNELS[path], kinds, seed, layout.team_size)
     log_i, interpreted = _match(INTERPRETED[path], kinds, seed, layout.team_size)
     assert log_c == log_i
-    assert compiled.results == interpreted.results
-    assert (compiled.scores, compiled.winner, compiled.hands_played, compiled.eliminated) == (
+    assert kernel.results == interpreted.results
+    assert (kernel.scores, kernel.winner, kernel.hands_played, kernel.eliminated) == (
         interpreted.scores, interpreted.winner, interpreted.hands_played, interpreted.eliminated)
 
 
@@ -98,19 +97,19 @@ OPTIONED = {i: load_variant(p, o, resolver=_resolver) for i, (p, o) in enumerate
 
 
 @given(index=st.sampled_from(range(len(OPTION_VARIANTS))), seed=SEEDS, data=st.data())
-def test_compiled_module_agrees_with_the_interpreter_for_every_option_choice(index, seed, data):
+def test_the_kernel_agrees_with_the_interpreter_for_every_option_choice(index, seed, data):
     variant = OPTIONED[index]
     layout, kinds = _layout_and_bots(data, variant)
-    compiled = load_ruleset_from_source(generate(variant), module_name(variant.id))
-    log_c, mc = _match(compiled, kinds, seed, layout.team_size)
+    kernel = kernel_rules(variant)
+    log_c, mc = _match(kernel, kinds, seed, layout.team_size)
     log_i, mi = _match(Interpreter(variant), kinds, seed, layout.team_size)
     assert log_c == log_i and mc.results == mi.results and mc.winner == mi.winner
 
 
 @pytest.mark.parametrize("path", FILES, ids=IDS)
-def test_diff_finds_no_difference_between_a_compiled_module_and_its_interpreter(path):
+def test_diff_finds_no_difference_between_a_kernel_and_its_interpreter(path):
     variant = VARIANTS[path]
-    report = diff_variants(variant, variant, deals=25, seed=11, rulesets=(COMPILED[path], INTERPRETED[path]),
+    report = diff_variants(variant, variant, deals=25, seed=11, rulesets=(KERNELS[path], INTERPRETED[path]),
                            bots=["random"] * variant.players.layouts[-1].players)
     assert report.differences == [] and report.diverged == 0, report.first_divergence
 
@@ -341,7 +340,7 @@ def _check_points(variant, state) -> None:
 def test_invariants_cards_conserved_and_points_within_the_scoring_rules(path, seed, data):
     variant = VARIANTS[path]
     layout, kinds = _layout_and_bots(data, variant)
-    state = HandState.deal(COMPILED[path], seed=seed, players=layout.players, team_size=layout.team_size,
+    state = HandState.deal(KERNELS[path], seed=seed, players=layout.players, team_size=layout.team_size,
                            dealer=seed % layout.players)
     state.check_invariants()
     opening_sweeps = sum(state.sweeps)

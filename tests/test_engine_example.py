@@ -1,21 +1,21 @@
 """Seed 002's worked example, its first two deals played move by move under
 rules/scopa.yaml with the deck the text itself uses (its `deck` option,
 french-40: diamonds are the scoring suit, J=8, Q=9, K=10), with both the
-interpreter and the compiled module. "Tú" is seat 0; Ada (seat 1) deals, so
+interpreter and the kernel. "Tú" is seat 0; Ada (seat 1) deals, so
 you play first."""
 
 import pytest
 
-from escoba_spec.compiler.codegen import generate
-from escoba_spec.compiler.modules import load_ruleset_from_source
 from escoba_spec.engine import HandState
 from escoba_spec.engine.interpreter import Interpreter
 from escoba_spec.language.validate import load_variant
 from tests.conftest import RULES
 from tests.engine_fixtures import as_moves, deck_order, legal, moves_text, play
 
+from .engine_fixtures import kernel_rules
+
 SCOPA = load_variant(RULES / "scopa.yaml", {"deck": "french-40"})
-ENGINES = {"interpreted": Interpreter(SCOPA), "compiled": load_ruleset_from_source(generate(SCOPA))}
+ENGINES = {"interpreted": Interpreter(SCOPA), "kernel": kernel_rules(SCOPA)}
 
 YOU, ADA = 0, 1
 

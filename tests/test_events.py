@@ -27,6 +27,7 @@ from .engine_fixtures import (
     deck_order,
     finished_hand,
     house_variants,
+    kernel_rules,
     play,
     position,
     rulebook_leaks,
@@ -159,7 +160,7 @@ def variants(tmp_path_factory):
         "scopa-negative-points": NEGATIVE, "dassi-kept-ace": KEPT_ACE})
 
 
-@pytest.fixture(scope="module", params=["interpreted", "compiled"])
+@pytest.fixture(scope="module", params=["interpreted", "kernel"])
 def engines(request, variants):
     index = 0 if request.param == "interpreted" else 1
     return {name: both_engines(v)[index] for name, v in variants.items()}
@@ -355,11 +356,11 @@ def test_a_wild_card_in_play_too_stands_for_any_value_and_keeps_its_suit_in_scor
 
 @pytest.mark.parametrize("name", ALL)
 @given(seed=st.integers(0, 2**32 - 1), greedy=st.booleans())
-def test_the_compiled_module_scores_events_and_ends_matches_as_the_interpreter(variants, name, seed, greedy):
+def test_the_kernel_scores_events_and_ends_matches_as_the_interpreter(variants, name, seed, greedy):
     bot = GreedyBot if greedy else RandomBot
-    interpreted, compiled = both_engines(variants[name])
+    interpreted, kernel = both_engines(variants[name])
     a = play_match(interpreted, [bot(seed), bot(seed + 1)], seed)
-    b = play_match(compiled, [bot(seed), bot(seed + 1)], seed)
+    b = play_match(kernel, [bot(seed), bot(seed + 1)], seed)
     assert a.results == b.results and (a.scores, a.winner, a.eliminated) == (b.scores, b.winner, b.eliminated)
 
 
@@ -454,11 +455,9 @@ def test_how_declarations_are_made_is_stated_by_diff(variants):
 def test_a_product_of_points_is_held_below_a_billion_by_both_engines(validate_text):
     """Issue 21, class 10: literals are at most a million, but a product of them grows past
     what a float holds (a split tie's half crashed every JSON output); runtime.points holds
-    every rule's points at MAX_POINTS, in the interpreter and the compiled module alike."""
+    every rule's points at MAX_POINTS, in the interpreter and the kernel alike."""
     import json
 
-    from escoba_spec.compiler.codegen import generate, module_name
-    from escoba_spec.compiler.modules import load_ruleset_from_source
     from escoba_spec.engine import play_match
     from escoba_spec.engine.bots import GreedyBot
     from escoba_spec.engine.interpreter import Interpreter
@@ -469,8 +468,8 @@ def test_a_product_of_points_is_held_below_a_billion_by_both_engines(validate_te
         "id: huge-points\nname: Huge\nextends: escoba-de-15\nscoring:\n  ties: split\n  rules:\n"
         "    - id: most-cards\n      points: count(pile) * 1000000 * 1000000 * 1000000\n")
     assert variant is not None, [p.format() for p in problems]
-    compiled = load_ruleset_from_source(generate(variant), module_name(variant.id))
-    matches = [play_match(rs, [GreedyBot(1), GreedyBot(2)], 5) for rs in (compiled, Interpreter(variant))]
+    kernel = kernel_rules(variant)
+    matches = [play_match(rs, [GreedyBot(1), GreedyBot(2)], 5) for rs in (kernel, Interpreter(variant))]
     assert matches[0].results == matches[1].results
     for result in matches[0].results:
         assert all(0 <= p.get("most-cards", 0) <= MAX_POINTS for p in result.score.points)

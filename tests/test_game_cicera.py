@@ -16,7 +16,7 @@ from .engine_fixtures import both_engines, moves_text, position, rulebook_leaks
 from .test_capture_kinds import options
 
 PATH = RULES / "cicera.yaml"
-IDS = ["interpreted", "compiled"]
+IDS = ["interpreted", "kernel"]
 
 
 def engines(**chosen):

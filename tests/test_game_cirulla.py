@@ -20,7 +20,7 @@ from .engine_fixtures import captures_text as options
 PATH = RULES / "cirulla.yaml"
 BOTH = both_engines(load_variant(PATH))
 FEWEST = both_engines(load_variant(PATH, {"captures": "fewest-cards"}))
-IDS = ["interpreted", "compiled"]
+IDS = ["interpreted", "kernel"]
 
 
 def test_the_file_cites_its_sources_and_validates_cleanly():

@@ -34,7 +34,7 @@ def engines(**chosen):
 
 BOTH = engines()
 ONE = engines(**{"caida-y-limpia": "one"})
-IDS = ["interpreted", "compiled"]
+IDS = ["interpreted", "kernel"]
 
 
 def _two(rs, mine, theirs, table, scores=(0, 0)):

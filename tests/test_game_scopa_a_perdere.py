@@ -32,7 +32,7 @@ def test_the_file_cites_its_sources_and_validates_cleanly():
     assert (variant.match.goal, variant.match.target) == ("avoid", 21)
 
 
-@pytest.mark.parametrize("rs", BOTH, ids=["interpreted", "compiled"])
+@pytest.mark.parametrize("rs", BOTH, ids=["interpreted", "kernel"])
 def test_bga_the_first_to_reach_the_target_normally_21_loses(rs):
     """BGA: "The goal is to mark as little points as possible. First to reach the target (normally 21) loses." """
     match = MatchState(rs, 2)
@@ -41,7 +41,7 @@ def test_bga_the_first_to_reach_the_target_normally_21_loses(rs):
     assert match.eliminated == {0}
 
 
-@pytest.mark.parametrize("rs", BOTH, ids=["interpreted", "compiled"])
+@pytest.mark.parametrize("rs", BOTH, ids=["interpreted", "kernel"])
 def test_pa_sides_reaching_the_target_are_eliminated_and_the_last_standing_wins(rs):
     """PA: "eliminate teams that reach target ... if len(remaining) == 1: return remaining[0]"."""
     match = MatchState(rs, 3)
@@ -49,14 +49,14 @@ def test_pa_sides_reaching_the_target_are_eliminated_and_the_last_standing_wins(
     assert match.record(finished_hand(6, 0, 2)) == 2  # side 0 reaches 21 too: side 2 is the last left
 
 
-@pytest.mark.parametrize("rs", BOTH, ids=["interpreted", "compiled"])
+@pytest.mark.parametrize("rs", BOTH, ids=["interpreted", "kernel"])
 def test_pa_when_every_side_still_in_reaches_the_target_the_lowest_total_wins(rs):
     """PA: "elif len(remaining) == 0: return min(teams, key=total_score)"."""
     match = MatchState(rs, 2, scores=[18, 19])
     assert match.record(finished_hand(5, 3)) == 1  # 23 to 22: both out at once, the lower total wins
 
 
-@pytest.mark.parametrize("rs", BOTH, ids=["interpreted", "compiled"])
+@pytest.mark.parametrize("rs", BOTH, ids=["interpreted", "kernel"])
 def test_bga_capture_stays_compulsory_an_equal_card_before_a_sum(rs):
     """BGA's Scopa help: a 6 on a table of 2, 4 and 6 must take the 6, not 2 + 4; the point of the
     reverse game is to choose a card that captures little, not to refuse a capture."""

@@ -27,7 +27,7 @@ from .engine_fixtures import (
 from .test_capture_kinds import options
 
 PATH = RULES / "scopa-dassi.yaml"
-IDS = ["interpreted", "compiled"]
+IDS = ["interpreted", "kernel"]
 
 
 def engines(**chosen):

@@ -44,7 +44,7 @@ def _four(rs, hand, table, others=(["Rb"], ["Rc"], ["Rs"])):
     return position(rs, [hand, *others], table, team_size=2)
 
 
-@pytest.mark.parametrize("rs", BOTH, ids=["interpreted", "compiled"])
+@pytest.mark.parametrize("rs", BOTH, ids=["interpreted", "kernel"])
 def test_pagat_an_equal_card_comes_before_a_sum(rs):
     """pagat: "Playing a 5 captures one of the 5s from the table at the player's choice. Playing a Re king
     captures both 5s. Playing a Fante jack captures the one on the table - the player is not allowed to take
@@ -56,7 +56,7 @@ def test_pagat_an_equal_card_comes_before_a_sum(rs):
     assert moves_text(_four(rs, ["Fc"], table, (["1d"], ["1c"], ["1s"]))) == ["Fc+Fd"]  # no trail either
 
 
-@pytest.mark.parametrize("rs", BOTH, ids=["interpreted", "compiled"])
+@pytest.mark.parametrize("rs", BOTH, ids=["interpreted", "kernel"])
 def test_scopone_rl_a_direct_capture_blocks_the_sum_and_the_trail(rs):
     """Scopone_RL test_direct_capture_blocks_sum_actions: 6d on 6c, 1s, 5b takes the 6 only; test
     test_cannot_capture_two_same_rank_cards: a 7 takes one of two 7s, never both."""
@@ -64,7 +64,7 @@ def test_scopone_rl_a_direct_capture_blocks_the_sum_and_the_trail(rs):
     assert options(rs, "7d", ["7c", "7s"]) == ["7c", "7s"]
 
 
-@pytest.mark.parametrize("rs", BOTH, ids=["interpreted", "compiled"])
+@pytest.mark.parametrize("rs", BOTH, ids=["interpreted", "kernel"])
 def test_arcadiaclub_table_6_2_3_4(rs):
     """arcadiaclub: on 6, 2, 3, 4 a 2 takes the 2, a 5 the 2 and 3, a 6 the 6 only, an ace nothing."""
     table = ["6d", "2c", "3s", "4b"]
@@ -106,7 +106,7 @@ def test_scopone_rl_clearing_the_table_with_the_last_card(option, sweeps):
         assert play(state, "3d+1s+2c").sweeps == sweeps and state.over
 
 
-@pytest.mark.parametrize("rs", BOTH, ids=["interpreted", "compiled"])
+@pytest.mark.parametrize("rs", BOTH, ids=["interpreted", "kernel"])
 def test_scopone_rl_and_pyscopone_scores(rs):
     cards = rs.cards
 

@@ -63,7 +63,7 @@ def cases() -> list:
     return out
 
 
-def record_of(path: Path, players: int, options: dict, *, seed: int = 5, bots="greedy", engine="compiled") -> dict:
+def record_of(path: Path, players: int, options: dict, *, seed: int = 5, bots="greedy", engine="kernel") -> dict:
     setup = make_setup(variant_of(path, options), players=players, seed=seed, bots=bots, engine=engine)
     return MatchRunner(setup).run()
 
@@ -109,11 +109,11 @@ def test_a_full_match_finishes_and_adds_up(path, players, options):
 
 
 @pytest.mark.parametrize("path, players, options", cases())
-def test_compiled_and_interpreted_engines_agree(path, players, options):
-    compiled = record_of(path, players, options, seed=11, bots="random")
+def test_the_kernel_and_interpreted_engines_agree(path, players, options):
+    kernel = record_of(path, players, options, seed=11, bots="random")
     interpreted = record_of(path, players, options, seed=11, bots="random", engine="interpreted")
-    assert compiled.pop("engine") == "compiled" and interpreted.pop("engine") == "interpreted"
-    assert to_json(compiled) == to_json(interpreted)
+    assert kernel.pop("engine") == "kernel" and interpreted.pop("engine") == "interpreted"
+    assert to_json(kernel) == to_json(interpreted)
 
 
 def test_claims_sweeps_and_openings_show_in_the_record():
@@ -144,7 +144,7 @@ def test_same_seed_same_bytes_and_json_shape(capsys):
     assert set(hand) >= {"number", "dealer", "opening", "plays", "leftovers", "cards", "sweeps", "points",
                          "totals_after"}
     assert set(hand["plays"][0]) == {"seat", "side", "move", "card", "captured", "sweeps", "events"}
-    assert record["options"]["target"] == "15" and record["engine"] == "compiled"
+    assert record["options"]["target"] == "15" and record["engine"] == "kernel"
     other = play_cli(capsys, *[a if a != "9" else "10" for a in argv])[1]
     assert other != first
 

@@ -23,7 +23,7 @@ def register(sub) -> None:
     p = sub.add_parser("build", help="validate every rule file of the rules folder, compile it into generated/ "
                                      "and write its rulebooks into docs/rulebooks/")
     p.add_argument("--rules", default="rules", help="the rules folder (default: rules)")
-    p.add_argument("--out", default="generated", help="where compiled modules go (default: generated)")
+    p.add_argument("--out", default="generated", help="where the kernels' source goes (default: generated)")
     p.add_argument("--rulebooks", default="docs/rulebooks",
                    help="where the Markdown and HTML rulebooks go (default: docs/rulebooks)")
     p.add_argument("--format", choices=("text", "json"), default="text",

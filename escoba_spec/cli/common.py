@@ -110,45 +110,50 @@ def validate_all(paths: list[Path], options: dict[str, str]) -> tuple[list[tuple
     return results, diagnostics
 
 
-def plan_modules(results: list[tuple[Path, ir.Variant]], out_dir: Path) -> list[tuple[Path, ir.Variant, Path, str]]:
-    """(rule file, variant, module path, module source) for every variant, nothing written;
-    two files of one id are a usage error."""
+def plan_modules(results: list[tuple[Path, ir.Variant]], out_dir: Path
+                 ) -> list[tuple[Path, ir.Variant, Path, str | None, str | None]]:
+    """(rule file, variant, kernel path, kernel source, why there is none) for every variant,
+    nothing written; two files of one id are a usage error."""
     from ..compiler.modules import compile_to
 
     planned = []
     seen: dict[Path, Path] = {}
     for path, variant in results:
-        target, source = compile_to(variant, out_dir)
+        target, source, unplayed = compile_to(variant, out_dir)
         if target in seen:
             raise UsageError(f"{printable(str(path))} and {printable(str(seen[target]))} both define the variant id "
                              f"'{variant.id}'")
         seen[target] = path
-        planned.append((path, variant, target, source))
+        planned.append((path, variant, target, source, unplayed))
     return planned
 
 
 def write_modules(results: list[tuple[Path, ir.Variant]], out_dir: Path, check: bool,
                   also: dict[Path, str | bytes] | None = None) -> tuple[int, list[dict]]:
-    """Generate every module into `out_dir` (compile, build), all or none, with the files
-    `also` (build's rulebooks) in the same stroke; with `check`, compare instead of writing.
-    The exit code, and one record per module: its path, the rule file, the variant and its
-    state (written; with `check`, current, stale or missing). A write that fails is a usage
-    error (exit 2) that leaves every earlier file as it was."""
+    """Write every variant's kernel source into `out_dir` (compile, build), all or none, with
+    the files `also` (build's rulebooks) in the same stroke; with `check`, compare instead of
+    writing. The exit code, and one record per variant: the file, the rule file, the variant
+    and its state (written; with `check`, current, stale or missing; `no kernel`, with the
+    reason, for a variant only the interpreter plays). A write that fails is a usage error
+    (exit 2) that leaves every earlier file as it was."""
     from ..tools.files import write_files
 
     planned = plan_modules(results, out_dir)
     records = []
-    for path, variant, target, source in planned:
-        if check:
+    for path, variant, target, source, unplayed in planned:
+        record = {"module": str(target), "rule_file": str(path), "variant": variant.id, "name": variant.name}
+        if source is None:
+            record.update(state="no kernel", reason=unplayed)
+        elif check:
             current = target.read_text(encoding="utf-8") if target.is_file() else None
-            state = "current" if current == source else ("missing" if current is None else "stale")
+            record["state"] = "current" if current == source else ("missing" if current is None else "stale")
         else:
-            state = "written"
-        records.append({"module": str(target), "rule_file": str(path), "variant": variant.id,
-                        "name": variant.name, "state": state})
+            record["state"] = "written"
+        records.append(record)
     if not check:
         try:
-            write_files({**{target: source for _, _, target, source in planned}, **(also or {})})
+            write_files({**{target: source for _, _, target, source, _ in planned if source is not None},
+                         **(also or {})})
         except OSError as exc:
             where = f" {exc.filename}" if exc.filename else ""
             raise UsageError(f"cannot write{printable(where)}: {exc.strerror or exc}; nothing written") from exc
@@ -160,9 +165,11 @@ def print_modules(records: list[dict], out_dir: Path) -> None:
     for r in records:
         if r["state"] == "written":
             print(printable(f"wrote    {r['module']}  ({r['variant']}: {r['name']})"))
+        elif r["state"] == "no kernel":
+            print(printable(f"skipped  {r['module']}  ({r['reason']}: the interpreter plays it)"))
         else:
             print(printable(f"{r['state']:8} {r['module']}  ({r['rule_file']})"))
     stale = [r for r in records if r["state"] in ("stale", "missing")]
     if stale:
-        print(f"{counted(len(stale), 'module')} out of date: run escoba-spec compile ... --out {printable(str(out_dir))}",
+        print(f"{counted(len(stale), 'kernel file')} out of date: run escoba-spec compile ... --out {printable(str(out_dir))}",
               file=sys.stderr)

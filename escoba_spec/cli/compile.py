@@ -1,4 +1,5 @@
-"""`escoba-spec compile`: one specialised Python module per rule file (or, with --check, whether they are current)."""
+"""`escoba-spec compile`: each rule file's kernel source, the numba module specialised for its
+variant, written out (or, with --check, whether the files there are current)."""
 
 from __future__ import annotations
 
@@ -21,10 +22,10 @@ from .common import (
 
 
 def register(sub) -> None:
-    p = sub.add_parser("compile", help="compile rule files into Python rule modules")
+    p = sub.add_parser("compile", help="compile rule files into their kernels' source (numba Python, one module a variant)")
     p.add_argument("paths", nargs="+", metavar="PATH", help="rule files (YAML)")
     p.add_argument("--out", default="generated", help="output folder (default: generated)")
-    p.add_argument("--check", action="store_true", help="write nothing; exit 1 when a module is missing or stale")
+    p.add_argument("--check", action="store_true", help="write nothing; exit 1 when a kernel file is missing or stale")
     p.add_argument("--option", action="append", metavar="ID=VALUE", help="choose a variant option (repeatable)")
     p.add_argument("--format", choices=("text", "json"), default="text",
                    help="the report: a line a module, or one JSON object with the modules and the diagnostics "

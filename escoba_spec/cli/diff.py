@@ -26,9 +26,9 @@ def register(sub) -> None:
     parser.add_argument("--option-b", action="append", metavar="ID=VALUE",
                         help="choose an option of B only, over --option (repeatable): "
                              "diff rules/escoba-de-15.yaml --option-b target=31 compares 21 with 31")
-    parser.add_argument("--engine", choices=("interpreted", "kernel", "compiled"), default="interpreted",
-                        help="the engine both variants are played on (default: interpreted, the readable oracle; "
-                             "kernel: their numba kernels)")
+    parser.add_argument("--engine", choices=("kernel", "interpreted"), default="kernel",
+                        help="the engine both variants are played on (default: kernel, their numba kernels, or the "
+                             "interpreter for one the kernel does not play; interpreted: the readable oracle)")
     parser.add_argument("--format", choices=("text", "json"), default="text", help="output format (default: text)")
     parser.set_defaults(func=run)
 
@@ -66,8 +66,11 @@ def run(args: argparse.Namespace) -> int:
         else:
             print(render(problems, "text", paint=Painter(sys.stdout)))
         return 1
-    from ..tools.setup import SetupError, make_ruleset
+    from ..tools.setup import SetupError, engine_used, make_ruleset
 
+    for variant in variants:
+        if note := engine_used(variant, args.engine)[1]:
+            print(printable(f"escoba-spec: {note}"), file=sys.stderr)
     try:
         rulesets = None if args.engine == "interpreted" else tuple(make_ruleset(v, args.engine) for v in variants)
         report = diff_variants(variants[0], variants[1], args.deals, args.seed, bots, rulesets=rulesets)

@@ -28,8 +28,9 @@ def register(sub) -> None:
                              "With --human, list every seat or every seat but the human's")
     parser.add_argument("--human", type=int, metavar="SEAT", help="play this seat yourself at the terminal")
     parser.add_argument("--option", action="append", metavar="ID=VALUE", help="choose a variant option (repeatable)")
-    parser.add_argument("--engine", choices=ENGINES, default="compiled",
-                        help="compiled rules (default) or the interpreter walking the IR")
+    parser.add_argument("--engine", choices=ENGINES, default="kernel",
+                        help="the variant's kernel (default; compiled on first use, then cached) or the "
+                             "interpreter walking the IR")
     parser.add_argument("--format", choices=("text", "json"), default="text",
                         help="text narrates the match, json prints one object (default: text)")
     parser.set_defaults(func=run)
@@ -38,7 +39,7 @@ def register(sub) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run `escoba-spec play`; a table or bots that cannot be had are usage errors (exit 2)."""
     from ..tools.play import HumanSeat, MatchRunner, Quit, to_json
-    from ..tools.setup import make_setup
+    from ..tools.setup import engine_used, make_setup
 
     if args.human is not None and args.format == "json":
         raise UsageError("--human plays at the terminal and cannot be combined with --format json")
@@ -48,6 +49,8 @@ def run(args: argparse.Namespace) -> int:
     if variant is None:
         return 1
     players = args.players if args.players is not None else variant.players.layouts[0].players
+    if note := engine_used(variant, args.engine)[1]:
+        print(printable(f"escoba-spec: {note}"), file=sys.stderr)
     setup = make_setup(
         variant, players=players, seed=chosen_seed(args.seed), team_size=args.team_size,
         bots=args.bots, human=args.human, engine=args.engine,

@@ -39,9 +39,9 @@ def register(sub) -> None:
     parser.add_argument("--bots", default="greedy", metavar="NAME[,NAME...]",
                         help=f"bot per seat ({', '.join(BOTS)}); one name plays every seat (default: greedy); "
                              f"expert:N gives the expert N playouts a decision (default {DEFAULT_BUDGET})")
-    parser.add_argument("--engine", choices=("kernel", "compiled", "interpreted"), default="kernel",
-                        help="kernel (default: the variant's numba kernel, where it plays the variant and the bots; "
-                             "else the compiled module), compiled or interpreted: the same matches, at other speeds")
+    parser.add_argument("--engine", choices=("kernel", "interpreted"), default="kernel",
+                        help="kernel (default: the variant's numba kernel; the interpreter where the kernel does "
+                             "not play the variant, and a line says so) or interpreted: the same matches, slower")
     parser.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default: 1)")
     parser.add_argument("--scheduler", metavar="ADDRESS",
                         help="run the matches on the Dask cluster at ADDRESS, e.g. tcp://10.0.0.5:8786 (the dask extra)")

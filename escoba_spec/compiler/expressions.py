@@ -1,10 +1,11 @@
 """Scoring expressions compiled to Python: one expression per resolved tree.
 
-The generated modules score a hand with these expressions; the interpreter
-evaluates the same trees with `language.expr.evaluate`, and both call the
-helpers of `language.expr.runtime` (imported as `rt`), so the two engines
-compute every function the same way. No text of the rule file is copied:
-only the resolved tree's operators, ints and the deck's tables.
+The emitter `kernel_expressions` builds on (a kernel's mask arithmetic overrides
+what it must), and `to_python`, a tree's canonical Python text: the rulebook
+tells two trees apart by it. The text calls the helpers of
+`language.expr.runtime` (as `rt`), which the interpreter's `evaluate` calls too.
+No text of the rule file is copied: only the resolved tree's operators, ints and
+the deck's tables.
 """
 
 from __future__ import annotations

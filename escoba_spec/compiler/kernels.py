@@ -13,9 +13,11 @@ import hashlib
 import importlib.util
 import sys
 from pathlib import Path
+from types import ModuleType
 
 from ..cache import cache_root, write_atomically
 from ..engine.kernel import Kernel
+from ..engine.native import plain_helpers, plain_python
 from ..language import ir
 from .codegen import module_name
 from .kernel import generate_kernel
@@ -76,13 +78,35 @@ def _import(path: Path):
     return module
 
 
-_LOADED: dict[Path, Kernel] = {}
+def _import_plain(path: Path):
+    """The kernel file run as plain Python, numba or not: its functions undecorated, the
+    helpers they call from engine.native swapped for their plain Python."""
+    name = f"escoba_spec_plain_kernel_{path.stem}"
+    module = sys.modules.get(name)
+    if module is not None:
+        return module
+    module = ModuleType(name)
+    module.__file__ = str(path)
+    with plain_python():
+        exec(compile(path.read_text(encoding="utf-8"), str(path), "exec"), module.__dict__)
+    module.__dict__.update(plain_helpers())
+    sys.modules[name] = module
+    return module
 
 
-def load_kernel(variant: ir.Variant) -> Kernel:
-    """Entry point: the variant's kernel, ready to play (KernelUnsupported when it cannot be had)."""
+#: by file, engine and variant: two variants may share a kernel's source (a deck's names are not
+#: in it) but not its Kernel, which reads and writes their cards
+_LOADED: dict[tuple[Path, bool, ir.Variant], Kernel] = {}
+
+
+def load_kernel(variant: ir.Variant, *, native: bool = True) -> Kernel:
+    """Entry point: the variant's kernel, ready to play (KernelUnsupported when it cannot be had).
+
+    `native=False`: the same source run as plain Python, compiled by nobody, for a variant
+    played a few hands only (one a test makes up: a numba compile costs seconds)."""
     path = kernel_file(variant)
-    kernel = _LOADED.get(path)
+    kernel = _LOADED.get((path, native, variant))
     if kernel is None:
-        kernel = _LOADED[path] = Kernel(_import(path), variant)
+        module = _import(path) if native else _import_plain(path)
+        kernel = _LOADED[(path, native, variant)] = Kernel(module, variant)
     return kernel

@@ -1,39 +1,28 @@
-"""Compiled rule modules: where they go, their source, and loading them (from a file or from memory)."""
+"""What `compile` and `build` write: each variant's kernel source, at `<out>/<id>.py`.
+
+The same source `compiler.kernels` keeps in the user's cache and numba compiles on first
+use: written out, it is the compiler's output to read, diff and check in (`compile
+--check` says whether it is current). Nothing is compiled to machine code here.
+"""
 
 from __future__ import annotations
 
-import importlib.util
-import os
 from pathlib import Path
-from types import ModuleType
 
 from ..language import ir
-from .codegen import generate, module_name
+from .codegen import module_name
+from .kernel import KernelUnsupported, generate_kernel
 
 
 def module_path(out_dir: Path, variant: ir.Variant) -> Path:
     return out_dir / f"{module_name(variant.id)}.py"
 
 
-def compile_to(variant: ir.Variant, out_dir: Path) -> tuple[Path, str]:
-    """The module path and its source for one variant (nothing written)."""
-    return module_path(out_dir, variant), generate(variant)
-
-
-def load_module(path: str | os.PathLike) -> ModuleType:
-    """Import a generated module from its file (a path or its text), without touching sys.path."""
-    path = Path(path)
-    name = f"escoba_spec_generated_{path.stem}"
-    spec = importlib.util.spec_from_file_location(name, path)
-    if spec is None or spec.loader is None:
-        raise ImportError(f"cannot load {path}")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def load_ruleset_from_source(source: str, name: str = "compiled_variant"):
-    """Execute generated source in a fresh module and return its RuleSet."""
-    module = ModuleType(name)
-    exec(compile(source, f"<generated {name}>", "exec"), module.__dict__)
-    return module.RULES
+def compile_to(variant: ir.Variant, out_dir: Path) -> tuple[Path, str | None, str | None]:
+    """Entry point: the kernel file's path and source for one variant (nothing written); the
+    source None, and why, when the kernel does not play the variant (the interpreter does)."""
+    target = module_path(out_dir, variant)
+    try:
+        return target, generate_kernel(variant), None
+    except KernelUnsupported as exc:
+        return target, None, str(exc)

@@ -24,12 +24,7 @@ what each variant decides. The protocol (see `protocol.py`):
         def score_hand(self, piles, sweeps, captures) -> HandScore
             # per-side points by rule id, plus win-match / lose-match effects
 
-Optional: `play_hand(deck, bots, team_size, dealer, rng) -> HandState`, a whole
-hand dealt and played; compiled modules have one specialised for their variant
-and `playout` / `play_match` use it (see `protocol.py`).
-
-Implementations: `interpreter.Interpreter` (walks the IR, the oracle), the
-compiled `generated/<id>.py` modules (`escoba_spec.compiler`), and a variant's
+Implementations: `interpreter.Interpreter` (walks the IR, the oracle) and a variant's
 numba kernel (`compiler.kernel` writes it; `kernel.Kernel` plays whole hands and
 matches with the built-in bots inside it, `kernel.KernelRuleSet` answers this
 protocol with its step functions). Every engine draws its randomness from the

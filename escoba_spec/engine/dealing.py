@@ -1,8 +1,9 @@
 """The deck order, the seats and the deal: shuffling, redeals, who leads, who gets what.
 
-Both engines deal through these functions (the compiled hand loops call
-`redeal` too), so a seed gives the same deck, the same redeals and the same
-first player whichever engine plays it. `HandDealing` is the generic
+The engine deals through these functions, whichever RuleSet answers it (the
+interpreter or a kernel's step functions; a kernel's own hand loop deals the same
+way from the same stream), so a seed gives the same deck, the same redeals and the
+same first player whichever engine plays it. `HandDealing` is the generic
 engine's deal of a hand, kept apart from its play.
 """
 
@@ -185,8 +186,7 @@ class HandDealing:
 
     def open_table(self, k: int, redeals: int) -> Opening:
         """The opening table made multiple `k` (> 0): apply the variant's action
-        to the table, piles and sweeps. Shared with the compiled hand loops,
-        which work out `k` their own way; a redeal is left to the caller."""
+        to the table, piles and sweeps. A redeal is left to the caller."""
         p = self.params
         cards = self.table
         action = p.opening_action

@@ -1,6 +1,6 @@
 """The interpreter: a RuleSet that reads the IR directly.
 
-It is the oracle the compiled modules are checked against, so it favours
+It is the oracle the kernels are checked against, so it favours
 plainness over speed: each behaviour reads the IR fields it needs and calls
 the shared mask arithmetic of `engine.captures`; scoring evaluates the
 rules' expression trees with `escoba_spec.evaluate`.

@@ -2,7 +2,7 @@
 
 Both engines ask `KindRules` when a variant lists its capture kinds (or uses a
 rule the seeds' two modes do not cover): the interpreter builds it from the
-IR, a compiled module from literals written into it, so the two compute the
+IR, a kernel from literals written into it, so the two compute the
 same captures the same way. The seeds' modes keep their own faster code
 (`captures.sum_options` / `match_options`); a test holds the two paths equal
 on every shipped variant.

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Protocol, Sequence
 
 from ..language.expr.env import MatchFacts
-from .dealing import check_deck, shuffled_deck
+from .dealing import shuffled_deck
 from .errors import MatchTooLong
 from .moves import Move
 from .observation import Observation
@@ -56,15 +56,6 @@ def playout(
 ) -> HandResult:
     """Play one whole hand: `deal` is a deck order (top of the stock first) or a
     seed; there are as many seats as bots."""
-    fast = getattr(ruleset, "play_hand", None)  # a compiled module's own hand loop
-    if fast is not None:
-        if isinstance(deal, int):
-            rng = rng if rng is not None else random.Random(deal)
-            deck = shuffled_deck(ruleset.cards.size, rng)
-        else:
-            check_deck(deal, ruleset.cards.size)
-            deck = list(deal)
-        return fast(deck, bots, team_size, dealer, rng).result
     if isinstance(deal, int):
         state = HandState.deal(ruleset, seed=deal, players=len(bots), team_size=team_size, dealer=dealer, rng=rng)
     else:
@@ -219,14 +210,9 @@ def play_match(
     rng = rng if rng is not None else random.Random(seed)
     match = MatchState(ruleset, len(bots), team_size, dealer)
     size = ruleset.cards.size
-    fast = getattr(ruleset, "play_hand", None)  # a compiled module's own hand loop
     while match.winner is None:
         deck = shuffled_deck(size, rng)
-        if fast is not None:
-            result = fast(deck, bots, team_size, match.dealer, rng).result
-        else:
-            state = HandState.deal(ruleset, deck, players=match.players, team_size=team_size, dealer=match.dealer, rng=rng,
-                                   match=match.facts())
-            result = run_hand(state, bots)
-        match.record(result)
+        state = HandState.deal(ruleset, deck, players=match.players, team_size=team_size, dealer=match.dealer, rng=rng,
+                               match=match.facts())
+        match.record(run_hand(state, bots))
     return match

@@ -15,6 +15,7 @@ stream of `engine.stream`, computed on 64-bit words.
 from __future__ import annotations
 
 import sys
+from contextlib import contextmanager
 
 import numpy as np
 
@@ -50,6 +51,7 @@ except ImportError:  # pragma: no cover - exercised by tests that hide numba
     _numba = None
 
 NATIVE = _numba is not None
+_PLAIN = [False]  # set by `plain_python()`: njit leaves functions as they are
 
 
 def njit(*args, **kwargs):
@@ -66,7 +68,7 @@ def njit(*args, **kwargs):
     made by a call (`ints`, `_standing`) in a function without the runtime is never freed, and
     leaks. tests/test_kernel_memory.py counts the runtime's allocations and frees around
     every entry point of the kernels, so such a leak cannot pass unnoticed."""
-    if _numba is not None:
+    if _numba is not None and not _PLAIN[0]:
         kwargs.setdefault("error_model", "numpy")
         kwargs.setdefault("_nrt", False)
         return _numba.njit(*args, **kwargs)
@@ -75,11 +77,46 @@ def njit(*args, **kwargs):
     return lambda function: function
 
 
+@contextmanager
+def plain_python():
+    """While it lasts, `njit` leaves functions as plain Python: a kernel's source imported in it
+    runs without numba's compile (`compiler.kernels.load_kernel(native=False)`), so a variant
+    made up for one test plays the kernel's own code in milliseconds instead of seconds."""
+    _PLAIN[0] = True
+    try:
+        yield
+    finally:
+        _PLAIN[0] = False
+
+
+def plain_helpers() -> dict:
+    """The helpers below as plain Python, by name, for a kernel run as plain Python: the bit
+    and stream arithmetic on Python ints (as without numba), the rest their own Python."""
+    out = {name: getattr(value, "py_func", value) for name, value in globals().items()
+           if name in _HELPERS}
+    out.update(popcount=_popcount_py, mix=_mix_py, uniform=_uniform_py, stream_seed=_stream_seed_py)
+    return out
+
+
 def engine_note() -> str:
     """One line on how kernels run on this machine."""
     if NATIVE:
         return f"kernel: numba {_numba.__version__}, compiled to machine code"
     return "kernel: numba is not installed for this Python, so kernels run as plain Python (much slower)"
+
+
+def _popcount_py(x):
+    return int(x).bit_count()
+
+
+def _uniform_py(streams, k):
+    state = (int(streams[k]) + GOLDEN) & MASK64
+    streams[k] = state
+    return (_mix_py(state) >> 11) * (1.0 / 9007199254740992.0)
+
+
+def _stream_seed_py(seed, index):
+    return _mix_py((int(seed) * GOLDEN + int(index) * 0xD1B54A32D192ED03 + 1) & MASK64)
 
 
 MAX_POINTS = 10**9  # as language.expr.runtime.MAX_POINTS
@@ -120,18 +157,16 @@ if NATIVE:
                    + np.uint64(1))
 else:
     def popcount(x):
-        return int(x).bit_count()
+        return _popcount_py(x)
 
     def mix(z):
         return _mix_py(int(z))
 
     def uniform(streams, k):
-        state = (int(streams[k]) + GOLDEN) & MASK64
-        streams[k] = state
-        return (_mix_py(state) >> 11) * (1.0 / 9007199254740992.0)
+        return _uniform_py(streams, k)
 
     def stream_seed(seed, index):
-        return _mix_py((int(seed) * GOLDEN + int(index) * 0xD1B54A32D192ED03 + 1) & MASK64)
+        return _stream_seed_py(seed, index)
 
 
 @njit(cache=True)
@@ -257,3 +292,9 @@ def share(points, sides):
     """runtime.share in a kernel's scaled points: `points` (already times the kernel's scale,
     which every count of sides up to the variant's divides) shared between `sides` sides."""
     return points // max(sides, 1)
+
+
+#: what a kernel imports from here (plain_helpers gives each as plain Python)
+_HELPERS = ("clamp", "popcount", "mix", "uniform", "stream_seed", "lowest", "shuffle", "card_sum", "primiera", "suits",
+            "straight", "most_alike", "most", "round_up", "round_down", "ints", "ints2", "words", "best_other",
+            "share")

@@ -2,24 +2,16 @@
 
 The engine is generic; everything a variant decides reaches it through one
 `RuleSet` object. Two implementations exist side by side: the interpreter
-(`escoba_spec.engine.interpreter.Interpreter`, which walks the IR) and the compiled
-modules (`generated/<id>.py`, specialised code). Both must give identical
-answers, so the protocol is deliberately small:
+(`escoba_spec.engine.interpreter.Interpreter`, which walks the IR) and a variant's
+kernel (`engine.kernel.KernelRuleSet`, on the step functions of the numba module the
+compiler writes). Both must give identical answers, so the protocol is deliberately small:
 
 * ``params`` — the structural numbers and switches (hand size, obligation,
-  opening action, ...) as plain, repr-safe data, so a compiled module can
-  write them out as one literal;
+  opening action, ...) as plain, repr-safe data, so the compiler can
+  write them into a kernel as literals;
 * a few behaviours — capture options, sweep weight, the opening-table trigger,
   redeal conditions, hand scoring and the events of a play — where the
   variant's logic lives.
-
-One method is optional: `play_hand(deck, bots, team_size, dealer, rng)`, which
-deals and plays a whole hand and returns the finished `HandState`. Compiled
-modules have it (a hand loop specialised for the variant, for every variant
-without jokers or missed-capture claims); `playout` and `play_match` use it
-when present. It must be indistinguishable from `HandState.deal` +
-`run_hand` with the same RuleSet: same legal moves in the same order, same
-observations and bot calls, same final state (`tests/test_fast_hand.py`).
 
 Cards are `int` indices and card sets `int` bit masks (see `escoba_spec.language.cards`).
 """
@@ -41,7 +33,7 @@ SubsetSums = Mapping[int, Sequence[int]]
 
 @dataclass(frozen=True)
 class Kind:
-    """One capture kind, as plain data (repr-safe, so a compiled module can write it out)."""
+    """One capture kind, as plain data (repr-safe, so the compiler can write it out)."""
 
     id: str
     take: str  # equal-rank | equal-value | sum | sum-with-played | whole-table

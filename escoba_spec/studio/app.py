@@ -31,7 +31,7 @@ from .workspace import Conflict, Missing, Refused, Workspace
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_DEALS = 5000
-ENGINES = ("compiled", "interpreted", "kernel")
+ENGINES = ("kernel", "interpreted")
 
 
 class Problem(Exception):
@@ -204,7 +204,7 @@ class Studio:
         games = _number(body, "games", 200, 1, MAX_GAMES)
         seed = _number(body, "seed", 1, 0, 2**63 - 1)
         players = _number(body, "players", None, 2, 12)
-        engine = _choice(body, "engine", "compiled", ENGINES)
+        engine = _choice(body, "engine", "kernel", ENGINES)
         bots = body.get("bots", "greedy")
         if not isinstance(bots, str):
             raise Problem(400, "'bots' must be a bot name, or names separated by commas (one per seat)")

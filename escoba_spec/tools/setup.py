@@ -22,7 +22,9 @@ from ..language import ir
 
 BOTS: dict[str, Callable[..., Bot]] = {"greedy": GreedyBot, "random": RandomBot, "heuristic": HeuristicBot,
                                       "expert": ExpertBot}
-ENGINES = ("compiled", "interpreted", "kernel")
+#: the two engines: the variant's kernel (numba, or its source as plain Python where numba is not)
+#: and the interpreter walking the IR, the readable oracle the kernel is tested against
+ENGINES = ("kernel", "interpreted")
 
 
 class SetupError(ValueError):
@@ -48,28 +50,31 @@ class Setup:
         return self.players // self.team_size
 
 
-def make_ruleset(variant: ir.Variant, engine: str = "compiled") -> RuleSet:
-    """The variant's RuleSet: compiled in memory (nothing written), interpreted, or on its kernel."""
-    if engine == "interpreted":
-        return Interpreter(variant)
-    if engine == "kernel":  # the kernel's step functions under the engine's HandState
-        from ..compiler.kernel import unsupported
-        from ..compiler.kernels import load_kernel
-
-        reasons = unsupported(variant)
-        if reasons:
-            raise SetupError(f"the kernel does not play {', '.join(reasons)} of {variant.id} yet "
-                             "(--engine compiled or interpreted plays it)")
-        return load_kernel(variant).ruleset()
-    if engine != "compiled":
+def make_ruleset(variant: ir.Variant, engine: str = "kernel") -> RuleSet:
+    """The variant's RuleSet: on its kernel's step functions, or interpreted. `kernel` where the
+    kernel does not play the variant is the interpreter (`engine_used` says which, and why)."""
+    if engine not in ENGINES:
         raise SetupError(f"no engine '{engine}' (choose {' or '.join(ENGINES)})")
-    from ..compiler.codegen import (  # Jinja2 is loaded only when something compiles
-        generate,
-        module_name,
-    )
-    from ..compiler.modules import load_ruleset_from_source
+    used, _ = engine_used(variant, engine)
+    if used == "interpreted":
+        return Interpreter(variant)
+    from ..compiler.kernels import load_kernel
 
-    return load_ruleset_from_source(generate(variant), module_name(variant.id))
+    return load_kernel(variant).ruleset()
+
+
+def engine_used(variant: ir.Variant, engine: str) -> tuple[str, str | None]:
+    """The engine that plays `variant` when `engine` is asked, and the one line that says why
+    it is not the one asked (None when it is)."""
+    if engine != "kernel":
+        return engine, None
+    from ..compiler.kernel import unsupported
+
+    reasons = unsupported(variant)
+    if reasons:
+        return "interpreted", (f"the kernel does not play {', '.join(reasons)} of {variant.id} yet: "
+                               "the interpreter plays it (slower)")
+    return "kernel", None
 
 
 def deal_stream(seed: int) -> Stream:
@@ -166,7 +171,7 @@ def make_setup(
     team_size: int | None = None,
     bots: str | Sequence[str] = "greedy",
     human: int | None = None,
-    engine: str = "compiled",
+    engine: str = "kernel",
 ) -> Setup:
     """Entry point: check the table against the variant's layouts and build the
     seats; raise SetupError naming what is allowed."""
@@ -174,6 +179,7 @@ def make_setup(
     if human is not None and not 0 <= human < players:
         raise SetupError(f"--human {human} is not a seat: seats are 0 to {players - 1}")
     names = bot_names(bots, players, human)
-    setup = Setup(variant, make_ruleset(variant, engine), engine, players, team_size, seed, names, human)
+    setup = Setup(variant, make_ruleset(variant, engine), engine_used(variant, engine)[0], players, team_size, seed,
+                  names, human)
     setup.bots = [None if name is None else make_bot(name, seed, seat, variant) for seat, name in enumerate(names)]
     return setup

@@ -5,6 +5,6 @@
     evaluate.evaluate            a resolved tree's value for one side (the interpreter's scoring)
 
 `runtime.py` holds the helpers every engine calls for the functions
-(`most`, `primiera`, ...); `compiler.expressions` emits the same trees as
-Python for the compiled modules. The grammar is `scoring.lark`.
+(`most`, `primiera`, ...); `compiler.kernel_expressions` emits the same trees as
+mask arithmetic for the kernels. The grammar is `scoring.lark`.
 """

@@ -2,8 +2,8 @@
 
 The interpreter scores with `evaluate`; the checker reduces card predicates
 to masks with `eval_node`, once per card of the deck. The arithmetic of the
-functions lives in `runtime`, which the compiled modules call too, so both
-engines compute every function the same way.
+functions lives in `runtime`; `engine.native` computes the same on 64-bit
+words for the kernels, and the parity tests hold the two to one answer.
 """
 
 from __future__ import annotations

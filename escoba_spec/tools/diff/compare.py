@@ -30,7 +30,7 @@ def diff_variants(
     """The stated differences of `a` and `b`, and `deals` seeded deals played
     under both by `bots` (names from BOTS or factories `seed -> Bot`, one per
     seat; default: greedy bots at the first table both allow). `rulesets`
-    plays other RuleSets than the interpreters (e.g. a compiled module against
+    plays other RuleSets than the interpreters (e.g. a kernel against
     the interpreter of the same variant, where any divergence is unexplained).
     Raises ValueError when the bots do not fit a table both variants allow."""
     names = (a.id, b.id) if a.id != b.id else (f"{a.id} (A)", f"{b.id} (B)")

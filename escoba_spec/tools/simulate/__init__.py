@@ -6,7 +6,7 @@ the root seed and i): its decks shuffled by the stream
 `bot_stream(match seed, seat)`; so each match, and therefore every
 statistic, is the same whatever `--jobs` is, and whatever the engine
 (`--engine kernel`, the default where the kernel plays the variant and the
-bots, `compiled` or `interpreted`). With `--jobs J > 1` the matches
+bots, or `interpreted`). With `--jobs J > 1` the matches
 run in a `ProcessPoolExecutor` in chunks of match indices; each worker
 process rebuilds the ruleset once from the rule file path and the options.
 Results are gathered in match order.

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from ...engine import play_match
 from ...engine.protocol import Params, whole
-from ..setup import deal_stream, make_bot, make_ruleset
+from ..setup import deal_stream, engine_used, make_bot, make_ruleset
 
 
 def match_seed(root: int, index: int) -> int:
@@ -32,9 +32,10 @@ def match_seed(root: int, index: int) -> int:
 class Context:
     """What a process needs to play matches: the engine and the seating.
 
-    `engine` is `kernel` (the default: the variant's kernel, where it plays the variant's
-    rules and the bots, else the compiled module, and `note` says why), `compiled` or
-    `interpreted`; every engine plays the same matches from the same seeds."""
+    `engine` is `kernel` (the default: whole matches in the variant's kernel where it plays
+    the variant's rules and the bots; else hand by hand on its step functions, or on the
+    interpreter where the kernel does not play the variant, and `note` says why) or
+    `interpreted`; both play the same matches from the same seeds."""
 
     def __init__(self, path: str, options: dict[str, str], players: int, team_size: int,
                  bot_names: list[str], variant=None, engine: str = "kernel"):
@@ -47,7 +48,7 @@ class Context:
         self.team_size = team_size
         self.bot_names = bot_names
         self.kernel, self.note = (kernel_for(variant, bot_names) if engine == "kernel" else (None, None))
-        self.engine = "kernel" if self.kernel is not None else ("compiled" if engine == "kernel" else engine)
+        self.engine = "kernel" if self.kernel is not None else engine_used(variant, engine)[0]
         self.ruleset = None if self.kernel is not None else make_ruleset(variant, self.engine)
         self.params = Params.from_variant(variant)
         self.points_rules = list(self.params.points_rules)
@@ -224,7 +225,7 @@ def kernel_for(variant, bot_names: list[str]):
     if others:
         reasons.append(f"the {' and '.join(others)} bot{'s' if len(others) > 1 else ''}")
     if reasons:
-        return None, f"the kernel does not play {', '.join(reasons)} yet: the compiled engine plays these matches"
+        return None, f"the kernel does not play {', '.join(reasons)} yet: the interpreter plays these matches (slower)"
     from ...compiler.kernels import load_kernel
 
     kernel = load_kernel(variant)

@@ -1,12 +1,12 @@
-"""The compiled modules' specialised hand loop (`Rules.play_hand`) against the
-generic engine (`HandState.deal` + `run_hand`) with the *same* RuleSet.
+"""Every structural rule, played on the kernel's step functions and on the interpreter:
+the same legal moves in the same order, the same bot calls (hence the same random
+numbers), the same observations, the same finished state.
 
-The loop is an optimisation of the engine, not of the rules, so it must be
-invisible: the same legal moves in the same order, the same bot calls (hence
-the same random numbers), the same observations, the same finished state.
-Each structural rule the template branches on is played here at least once:
-every opening trigger and action, every obligation, both stock remainders,
-match and sum captures with one target or two, sweep weights, 2 to 6 seats.
+Each structural rule the kernel's templates branch on is played here at least once:
+every opening trigger and action, every obligation, both stock remainders, match and
+sum captures with one target or two, sweep weights, 2 to 6 seats. The kernels run as
+plain Python (`load_kernel(native=False)`: the source numba compiles, without the
+seconds each compile costs); test_kernel_parity plays the shipped files on machine code.
 """
 
 from __future__ import annotations
@@ -17,8 +17,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from escoba_spec.compiler.codegen import generate, module_name
-from escoba_spec.compiler.modules import load_ruleset_from_source
+from escoba_spec.compiler.kernels import load_kernel
 from escoba_spec.engine import (
     EngineError,
     HandState,
@@ -40,7 +39,7 @@ BOTS = {"random": RandomBot, "greedy": GreedyBot, "heuristic": HeuristicBot}
 
 
 def _structural_variants() -> dict[str, ir.Variant]:
-    """One variant per branch of the template's hand loop."""
+    """One variant per structural branch of the rules."""
     esc = escoba_de_15(layouts=((2, 1), (3, 1), (4, 2), (6, 3)))
     sco = scopa()
     v = {
@@ -84,12 +83,9 @@ FILES = sorted(RULES.glob("*.yaml")) + sorted((RULES / "house").glob("*.yaml"))
 FROM_FILES = {p.stem: load_variant(p) for p in FILES}
 
 
-def _compiled(variant: ir.Variant):
-    return load_ruleset_from_source(generate(variant), module_name(variant.id) + "_fast_test")
-
-
-COMPILED = {name: _compiled(v) for name, v in {**STRUCTURAL, **FROM_FILES}.items()}
-WITH_LOOP = sorted(name for name, rs in COMPILED.items() if hasattr(rs, "play_hand"))
+ALL = {**STRUCTURAL, **FROM_FILES}
+KERNELS = {name: load_kernel(v, native=False).ruleset() for name, v in ALL.items()}
+INTERPRETED = {name: Interpreter(v) for name, v in ALL.items()}
 
 
 class Watching:
@@ -110,53 +106,50 @@ def _snapshot(s: HandState) -> tuple:
             s.rounds, s.legal_moves())
 
 
-def _both(rs, deck, kind, seed, players, team_size, dealer):
-    """(generic snapshot, generic log), (fast snapshot, fast log) of one hand."""
+def _both(name, deck, kind, seed, players, team_size, dealer):
+    """(snapshot, log) of one hand on the kernel, then on the interpreter."""
     out = []
-    for fast in (False, True):
+    for rs in (KERNELS[name], INTERPRETED[name]):
         log: list = []
         bots = [Watching(BOTS[kind](seed + seat), log) for seat in range(players)]
-        if fast:
-            state = rs.play_hand(deck, bots, team_size, dealer, random.Random(seed))
-        else:
-            state = HandState.deal(rs, deck, players=players, team_size=team_size, dealer=dealer, rng=random.Random(seed))
-            run_hand(state, bots)
+        state = HandState.deal(rs, deck, players=players, team_size=team_size, dealer=dealer, rng=random.Random(seed))
+        run_hand(state, bots)
         state.check_invariants()
         out.append((_snapshot(state), log))
     return out
 
 
-@pytest.mark.parametrize("name", WITH_LOOP)
+@pytest.mark.parametrize("name", sorted(ALL))
 @given(seed=SEEDS, data=st.data())
-def test_the_specialised_hand_loop_plays_exactly_like_the_generic_engine(name, seed, data):
-    rs = COMPILED[name]
+def test_every_structural_rule_plays_alike_on_the_kernel_and_the_interpreter(name, seed, data):
+    rs = INTERPRETED[name]
     players, team_size = data.draw(st.sampled_from(rs.params.layouts))
     kind = data.draw(st.sampled_from(sorted(BOTS)))
     dealer = data.draw(st.integers(0, players - 1))
     deck = shuffled_deck(rs.cards.size, random.Random(seed))
-    (generic, log_generic), (fast, log_fast) = _both(rs, deck, kind, seed, players, team_size, dealer)
-    assert log_fast == log_generic  # same observations and the same moves offered, call by call
-    assert fast == generic
+    (kernel, log_kernel), (interpreted, log_interpreted) = _both(name, deck, kind, seed, players, team_size, dealer)
+    assert log_kernel == log_interpreted  # same observations and the same moves offered, call by call
+    assert kernel == interpreted
 
 
-def test_every_structural_variant_but_jokers_and_claims_has_the_loop():
-    assert set(STRUCTURAL) <= set(WITH_LOOP)
-    assert "comodines" not in WITH_LOOP  # jokers: the generic loop
-    claims = _compiled(variant_with(escoba_de_15(), capture={"missed_capture_claim": True}))
-    assert not hasattr(claims, "play_hand")
-    assert playout(claims, 3, [RandomBot(1), RandomBot(2)]).totals  # and it still plays
+def test_missed_capture_claims_play_alike_on_the_kernel_and_the_interpreter():
+    variant = variant_with(escoba_de_15(), capture={"missed_capture_claim": True})
+    kernel, interpreted = load_kernel(variant, native=False).ruleset(), Interpreter(variant)
+    for seed in range(5):
+        a = playout(kernel, seed, [RandomBot(1), RandomBot(2)])
+        assert a == playout(interpreted, seed, [RandomBot(1), RandomBot(2)]) and a.totals
 
 
 def test_the_branches_under_test_really_happen():
     """The structural variants are only worth testing if their rare branches fire."""
     seen = {name: set() for name in STRUCTURAL}
     for name in STRUCTURAL:
-        rs = COMPILED[name]
+        rs = KERNELS[name]
         for seed in range(200):
             players, team_size = rs.params.layouts[seed % len(rs.params.layouts)]
-            state = rs.play_hand(shuffled_deck(rs.cards.size, random.Random(seed)),
-                                 [RandomBot(seed + s) for s in range(players)], team_size, seed % players,
-                                 random.Random(seed))
+            state = HandState.deal(rs, shuffled_deck(rs.cards.size, random.Random(seed)), players=players,
+                                   team_size=team_size, dealer=seed % players, rng=random.Random(seed))
+            run_hand(state, [RandomBot(seed + s) for s in range(players)])
             if state.opening is not None:
                 seen[name].add(("opening", state.opening.action, state.opening.redeals > 0))
             if any(p.sweeps > 1 for p in state.history):
@@ -170,40 +163,38 @@ def test_the_branches_under_test_really_happen():
     assert "weighted sweep" in seen["escopa-15-or-30-weighted"]
     assert "remainder set aside" in seen["escoba-remainder-set-aside"]
     # a redeal leaves no Opening behind: it shows as a deck that is not the one given
-    rs = COMPILED["escoba-redeal"]
-    redealt = sum(rs.play_hand(d, [RandomBot(1), RandomBot(2)], 1, 0, random.Random(s)).deck != tuple(d)
-                  for s, d in ((s, shuffled_deck(40, random.Random(s))) for s in range(60)))
+    rs = KERNELS["escoba-redeal"]
+
+    def dealt(deck, seed):
+        state = HandState.deal(rs, deck, players=2, rng=random.Random(seed))
+        run_hand(state, [RandomBot(1), RandomBot(2)])
+        return state.deck
+
+    redealt = sum(dealt(d, s) != tuple(d) for s, d in ((s, shuffled_deck(40, random.Random(s))) for s in range(60)))
     assert redealt > 0
 
 
 @pytest.mark.parametrize("name", ["escoba-de-15", "scopa", "escopa", "escoba-6-teams-of-3"])
-def test_whole_matches_with_the_loop_equal_matches_without_it(name):
-    rs = COMPILED[name]
-
-    class WithoutLoop:  # the same RuleSet, minus play_hand: play_match takes the generic loop
-        id, cards, params = rs.id, rs.cards, rs.params
-        capture_options, sweep_weight = rs.capture_options, rs.sweep_weight
-        opening_multiple, score_hand = rs.opening_multiple, rs.score_hand
-
-    players, team_size = rs.params.layouts[-1]
+def test_whole_matches_on_the_kernel_equal_the_interpreters(name):
+    players, team_size = INTERPRETED[name].params.layouts[-1]
     for seed in range(3):
-        a = play_match(rs, [GreedyBot(seed + s) for s in range(players)], seed, team_size=team_size)
-        b = play_match(WithoutLoop(), [GreedyBot(seed + s) for s in range(players)], seed, team_size=team_size)
+        a, b = (play_match(rs, [GreedyBot(seed + s) for s in range(players)], seed, team_size=team_size)
+                for rs in (KERNELS[name], INTERPRETED[name]))
         assert (a.results, a.scores, a.winner) == (b.results, b.scores, b.winner)
 
 
-def test_a_stock_that_cannot_fill_a_round_is_the_same_error_with_the_loop():
-    rs = COMPILED["escoba-de-15"]  # stock_remainder none: five players leave 6 cards over
-    deck = shuffled_deck(40, random.Random(1))
-    with pytest.raises(EngineError, match="6 stock cards cannot fill a round") as generic:
-        run_hand(HandState.deal(rs, deck, players=5), [RandomBot(s) for s in range(5)])
-    with pytest.raises(EngineError, match="6 stock cards cannot fill a round") as fast:
-        rs.play_hand(deck, [RandomBot(s) for s in range(5)])
-    assert str(fast.value) == str(generic.value)
+def test_a_stock_that_cannot_fill_a_round_is_the_same_error_on_both():
+    deck = shuffled_deck(40, random.Random(1))  # stock_remainder none: five players leave 6 cards over
+    errors = []
+    for rs in (KERNELS["escoba-de-15"], INTERPRETED["escoba-de-15"]):
+        with pytest.raises(EngineError, match="6 stock cards cannot fill a round") as raised:
+            run_hand(HandState.deal(rs, deck, players=5), [RandomBot(s) for s in range(5)])
+        errors.append(str(raised.value))
+    assert errors[0] == errors[1]
 
 
 def test_playout_still_checks_a_given_deck_and_the_seats():
-    rs = COMPILED["escoba-de-15"]
+    rs = KERNELS["escoba-de-15"]
     with pytest.raises(ValueError, match="each of the 40 cards exactly once"):
         playout(rs, [0] * 40, [RandomBot(1), RandomBot(2)])
     with pytest.raises(ValueError, match="each of the 40 cards exactly once"):
@@ -212,9 +203,8 @@ def test_playout_still_checks_a_given_deck_and_the_seats():
         playout(rs, list(range(40)), [RandomBot(1), RandomBot(2), RandomBot(3)], team_size=2)
 
 
-def test_a_playout_by_seed_is_the_same_hand_compiled_and_interpreted():
-    variant = FROM_FILES["escoba-de-15"]
-    compiled, interpreted = COMPILED["escoba-de-15"], Interpreter(variant)
+def test_a_playout_by_seed_is_the_same_hand_on_the_kernel_and_interpreted():
+    compiled, interpreted = KERNELS["escoba-de-15"], INTERPRETED["escoba-de-15"]
     for seed in range(20):
         a = playout(compiled, seed, [RandomBot(1), RandomBot(2)])
         b = playout(interpreted, seed, [RandomBot(1), RandomBot(2)])
@@ -238,12 +228,12 @@ def test_a_random_subclass_keeps_its_own_shuffle():
     assert shuffled_deck(5, Reversing(1)) == [4, 3, 2, 1, 0]
 
 
-def test_hoisted_scoring_gives_the_interpreters_scores():
-    """`most` lists are computed once per hand in compiled modules; the scores must not move."""
+def test_the_kernel_scores_random_piles_as_the_interpreter():
+    """The kernel scores any piles as the interpreter does (its `most` counts are mask arithmetic)."""
     rng = random.Random(7)
     for name in ("escoba-de-15", "scopa", "escopa", "escoba-31-ties-all", "escoba-6-teams-of-3"):
         variant = FROM_FILES[name]
-        compiled, interpreted = COMPILED[name], Interpreter(variant)
+        compiled, interpreted = KERNELS[name], INTERPRETED[name]
         sides = variant.players.layouts[0].sides
         for _ in range(200):
             owner = [rng.randrange(sides + 1) for _ in range(compiled.cards.size)]  # sides: nobody's
