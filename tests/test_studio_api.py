@@ -247,3 +247,18 @@ def test_diff_shows_the_stated_differences_and_the_first_divergence(client):
     assert [d["field"] for d in report["differences"]] == ["match.target", "options.target.chosen"]
     assert report["first_divergence"] is not None and report["unexplained"] == []
     assert "Differences (2)" in answer.json()["text"]
+
+
+def test_a_hand_is_played_against_the_expert_to_its_score(client):
+    table = client.post("/api/play", headers=AUTH, json={"path": "escoba-de-15.yaml", "seed": 7,
+                                                         "bots": ["expert:20"]}).json()
+    assert table["bots"] == [None, "expert:20"] and table["waiting"] == "move"
+    while table["waiting"] == "move":
+        table = client.post(f"/api/play/{table['id']}/move", headers=AUTH,
+                            json={"move": table["legal"][0]["move"]}).json()
+    assert table["waiting"] == "next", table.get("error")
+    assert table["scores"] == table["hand_points"]["totals"]
+    assert any(line.startswith("totals after hand 1") for line in table["lines"])
+    unknown = client.post("/api/play", headers=AUTH, json={"path": "escoba-de-15.yaml", "bots": ["expert:0"]})
+    assert unknown.status_code == 400 and "budget" in unknown.json()["error"]
+

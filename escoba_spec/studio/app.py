@@ -5,7 +5,10 @@ Every endpoint is a thin call into the library: `checks` (validate a buffer),
 are JSON objects; answers are JSON, errors `{"error": message}` with the HTTP
 status that fits (400 a bad request, 403 a path outside the folder, 404
 missing, 409 a conflict, 413 too large, 422 a rule file with errors, then
-with its `diagnostics`). The sync endpoints run in Starlette's thread pool.
+with its `diagnostics`). The sync endpoints run in Starlette's thread pool, and
+so does the play endpoints' waiting for the bots (the expert thinks for a while,
+and its first match loads the variant's kernel), so the page's other calls are
+answered meanwhile.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import secrets
 from pathlib import Path
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -170,8 +174,11 @@ class Studio:
         if not isinstance(bots, list) or not all(isinstance(b, str) for b in bots):
             raise Problem(400, "'bots' must be a bot name or a list of them")
         seed = _number(body, "seed", secrets.randbelow(2**31), 0, 2**63 - 1)
-        table = self.tables.open(variant, players=players, bots=bots, seed=seed)
-        return JSONResponse(table.view())
+
+        def deal() -> dict:
+            return self.tables.open(variant, players=players, bots=bots, seed=seed).view()
+
+        return JSONResponse(await run_in_threadpool(deal))
 
     def table(self, request: Request):
         table = self.tables.get(request.path_params["table"])
@@ -185,8 +192,12 @@ class Studio:
     async def table_move(self, request: Request) -> Response:
         body = await self.body(request)
         table = self.table(request)
-        table.play(body.get("move"))
-        return JSONResponse(table.view())
+
+        def move() -> dict:
+            table.play(body.get("move"))
+            return table.view()
+
+        return JSONResponse(await run_in_threadpool(move))
 
     def table_next(self, request: Request) -> Response:
         table = self.table(request)
