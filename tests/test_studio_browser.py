@@ -247,3 +247,30 @@ def test_simulate_shows_progress_the_plots_and_the_comparison_and_diff_the_diver
     expect(page.locator("#diff-differences li").first).to_contain_text("ties for a majority", timeout=30000)
     expect(page.locator("#diff-first")).to_contain_text("explained by")
     _shot(page, "diff")
+
+
+def test_a_hand_is_played_against_the_expert_to_its_score(page):
+    page.open("escoba-de-15.yaml")
+    page.click("#tabs button[data-panel=panel-play]")
+    assert page.locator("#play-bot option").all_inner_texts() == ["greedy", "random", "heuristic", "expert"]
+    expect(page.locator("#play-playouts")).to_be_hidden()
+    page.select_option("#play-bot", "expert")
+    page.fill("#play-playouts", "30")
+    page.fill("#play-seed", "11")
+    page.click("#play-start")
+    # the expert's first match loads the variant's kernel (compiled the first time: a fresh CI cache)
+    expect(page.locator("#play-moves button").first).to_be_visible(timeout=240000)
+    expect(page.locator("#play-board .others")).to_contain_text("seat 1 (expert:30)")
+    _shot(page, "play-expert")
+    for _ in range(40):
+        if page.locator("#play-next").count():
+            break
+        shown = page.locator("#play-board").get_attribute("data-shown")
+        page.locator("#play-moves button").first.click()
+        expect(page.locator("#play-board")).not_to_have_attribute("data-shown", shown or "", timeout=30000)
+    expect(page.locator("#play-next")).to_be_visible()
+    totals = page.locator("#play-points tr.total td").all_inner_texts()[1:]
+    expect(page.locator("#play-scores")).to_contain_text(f"side 0 (you): {totals[0]} · side 1: {totals[1]}")
+    expect(page.locator("#play-log")).to_contain_text("totals after hand 1")
+    _shot(page, "play-expert-score")
+
