@@ -308,9 +308,9 @@ def test_analyze_shows_the_balance_report_in_a_frame_where_nothing_runs(page):
     expect(page.locator("#analyze-differences")).to_contain_text("stated differences")
     expect(page.locator("#analyze-run")).to_be_enabled()
     _shot(page, "analyze")
-    frame.locator("h3", has_text="Skill").first.scroll_into_view_if_needed()
+    frame.locator("h3", has_text="Skill").first.evaluate("h => h.scrollIntoView()")
     _shot(page, "analyze-skill")
-    frame.locator("h2", has_text="Differences").scroll_into_view_if_needed()
+    frame.locator("h2", has_text="Differences").evaluate("h => h.scrollIntoView()")
     _shot(page, "analyze-differences")
 
     with page.expect_download() as download:
