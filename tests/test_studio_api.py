@@ -306,7 +306,7 @@ def test_an_analysis_compared_with_the_base_sets_both_variants_side_by_side(clie
 
 
 def test_an_analysis_can_be_cancelled_between_chunks_of_matches(client):
-    answer = client.post("/api/analyze", headers=AUTH, json={"path": "scopa.yaml", "budget": 50})
+    answer = client.post("/api/analyze", headers=AUTH, json={"path": "escoba-de-15.yaml", "budget": 50})
     job = answer.json()
     deadline = time.monotonic() + 240
     while job["done"] == 0 and job["state"] in ("queued", "running") and time.monotonic() < deadline:
