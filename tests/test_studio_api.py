@@ -247,3 +247,97 @@ def test_diff_shows_the_stated_differences_and_the_first_divergence(client):
     assert [d["field"] for d in report["differences"]] == ["match.target", "options.target.chosen"]
     assert report["first_divergence"] is not None and report["unexplained"] == []
     assert "Differences (2)" in answer.json()["text"]
+
+
+def test_a_hand_is_played_against_the_expert_to_its_score(client):
+    table = client.post("/api/play", headers=AUTH, json={"path": "escoba-de-15.yaml", "seed": 7,
+                                                         "bots": ["expert:20"]}).json()
+    assert table["bots"] == [None, "expert:20"] and table["waiting"] == "move"
+    while table["waiting"] == "move":
+        table = client.post(f"/api/play/{table['id']}/move", headers=AUTH,
+                            json={"move": table["legal"][0]["move"]}).json()
+    assert table["waiting"] == "next", table.get("error")
+    assert table["scores"] == table["hand_points"]["totals"]
+    assert any(line.startswith("totals after hand 1") for line in table["lines"])
+    unknown = client.post("/api/play", headers=AUTH, json={"path": "escoba-de-15.yaml", "bots": ["expert:0"]})
+    assert unknown.status_code == 400 and "budget" in unknown.json()["error"]
+
+
+def _analysis(client, **body):
+    answer = client.post("/api/analyze", headers=AUTH, json={"budget": 0.05, "expert_budget": 5, "seed": 3, **body})
+    assert answer.status_code == 200, answer.json()
+    return _finished(client, answer.json())
+
+
+def test_an_analysis_writes_the_report_the_command_line_writes(client, folder):
+    from escoba_spec.language.validate import load_variant
+    from escoba_spec.tools.analyze import analyze, render, total_matches
+
+    job = _analysis(client, path="escoba-de-15.yaml", lang="it")
+    assert job["state"] == "done", job.get("error")
+    assert job["kind"] == "analyze" and job["done"] == job["total"] == total_matches(0.05, 5)
+    result = job["result"]
+    variant = load_variant(folder / "escoba-de-15.yaml")
+    files = render(analyze([(variant, "escoba-de-15.yaml")], {}, 3, 0.05, expert_budget=5), "it")
+    assert result["json"] == files["analysis.json"].decode()  # the same matches, the same bytes
+    assert result["html"] == files["report.html"].decode() and result["markdown"] == files["report.md"].decode()
+    assert '<html lang="it"' in result["html"] and "<svg" in result["html"] and "<script" not in result["html"]
+    [v] = result["variants"]
+    assert (v["id"], v["file"], v["skill"]["bot"], v["skill"]["against"]) == ("escoba-de-15", "escoba-de-15.yaml",
+                                                                               "expert", "greedy")
+    assert 0 <= v["skill"]["rate"] <= 1 and v["skill"]["games"] == 2 * result["expert_games_per_run"]
+    assert v["seat_advantage"]["bot"] == "expert" and -1 <= v["seat_advantage"]["first_player_edge"] <= 1
+    assert result["differences"] is None
+
+    again = client.get(f"/api/jobs/{job['id']}/report", headers=AUTH, params={"lang": "es"})
+    assert again.status_code == 200 and again.json()["json"] == result["json"]  # written again, not replayed
+    assert '<html lang="es"' in again.json()["html"] and "Informe de equilibrio" in again.json()["html"]
+    assert client.get(f"/api/jobs/{job['id']}/report", headers=AUTH, params={"lang": "de"}).status_code == 400
+    assert client.get("/api/jobs/0123456789abcdef/report", headers=AUTH).status_code == 404
+
+
+def test_an_analysis_compared_with_the_base_sets_both_variants_side_by_side(client):
+    job = _analysis(client, path="house/mine.yaml", text=HOUSE, compare="base")
+    assert job["state"] == "done", job.get("error")
+    result = job["result"]
+    assert [v["id"] for v in result["variants"]] == ["mine", "escoba-de-15"]
+    assert result["differences"]["stated"] >= 1 and 0 <= result["differences"]["skill"]["p"] <= 1
+    assert "match.target" in result["json"] and result["html"].count("<h2>") == 3  # each variant, the differences
+
+
+def test_an_analysis_can_be_cancelled_between_chunks_of_matches(client):
+    answer = client.post("/api/analyze", headers=AUTH, json={"path": "escoba-de-15.yaml", "budget": 50})
+    job = answer.json()
+    deadline = time.monotonic() + 240
+    while job["done"] == 0 and job["state"] in ("queued", "running") and time.monotonic() < deadline:
+        time.sleep(0.02)
+        job = client.get(f"/api/jobs/{job['id']}", headers=AUTH).json()
+    assert job["state"] == "running" and job["done"] > 0  # a chunk played: the run is under way
+    client.delete(f"/api/jobs/{job['id']}", headers=AUTH)
+    job = _finished(client, job)
+    assert job["state"] == "cancelled" and job["done"] < job["total"] and "result" not in job
+    assert client.get(f"/api/jobs/{job['id']}/report", headers=AUTH).status_code == 409
+
+
+def test_an_analysis_needs_the_token_a_path_in_the_folder_and_a_text_without_errors(client):
+    body = {"path": "escoba-de-15.yaml", "budget": 0.05}
+    assert client.post("/api/analyze", json=body).status_code == 401
+    assert client.get("/api/jobs/0123456789abcdef/report").status_code == 401
+    assert client.post("/api/analyze", headers=AUTH, json={**body, "path": "../out.yaml"}).status_code == 403
+    assert client.post("/api/analyze", headers=AUTH, json={**body, "compare": "/etc/x.yaml"}).status_code == 403
+    assert client.post("/api/analyze", headers=AUTH, json={**body, "path": "house/none.yaml"}).status_code == 404
+    bad = client.post("/api/analyze", headers=AUTH, json={**body, "path": "house/mine.yaml",
+                                                          "text": HOUSE.replace("target: 31", "taget: 31")})
+    assert bad.status_code == 422
+    [d] = bad.json()["diagnostics"]
+    assert (d["line"], d["col"], d["code"]) == (5, 3, "unknown-key")
+    no_base = client.post("/api/analyze", headers=AUTH, json={**body, "compare": "base"})
+    assert no_base.status_code == 400 and "extends no base" in no_base.json()["error"]
+
+
+@pytest.mark.parametrize("key,value", [("budget", 0), ("budget", 51), ("budget", "1"), ("budget", True),
+                                       ("expert_budget", 0), ("expert_budget", 1001), ("expert_budget", 2.5),
+                                       ("lang", "de"), ("seed", -1), ("compare", 7)])
+def test_an_analysis_out_of_the_pages_limits_is_400_naming_the_field(client, key, value):
+    answer = client.post("/api/analyze", headers=AUTH, json={"path": "escoba-de-15.yaml", key: value})
+    assert answer.status_code == 400 and f"'{key}'" in answer.json()["error"]

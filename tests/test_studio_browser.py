@@ -247,3 +247,77 @@ def test_simulate_shows_progress_the_plots_and_the_comparison_and_diff_the_diver
     expect(page.locator("#diff-differences li").first).to_contain_text("ties for a majority", timeout=30000)
     expect(page.locator("#diff-first")).to_contain_text("explained by")
     _shot(page, "diff")
+
+
+def test_a_hand_is_played_against_the_expert_to_its_score(page):
+    page.open("escoba-de-15.yaml")
+    page.click("#tabs button[data-panel=panel-play]")
+    assert page.locator("#play-bot option").all_inner_texts() == ["greedy", "random", "heuristic", "expert"]
+    expect(page.locator("#play-playouts")).to_be_hidden()
+    page.select_option("#play-bot", "expert")
+    page.fill("#play-playouts", "30")
+    page.fill("#play-seed", "11")
+    page.click("#play-start")
+    # the expert's first match loads the variant's kernel (compiled the first time: a fresh CI cache)
+    expect(page.locator("#play-moves button").first).to_be_visible(timeout=240000)
+    expect(page.locator("#play-board .others")).to_contain_text("seat 1 (expert:30)")
+    _shot(page, "play-expert")
+    for _ in range(40):
+        if page.locator("#play-next").count():
+            break
+        shown = page.locator("#play-board").get_attribute("data-shown")
+        page.locator("#play-moves button").first.click()
+        expect(page.locator("#play-board")).not_to_have_attribute("data-shown", shown or "", timeout=30000)
+    expect(page.locator("#play-next")).to_be_visible()
+    totals = page.locator("#play-points tr.total td").all_inner_texts()[1:]
+    expect(page.locator("#play-scores")).to_contain_text(f"side 0 (you): {totals[0]} · side 1: {totals[1]}")
+    expect(page.locator("#play-log")).to_contain_text("totals after hand 1")
+    _shot(page, "play-expert-score")
+
+
+def test_analyze_shows_the_balance_report_in_a_frame_where_nothing_runs(page):
+    from escoba_spec.tools.analyze import total_matches
+
+    console: list[str] = []
+    page.on("console", lambda message: console.append(message.text) if message.type == "error" else None)
+    page.open(HOUSE)
+    page.click("#tabs button[data-panel=panel-analyze]")
+    page.fill("#analyze-budget", "0.05")
+    page.fill("#analyze-playouts", "5")
+    page.select_option("#analyze-compare", "base")
+    page.click("#analyze-run")
+    expect(page.locator("#analyze-cancel")).to_be_enabled()
+    expect(page.locator("#analyze-status")).to_contain_text(f"done: {2 * total_matches(0.05, 5)} matches",
+                                                            timeout=240000)
+    frame_node = page.locator("#analyze-frame")
+    expect(frame_node).to_be_visible()
+    assert frame_node.get_attribute("sandbox") == ""  # no scripts, no same origin
+    assert frame_node.evaluate("f => f.contentDocument === null")  # the page cannot reach into it either
+    frame = page.frame_locator("#analyze-frame")
+    expect(frame.locator("h1")).to_contain_text("Balance report: Escoba de 15 to 31, ties all score · Escoba de 15")
+    assert frame.locator("h2").all_inner_texts()[2] == "Differences"
+    headings = frame.locator("h3").all_inner_texts()
+    assert headings[:3] == ["Before play", "Seat advantage", "Skill"] and "Stated differences" in headings
+    plots = frame.locator("figure svg")
+    assert plots.count() >= 2
+    expect(plots.first).to_be_visible()
+    assert plots.first.bounding_box()["width"] > 200
+    expect(page.locator("#analyze-headline .variant")).to_have_count(3)  # two variants, their differences
+    expect(page.locator("#analyze-headline")).to_contain_text("skill: expert against greedy wins")
+    expect(page.locator("#analyze-headline")).to_contain_text("the first player's edge")
+    expect(page.locator("#analyze-differences")).to_contain_text("stated differences")
+    expect(page.locator("#analyze-run")).to_be_enabled()
+    _shot(page, "analyze")
+    frame.locator("h3", has_text="Skill").first.evaluate("h => h.scrollIntoView()")
+    _shot(page, "analyze-skill")
+    frame.locator("h2", has_text="Differences").evaluate("h => h.scrollIntoView()")
+    _shot(page, "analyze-differences")
+
+    with page.expect_download() as download:
+        page.click("#analyze-downloads a[data-file='report.md']")
+    assert Path(download.value.path()).read_text(encoding="utf-8").startswith("# Balance report: Escoba de 15 to 31")
+    page.select_option("#analyze-lang", "es")  # written again in Spanish, nothing played again
+    expect(frame.locator("h1")).to_contain_text("Informe de equilibrio", timeout=20000)
+    expect(page.locator("#analyze-status")).to_contain_text("report in es")
+    _shot(page, "analyze-es")
+    assert not console, f"console errors: {console}"

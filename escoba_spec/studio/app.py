@@ -1,11 +1,15 @@
 """The studio's web app: the page, and the JSON API under /api that it calls.
 
 Every endpoint is a thin call into the library: `checks` (validate a buffer),
-`tools.rulebook`, `tables` (play), `jobs` (simulate), `tools.diff`. Bodies
+`tools.rulebook`, `tables` (play), `jobs` (simulate), `analyses` (the balance
+report of `tools.analyze`), `tools.diff`. Bodies
 are JSON objects; answers are JSON, errors `{"error": message}` with the HTTP
 status that fits (400 a bad request, 403 a path outside the folder, 404
 missing, 409 a conflict, 413 too large, 422 a rule file with errors, then
-with its `diagnostics`). The sync endpoints run in Starlette's thread pool.
+with its `diagnostics`). The sync endpoints run in Starlette's thread pool, and
+so does the play endpoints' waiting for the bots (the expert thinks for a while,
+and its first match loads the variant's kernel), so the page's other calls are
+answered meanwhile.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ import secrets
 from pathlib import Path
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -23,6 +28,7 @@ from starlette.staticfiles import StaticFiles
 
 from .. import __version__
 from ..tools.setup import BOTS, SetupError
+from .analyses import MAX_BUDGET, MAX_EXPERT_BUDGET, report_of, start_analysis
 from .checks import check_text, diagnostic_json, rulebook_html, variant_of
 from .guard import Guard
 from .jobs import MAX_GAMES, Runs
@@ -50,6 +56,13 @@ def _number(body: dict, key: str, default: int | None, low: int, high: int) -> i
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise Problem(400, f"'{key}' must be a whole number from {low} to {high}, not {value!r}")
     return value
+
+
+def _amount(body: dict, key: str, default: float, high: float) -> float:
+    value = body.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= high:
+        raise Problem(400, f"'{key}' must be a number above 0 and at most {high:g}, not {value!r}")
+    return float(value)
 
 
 def _choice(body: dict, key: str, default: str, allowed) -> str:
@@ -107,11 +120,15 @@ class Studio:
         return FileResponse(page, media_type="text/html")
 
     async def info(self, request: Request) -> Response:
+        from ..engine.names import DEFAULT_BUDGET
+        from ..tools.analyze import EXPERT_BUDGET
         from ..tools.rulebook import LANGS
 
         return JSONResponse({"version": __version__, "folder": str(self.workspace.root),
                              "files": self.workspace.files(), "langs": list(LANGS), "bots": list(BOTS),
-                             "engines": list(ENGINES), "max_games": MAX_GAMES, "max_deals": MAX_DEALS})
+                             "engines": list(ENGINES), "max_games": MAX_GAMES, "max_deals": MAX_DEALS,
+                             "max_budget": MAX_BUDGET, "max_expert_budget": MAX_EXPERT_BUDGET,
+                             "expert_budget": EXPERT_BUDGET, "expert_playouts": DEFAULT_BUDGET})
 
     def files(self, request: Request) -> Response:
         return JSONResponse({"files": self.workspace.files()})
@@ -170,8 +187,11 @@ class Studio:
         if not isinstance(bots, list) or not all(isinstance(b, str) for b in bots):
             raise Problem(400, "'bots' must be a bot name or a list of them")
         seed = _number(body, "seed", secrets.randbelow(2**31), 0, 2**63 - 1)
-        table = self.tables.open(variant, players=players, bots=bots, seed=seed)
-        return JSONResponse(table.view())
+
+        def deal() -> dict:
+            return self.tables.open(variant, players=players, bots=bots, seed=seed).view()
+
+        return JSONResponse(await run_in_threadpool(deal))
 
     def table(self, request: Request):
         table = self.tables.get(request.path_params["table"])
@@ -185,8 +205,12 @@ class Studio:
     async def table_move(self, request: Request) -> Response:
         body = await self.body(request)
         table = self.table(request)
-        table.play(body.get("move"))
-        return JSONResponse(table.view())
+
+        def move() -> dict:
+            table.play(body.get("move"))
+            return table.view()
+
+        return JSONResponse(await run_in_threadpool(move))
 
     def table_next(self, request: Request) -> Response:
         table = self.table(request)
@@ -208,6 +232,13 @@ class Studio:
         bots = body.get("bots", "greedy")
         if not isinstance(bots, str):
             raise Problem(400, "'bots' must be a bot name, or names separated by commas (one per seat)")
+        runs = self.with_compared(body, variant)
+        job = self.runs.start(runs, games=games, seed=seed, bots=bots, players=players, engine=engine)
+        return JSONResponse(job.view())
+
+    def with_compared(self, body: dict, variant) -> list[tuple]:
+        """(variant, label) of the body's file, and of what its `compare` names: "base" (the
+        variant it extends) or another file of the folder (as saved)."""
         runs = [(variant, body["path"])]
         against = body.get("compare")
         if against == "base":
@@ -215,9 +246,40 @@ class Studio:
                 raise Problem(400, f"{variant.id} extends no base variant: pick a file to compare with")
             runs.append((self.base(body["path"], variant.extends[0]), variant.extends[0]))
         elif against is not None:
+            if not isinstance(against, str):
+                raise Problem(400, "'compare' must be \"base\" or a rule file's path in the folder")
             runs.append((self.variant({"path": against}), against))
-        job = self.runs.start(runs, games=games, seed=seed, bots=bots, players=players, engine=engine)
+        return runs
+
+    async def analyze(self, request: Request) -> Response:
+        from ..tools.analyze import EXPERT_BUDGET
+        from ..tools.rulebook import LANGS
+
+        body = await self.body(request)
+        budget = _amount(body, "budget", 0.1, MAX_BUDGET)
+        expert_budget = _number(body, "expert_budget", EXPERT_BUDGET, 1, MAX_EXPERT_BUDGET)
+        lang = _choice(body, "lang", "en", LANGS)
+        seed = _number(body, "seed", 1, 0, 2**63 - 1)
+        variant = self.variant(body)
+        runs = self.with_compared(body, variant)
+        sides = {v.players.layouts[0].players // (v.players.layouts[0].team_size or 1) for v, _ in runs}
+        if len(sides) > 1:
+            raise Problem(400, "the variants analysed side by side must seat the same number of sides "
+                               "at their first table")
+        job = start_analysis(self.runs, runs, budget=budget, expert_budget=expert_budget, seed=seed, lang=lang)
         return JSONResponse(job.view())
+
+    def job_report(self, request: Request) -> Response:
+        """A finished analysis's report in another language, written again, nothing played."""
+        from ..tools.rulebook import LANGS
+
+        job = self.runs.get(request.path_params["job"])
+        if job is None or job.kind != "analyze":
+            raise Missing("no such analysis")
+        if job.analysis is None:
+            raise Problem(409, f"the analysis is {job.state}: it has no report")
+        lang = _choice(dict(request.query_params), "lang", "en", LANGS)
+        return JSONResponse(report_of(job.analysis, lang))
 
     def base(self, relative: str, base_id: str):
         from ..language.resolve import Resolver, rules_root
@@ -232,7 +294,7 @@ class Studio:
     def job(self, request: Request) -> Response:
         job = self.runs.get(request.path_params["job"])
         if job is None:
-            raise Missing("no such simulation")
+            raise Missing("no such job: it is gone (start it again)")
         if request.method == "DELETE":
             job.cancel.set()
         return JSONResponse(job.view())
@@ -290,7 +352,9 @@ def make_app(folder: Path, token: str) -> Guard:
         Route("/play/{table}/move", studio.table_move, methods=["POST"]),
         Route("/play/{table}/next", studio.table_next, methods=["POST"]),
         Route("/simulate", studio.simulate, methods=["POST"]),
+        Route("/analyze", studio.analyze, methods=["POST"]),
         Route("/jobs/{job}", studio.job, methods=["GET", "DELETE"]),
+        Route("/jobs/{job}/report", studio.job_report, methods=["GET"]),
         Route("/diff", studio.diff, methods=["POST"]),
     ]
     routes = [Route("/", studio.index), Mount("/api", routes=api)]

@@ -1,13 +1,12 @@
-"""Simulations started from the page: `tools.simulate` in a worker thread, polled for progress.
+"""Long runs started from the page, in one worker thread, polled for progress.
 
-A job plays its matches with `play_matches` (the same seeds, records and
-summary as `escoba-spec simulate`), one job at a time in one worker thread so
-the page stays responsive; the page polls `GET /api/jobs/ID` for the matches
-done and, at the end, the summary, its text, the comparison and the plots as
-PNG data. A job can be cancelled between two chunks of matches.
-
-The balance report (`escoba-spec analyze`, issue 18) is meant to slot in
-here: `Job.result` is the one place the page reads a run's outputs from.
+`Runs.submit` queues any job's work; a simulation's (`Runs.start`) plays its
+matches with `play_matches` (the same seeds, records and summary as
+`escoba-spec simulate`), a balance report's is in `analyses`. One job runs at a
+time so the page stays responsive; the page polls `GET /api/jobs/ID` for the
+matches done and, at the end, `Job.result`, the one place it reads a run's
+outputs from. A job can be cancelled between two chunks of matches: the
+progress callback raises `Cancelled`.
 """
 
 from __future__ import annotations
@@ -31,19 +30,21 @@ class Cancelled(Exception):
 
 
 class Job:
-    def __init__(self, games: int):
+    def __init__(self, games: int, kind: str = "simulate"):
         self.id = secrets.token_hex(8)
+        self.kind = kind
         self.games = games
         self.total = games
         self.done = 0
         self.state = "queued"  # running, done, failed, cancelled
         self.cancel = threading.Event()
         self.result: dict | None = None
+        self.analysis: dict | None = None  # an analyze job's, kept to write its report in another language
         self.error = ""
         self.started = time.monotonic()
 
     def view(self) -> dict:
-        out = {"id": self.id, "state": self.state, "done": self.done, "total": self.total,
+        out = {"id": self.id, "kind": self.kind, "state": self.state, "done": self.done, "total": self.total,
                "seconds": round(time.monotonic() - self.started, 2)}
         if self.error:
             out["error"] = self.error
@@ -57,7 +58,7 @@ class Runs:
 
     def __init__(self) -> None:
         self.jobs: dict[str, Job] = {}
-        self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="studio-simulate")
+        self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="studio-jobs")
         self.lock = threading.Lock()
 
     def start(self, runs: list[tuple[ir.Variant, str]], *, games: int, seed: int, bots: str, players: int | None,
@@ -68,12 +69,17 @@ class Runs:
         plan = _plan(runs, players, bots)
         job = Job(games)
         job.total = games * len(runs)
+        return self.submit(job, lambda: self._simulate(job, plan, engine, seed))
+
+    def submit(self, job: Job, work) -> Job:
+        """Queue `work()` for `job`: it sets `job.result` (and `job.done` as it goes); a job
+        cancelled before its turn never starts, an exception is the job's error."""
         with self.lock:
             finished = [j for j in self.jobs.values() if j.state not in ("queued", "running")]
             for old in finished[: max(0, len(self.jobs) - MAX_JOBS + 1)]:
                 self.jobs.pop(old.id, None)
             self.jobs[job.id] = job
-        self.pool.submit(self._run, job, plan, engine, seed)
+        self.pool.submit(self._run, job, work)
         return job
 
     def get(self, job_id: str) -> Job | None:
@@ -85,7 +91,20 @@ class Runs:
             job.cancel.set()
         self.pool.shutdown(wait=False, cancel_futures=True)
 
-    def _run(self, job: Job, plan: list, engine: str, seed: int) -> None:
+    def _run(self, job: Job, work) -> None:
+        if job.cancel.is_set():
+            job.state = "cancelled"
+            return
+        job.state = "running"
+        try:
+            work()
+            job.state = "done"
+        except Cancelled:
+            job.state = "cancelled"
+        except Exception as exc:  # an engine error: said on the page, the server goes on
+            job.state, job.error = "failed", f"{type(exc).__name__}: {exc}"
+
+    def _simulate(self, job: Job, plan: list, engine: str, seed: int) -> None:
         from ..tools.simulate import (
             Context,
             compare,
@@ -96,42 +115,32 @@ class Runs:
             summarize,
         )
 
-        if job.cancel.is_set():
-            job.state = "cancelled"
-            return
-        job.state = "running"
-        try:
-            # built here, not in the request: a kernel engine compiles (seconds, the first time)
-            contexts = [(Context(label, {}, len(names), team_size, names, variant=variant, engine=engine), label)
-                        for variant, label, team_size, names in plan]
-            summaries, texts = [], []
-            for n, (ctx, label) in enumerate(contexts):
-                def progress(done: int, before: int = n * job.games) -> None:
-                    job.done = before + done
-                    if job.cancel.is_set():
-                        raise Cancelled
+        # built here, not in the request: a kernel engine compiles (seconds, the first time)
+        contexts = [(Context(label, {}, len(names), team_size, names, variant=variant, engine=engine), label)
+                    for variant, label, team_size, names in plan]
+        summaries, texts = [], []
+        for n, (ctx, label) in enumerate(contexts):
+            def progress(done: int, before: int = n * job.games) -> None:
+                job.done = before + done
+                if job.cancel.is_set():
+                    raise Cancelled
 
-                records, timing = play_matches(ctx, label, {}, seed, job.games, 1, progress)
-                summary = summarize(records, ctx, label, seed)
-                summaries.append(summary)
-                texts.append(render_text(summary, timing))
-            comparison = compare(summaries[0], summaries[1]) if len(summaries) == 2 else None
-            if comparison is not None:
-                texts.append(render_compare_text(comparison))
-            pngs = plots(summaries[0], summaries[1] if len(summaries) == 2 else None)
-            job.result = {
-                "summary": summaries[0], "compare": summaries[1] if len(summaries) == 2 else None,
-                "comparison": comparison, "text": "\n".join(texts),
-                "plots": {name: "data:image/png;base64," + base64.b64encode(data).decode("ascii")
-                          for name, data in (pngs or {}).items()},
-                "plots_note": "" if pngs is not None else "matplotlib is not installed: pip install 'escoba-spec[plots]'",
-                "engine": contexts[0][0].engine,
-            }
-            job.state = "done"
-        except Cancelled:
-            job.state = "cancelled"
-        except Exception as exc:  # an engine error: said on the page, the server goes on
-            job.state, job.error = "failed", f"{type(exc).__name__}: {exc}"
+            records, timing = play_matches(ctx, label, {}, seed, job.games, 1, progress)
+            summary = summarize(records, ctx, label, seed)
+            summaries.append(summary)
+            texts.append(render_text(summary, timing))
+        comparison = compare(summaries[0], summaries[1]) if len(summaries) == 2 else None
+        if comparison is not None:
+            texts.append(render_compare_text(comparison))
+        pngs = plots(summaries[0], summaries[1] if len(summaries) == 2 else None)
+        job.result = {
+            "summary": summaries[0], "compare": summaries[1] if len(summaries) == 2 else None,
+            "comparison": comparison, "text": "\n".join(texts),
+            "plots": {name: "data:image/png;base64," + base64.b64encode(data).decode("ascii")
+                      for name, data in (pngs or {}).items()},
+            "plots_note": "" if pngs is not None else "matplotlib is not installed: pip install 'escoba-spec[plots]'",
+            "engine": contexts[0][0].engine,
+        }
 
 
 def _plan(runs: list[tuple[ir.Variant, str]], players: int, bots: str) -> list[tuple]:

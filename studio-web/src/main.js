@@ -1,8 +1,9 @@
 // escoba-spec studio: the folder's files, the editor with its diagnostics, and the
-// panels beside it (rulebook, play, simulate, diff). Everything the page shows comes
+// panels beside it (rulebook, play, simulate, analyze, diff). Everything the page shows comes
 // from the API as data; nothing it receives is run as code.
 
 import "./style.css";
+import { analyzePanel } from "./analyze.js";
 import { api, el, hasToken } from "./api.js";
 import { makeEditor } from "./editor.js";
 import { playPanel } from "./play.js";
@@ -186,6 +187,7 @@ async function main() {
   window.addEventListener("beforeunload", (event) => { if (dirty()) event.preventDefault(); });
   playPanel($("panel-play"), studio);
   simulatePanel($("panel-simulate"), studio);
+  analyzePanel($("panel-analyze"), studio);
   diffPanel($("panel-diff"), studio);
   renderFiles();
   const wanted = new URLSearchParams(location.hash.slice(1)).get("file");

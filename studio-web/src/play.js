@@ -1,5 +1,6 @@
-// Play: a match against the bots. The server runs the match (the engine and the narration
-// of `escoba-spec play`); the page shows the hand, the table and the legal moves and sends
+// Play: a match against the bots (random, greedy, heuristic, and the expert with the playouts
+// a decision asked). The server runs the match (the engine and the narration of
+// `escoba-spec play`); the page shows the hand, the table and the legal moves and sends
 // back the one the person picks.
 
 import { api, el } from "./api.js";
@@ -8,6 +9,10 @@ import { card } from "./cards.js";
 export function playPanel(root, studio) {
   const bots = el("select", { id: "play-bot" }, ...studio.info.bots.map((b) => el("option", { value: b,
     selected: b === "greedy" }, b)));
+  const playouts = el("input", { id: "play-playouts", type: "number", min: 1, max: 100000,
+    value: studio.info.expert_playouts, title: "the expert's playouts a decision: more is stronger and slower" });
+  const playoutsLabel = el("label", { hidden: true }, "playouts ", playouts);
+  bots.addEventListener("change", () => { playoutsLabel.hidden = bots.value !== "expert"; });
   const seed = el("input", { id: "play-seed", type: "number", min: 0, placeholder: "random" });
   const players = el("input", { id: "play-players", type: "number", min: 2, max: 12, placeholder: "the variant's" });
   const status = el("p.status", { id: "play-status" });
@@ -17,9 +22,12 @@ export function playPanel(root, studio) {
   let shown = 0;  // each answer shown: data-shown on the board, for whoever waits for the next one
 
   async function start() {
-    status.textContent = "dealing…";
+    const expert = bots.value === "expert";
+    status.textContent = expert ? "dealing… (the expert plays on the variant's kernel: its first match loads it, "
+      + "a while the first time ever)" : "dealing…";
     if (table) api("DELETE", `/play/${table.id}`).catch(() => {});
-    const body = { path: studio.path, text: studio.text(), bots: [bots.value] };
+    const bot = expert && playouts.value !== "" ? `expert:${Number(playouts.value)}` : bots.value;
+    const body = { path: studio.path, text: studio.text(), bots: [bot] };
     if (seed.value !== "") body.seed = Number(seed.value);
     if (players.value !== "") body.players = Number(players.value);
     try {
@@ -94,7 +102,7 @@ export function playPanel(root, studio) {
   }
 
   root.append(
-    el("div.controls", {}, el("label", {}, "bots ", bots), el("label", {}, "players ", players),
+    el("div.controls", {}, el("label", {}, "bots ", bots), playoutsLabel, el("label", {}, "players ", players),
       el("label", {}, "seed ", seed), el("button.primary", { id: "play-start", onclick: start }, "New match")),
     status, board, el("h4", {}, "Narration"), log,
   );
