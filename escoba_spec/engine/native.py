@@ -94,7 +94,7 @@ def plain_helpers() -> dict:
     and stream arithmetic on Python ints (as without numba), the rest their own Python."""
     out = {name: getattr(value, "py_func", value) for name, value in globals().items()
            if name in _HELPERS}
-    out.update(popcount=_popcount_py, mix=_mix_py, uniform=_uniform_py, stream_seed=_stream_seed_py)
+    out.update(popcount=_popcount_py, mix=_mix_plain, uniform=_uniform_py, stream_seed=_stream_seed_py)
     return out
 
 
@@ -107,6 +107,10 @@ def engine_note() -> str:
 
 def _popcount_py(x):
     return int(x).bit_count()
+
+
+def _mix_plain(z):
+    return _mix_py(int(z))
 
 
 def _uniform_py(streams, k):
@@ -156,17 +160,7 @@ if NATIVE:
         return mix(np.uint64(seed) * np.uint64(GOLDEN) + np.uint64(index) * np.uint64(0xD1B54A32D192ED03)
                    + np.uint64(1))
 else:
-    def popcount(x):
-        return _popcount_py(x)
-
-    def mix(z):
-        return _mix_py(int(z))
-
-    def uniform(streams, k):
-        return _uniform_py(streams, k)
-
-    def stream_seed(seed, index):
-        return _stream_seed_py(seed, index)
+    popcount, mix, uniform, stream_seed = _popcount_py, _mix_plain, _uniform_py, _stream_seed_py
 
 
 @njit(cache=True)
