@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ..engine.bots import GreedyBot, HeuristicBot, RandomBot
 from ..engine.expert import ExpertBot
@@ -63,14 +64,21 @@ def make_ruleset(variant: ir.Variant, engine: str = "kernel") -> RuleSet:
     return load_kernel(variant).ruleset()
 
 
+@lru_cache(maxsize=64)
+def _kernel_reasons(variant: ir.Variant) -> tuple[str, ...]:
+    """compiler.kernel.unsupported, once per variant: a command asks it for the note, the
+    ruleset and the setup (it builds the variant's kernel expressions to answer)."""
+    from ..compiler.kernel import unsupported
+
+    return tuple(unsupported(variant))
+
+
 def engine_used(variant: ir.Variant, engine: str) -> tuple[str, str | None]:
     """The engine that plays `variant` when `engine` is asked, and the one line that says why
     it is not the one asked (None when it is)."""
     if engine != "kernel":
         return engine, None
-    from ..compiler.kernel import unsupported
-
-    reasons = unsupported(variant)
+    reasons = _kernel_reasons(variant)
     if reasons:
         return "interpreted", (f"the kernel does not play {', '.join(reasons)} of {variant.id} yet: "
                                "the interpreter plays it (slower)")
