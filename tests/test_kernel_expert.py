@@ -194,3 +194,42 @@ def test_bot_names_carry_the_experts_budget():
 def test_the_expert_needs_the_variants_kernel():
     with pytest.raises(SetupError, match="needs the variant"):
         make_bot("expert", 1, 0)
+
+
+# escoba-de-15 and scopa: the expert tests above compile both kernels' expert entry points anyway
+@pytest.mark.parametrize("name", ["escoba-de-15", "scopa"])
+def test_the_entry_points_that_play_the_expert_play_every_other_bot_as_the_plain_ones(name):
+    """An analysis plays its random and greedy runs on the expert's entry points (with_expert) to
+    compile one set: they must play those bots exactly as the plain entry points do."""
+    variant = _variant(name)
+    kernel, _ = engines(variant)
+    lay = variant.players.layouts[0]
+    bots = [("random", "greedy", "heuristic")[seat % 3] for seat in range(lay.players)]
+    plain = kernel.play_matches(range(30), bots, team_size=lay.team_size)
+    twin = kernel.play_matches(range(30), bots, team_size=lay.team_size, with_expert=True)
+    for field in ("winner", "hands", "scores", "sweeps", "points", "last_points", "led", "deficit"):
+        assert np.array_equal(getattr(plain, field), getattr(twin, field)), field
+    assert kernel.play_hands(4, 20, bots, team_size=lay.team_size) == kernel.play_hands(
+        4, 20, bots, team_size=lay.team_size, with_expert=True)
+    deck = list(range(kernel.cards.size))
+    assert kernel.play_hand(deck, bots, 9, team_size=lay.team_size) == kernel.play_hand(
+        deck, bots, 9, team_size=lay.team_size, with_expert=True)
+
+
+def test_an_expert_seat_on_the_plain_entry_points_is_an_error_not_a_silent_fast_bot():
+    """The plain entry points are compiled without the expert's search: the kernel module's own
+    play_hand answers an expert seat with its status, never with some other bot's move."""
+    variant = _variant("escoba-de-15")
+    kernel, _ = engines(variant)
+    codes = kernel.bot_codes(["expert:3", "greedy"])
+    size = kernel.cards.size
+    zeros = np.zeros
+    info = zeros(12, dtype=np.int64)
+    status = kernel.module.play_hand(
+        np.arange(size, dtype=np.int64), 2, 1, 0, codes, np.array([seat_seed(1, k) for k in range(3)], dtype=np.uint64),
+        zeros(2, dtype=np.int64), zeros(2, dtype=np.int64), zeros(2, dtype=np.int64), zeros(2, dtype=np.int64), info,
+        zeros((size, 5), dtype=np.int64), zeros((kernel.module.WORK_ROWS, kernel.module.MAX_MOVES), dtype=np.int64),
+        zeros((4, kernel.module.MAX_MOVES), dtype=np.int64), zeros((2, len(kernel.points_rules)), dtype=np.int64),
+        zeros((2, max(1, len(kernel.effect_rules))), dtype=np.int64), zeros(2, dtype=np.int64),
+        np.array([0, 0, 1], dtype=np.int64))
+    assert status == kernel.module.NO_EXPERT == info[0]

@@ -35,6 +35,7 @@ _STATUS = {
     -12: "the stock cannot fill a round of deals (stock_remainder none)",
     -13: "the leftover total does not match the deck: cards were captured wrongly",
     -14: "the opening table asked for a redeal 1000 times in a row",
+    -16: "an expert seat reached an entry point compiled without the expert",
 }
 
 
@@ -200,12 +201,21 @@ class Kernel:
         ValueError for a bot it does not play."""
         return np.array([bot_code(name) for name in names], dtype=np.int64)
 
+    def _entry(self, name: str, codes: np.ndarray, with_expert: bool):
+        """The kernel's entry point `name` for these bots: its `_expert` twin when a seat is an
+        expert or the caller asks for it. The expert's search compiles only into the twins, so a
+        kernel the expert never plays is seconds quicker to compile; the twins play every other
+        bot exactly as the plain entry points do, so a caller that will seat an expert anyway
+        (an analysis) plays all its games on them and compiles one set, not both."""
+        expert = with_expert or bool(np.any((codes & 0xFF) == KERNEL_BOTS["expert"]))
+        return getattr(self.module, f"{name}_expert" if expert else name)
+
     def _layout(self, players: int, team_size: int) -> None:
         if (players, team_size) not in self.params.layouts:
             raise ValueError(f"{self.id} is not played by {players} players in teams of {team_size}")
 
     def play_hand(self, deck: Sequence[int], bots: Sequence[str], seed: int, *, team_size: int = 1,
-                  dealer: int = 0) -> KernelHand:
+                  dealer: int = 0, with_expert: bool = False) -> KernelHand:
         """Deal `deck` (top of the stock first) and play the hand; bots draw from `seed`'s streams."""
         n = len(bots)
         self._layout(n, team_size)
@@ -224,8 +234,10 @@ class Kernel:
         E = np.zeros((sides, max(1, len(self.effect_rules))), dtype=np.int64)
         scores = np.zeros(sides, dtype=np.int64)  # a lone hand is a match's first, at 0 all
         state = np.array([0, 0, 1], dtype=np.int64)  # no side out, the match's first hand
-        status = self.module.play_hand(cards, n, team_size, dealer % n, self.bot_codes(bots), streams, hands, piles,
-                                       sweeps, captures, info, hist, work, wmask, P, E, scores, state)
+        codes = self.bot_codes(bots)
+        status = self._entry("play_hand", codes, with_expert)(
+            cards, n, team_size, dealer % n, codes, streams, hands, piles, sweeps, captures, info, hist, work, wmask,
+            P, E, scores, state)
         if status < 0:
             raise EngineError(_STATUS.get(int(status), f"kernel status {status}"))
         stopped = bool(info[11])  # the match ended in play: no end-of-hand scoring, no leftover check
@@ -265,27 +277,32 @@ class Kernel:
                         if E[s, i])
         return HandScore(points, effects)
 
-    def warm(self) -> None:
-        """Load (or, the first time, compile) the machine code of the batch entry points."""
-        lay = min(self.params.layouts)
-        bots = ["random"] * lay[0]
-        self.play_matches([0], bots, team_size=lay[1])
-        self.play_hands(0, 1, bots, team_size=lay[1])
+    def warm(self, bots: Sequence[str] | None = None, *, with_expert: bool = False) -> None:
+        """Load (or, the first time, compile) the machine code of play_matches for these bots (the
+        fast bots' entry point, or its expert twin), playing no match (random bots when not told)."""
+        players = len(bots) if bots else min(self.params.layouts)[0]
+        team_size = next((t for p, t in sorted(self.params.layouts) if p == players), None)
+        if team_size is not None:  # else the matches themselves say the layout is not played
+            self.play_matches([], list(bots or ["random"] * players), team_size=team_size, with_expert=with_expert)
 
-    def play_hands(self, seed: int, count: int, bots: Sequence[str], *, team_size: int = 1) -> list:
+    def play_hands(self, seed: int, count: int, bots: Sequence[str], *, team_size: int = 1,
+                   with_expert: bool = False) -> list:
         """`count` whole hands in the kernel from one seed (the benchmark's playouts): each side's
         points over them all."""
         n = len(bots)
         self._layout(n, team_size)
         totals = np.zeros(n // team_size, dtype=np.int64)
-        status = self.module.play_hands(np.uint64(seed & 0xFFFFFFFFFFFFFFFF), count, n, team_size,
-                                        self.bot_codes(bots), totals)
+        codes = self.bot_codes(bots)
+        status = self._entry("play_hands", codes, with_expert)(
+            np.uint64(seed & 0xFFFFFFFFFFFFFFFF), count, n, team_size, codes, totals)
         if status < 0:
             raise EngineError(_STATUS.get(int(status), f"kernel status {status}"))
         return [whole(Fraction(int(t), self.scale)) for t in totals]
 
-    def play_matches(self, seeds: Sequence[int], bots: Sequence[str], *, team_size: int = 1) -> MatchBatch:
-        """Whole matches, one per seed, in this process (one core)."""
+    def play_matches(self, seeds: Sequence[int], bots: Sequence[str], *, team_size: int = 1,
+                     with_expert: bool = False) -> MatchBatch:
+        """Whole matches, one per seed, in this process (one core); `with_expert`: on the entry
+        point that plays the expert too, whoever sits (see `_entry`)."""
         n = len(bots)
         self._layout(n, team_size)
         sides = n // team_size
@@ -306,9 +323,10 @@ class Kernel:
             deficit=np.zeros((m, sides), dtype=np.int64),
             scale=self.scale,
         )
-        self.module.play_matches(seeds, n, team_size, self.bot_codes(bots), batch.winner, batch.hands, batch.scores,
-                                 batch.sweeps, batch.points, batch.last_points, batch.last_effects, batch.eliminated,
-                                 batch.led, batch.deficit)
+        codes = self.bot_codes(bots)
+        self._entry("play_matches", codes, with_expert)(
+            seeds, n, team_size, codes, batch.winner, batch.hands, batch.scores, batch.sweeps, batch.points,
+            batch.last_points, batch.last_effects, batch.eliminated, batch.led, batch.deficit)
         failed = np.flatnonzero(batch.winner < 0)
         if failed.size:
             first = int(failed[0])

@@ -38,7 +38,7 @@ class Context:
     `interpreted`; both play the same matches from the same seeds."""
 
     def __init__(self, path: str, options: dict[str, str], players: int, team_size: int,
-                 bot_names: list[str], variant=None, engine: str = "kernel"):
+                 bot_names: list[str], variant=None, engine: str = "kernel", with_expert: bool = False):
         if variant is None:
             from ...language.validate import load_variant
 
@@ -47,7 +47,11 @@ class Context:
         self.players = players
         self.team_size = team_size
         self.bot_names = bot_names
-        self.kernel, self.note = (kernel_for(variant, bot_names) if engine == "kernel" else (None, None))
+        #: the kernel's entry points that play the expert too, whoever sits (Kernel.play_matches):
+        #: for a caller whose other runs seat an expert, so that it compiles one set of them
+        self.with_expert = with_expert
+        self.kernel, self.note = (kernel_for(variant, bot_names, with_expert) if engine == "kernel"
+                                  else (None, None))
         self.engine = "kernel" if self.kernel is not None else engine_used(variant, engine)[0]
         self.ruleset = None if self.kernel is not None else make_ruleset(variant, self.engine)
         self.params = Params.from_variant(variant)
@@ -74,7 +78,8 @@ class Context:
         buffers to pickle, where a chunk of records is thousands of small objects), or records."""
         seeds = [match_seed(root, i) for i in indices]
         if self.kernel is not None:
-            return self.kernel.play_matches(seeds, self.bot_names, team_size=self.team_size)
+            return self.kernel.play_matches(seeds, self.bot_names, team_size=self.team_size,
+                                            with_expert=self.with_expert)
         records = []
         for seed in seeds:
             bots = [make_bot(name, seed, seat, self.variant) for seat, name in enumerate(self.bot_names)]
@@ -93,8 +98,9 @@ def _run_chunk(spec: tuple, root: int, indices: list[int]):
     `Context.play_raw` gives, turned into records by the parent (`Context.records`)."""
     ctx = _CONTEXTS.get(spec)
     if ctx is None:
-        path, options, players, team_size, bot_names, engine = spec
-        ctx = _CONTEXTS[spec] = Context(path, dict(options), players, team_size, list(bot_names), engine=engine)
+        path, options, players, team_size, bot_names, engine, with_expert = spec
+        ctx = _CONTEXTS[spec] = Context(path, dict(options), players, team_size, list(bot_names), engine=engine,
+                                        with_expert=with_expert)
     return ctx.play_raw(root, indices)
 
 
@@ -214,7 +220,7 @@ def _decided_masks(batch, target: int) -> list[list[bool]]:
     return (who != batch.winner[:, None]).tolist()
 
 
-def kernel_for(variant, bot_names: list[str]):
+def kernel_for(variant, bot_names: list[str], with_expert: bool = False):
     """(the variant's kernel, None), or (None, why the kernel cannot play these matches)."""
     from ...compiler.kernel import unsupported
     from ...engine.kernel import KERNEL_BOTS
@@ -229,7 +235,7 @@ def kernel_for(variant, bot_names: list[str]):
     from ...compiler.kernels import load_kernel
 
     kernel = load_kernel(variant)
-    kernel.warm()  # numba loads (or compiles) the machine code now, before the run's clock starts
+    kernel.warm(bot_names, with_expert=with_expert)  # numba loads (or compiles) the machine code now, before the run's clock starts
     return kernel, None
 
 
@@ -251,7 +257,8 @@ def run_matches(ctx: Context, path: str, options: dict[str, str], root: int, gam
             if progress:
                 progress(len(records))
         return records
-    spec = (path, tuple(sorted(options.items())), ctx.players, ctx.team_size, tuple(ctx.bot_names), ctx.engine)
+    spec = (path, tuple(sorted(options.items())), ctx.players, ctx.team_size, tuple(ctx.bot_names), ctx.engine,
+            ctx.with_expert)
     # workers forked from this process find the context ready (no second validation
     # and compilation each); spawned or remote workers build their own once
     _CONTEXTS.setdefault(spec, ctx)
