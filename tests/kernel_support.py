@@ -95,8 +95,25 @@ def assert_same_matches(kernel, interp, seeds, names, *, team_size=1, where=()):
     return batch, matches
 
 
-def engines(variant):
-    """The variant's kernel (compiled once, then cached) and its interpreter."""
+#: the variants made up by test_kernel_kinds, test_kernel_rules and test_kernel_events whose kernels
+#: the tests compile with numba: between them and the shipped variants (every one compiled by its
+#: own tests), every line of kernel code any made-up variant generates compiles natively somewhere
+#: in the suite (tests/test_kernel_native_cover.py checks it, and names a variant to add here when
+#: a new one writes code nobody compiles). The others play their kernel's source as plain Python:
+#: the same code, checked against the interpreter in milliseconds, not a numba compile of seconds
+#: each, which made up a third of the suite's time.
+NATIVE_MADE_UP = frozenset({"claims-events", "kernel-escopa-jokers", "all-of-them", "ev-effects", "split-three-ways",
+                            "declarations", "catch-up", "ev-at-once", "five-players"})
+
+
+def engines(variant, *, native: bool = True):
+    """The variant's kernel (compiled once, then cached; or its source as plain Python) and its
+    interpreter."""
     from escoba_spec.compiler.kernels import load_kernel
 
-    return load_kernel(variant), Interpreter(variant)
+    return load_kernel(variant, native=native), Interpreter(variant)
+
+
+def made_up_engines(name: str, variant):
+    """`engines` for a variant a test made up: native if it is in NATIVE_MADE_UP."""
+    return engines(variant, native=name in NATIVE_MADE_UP)

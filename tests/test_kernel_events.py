@@ -25,7 +25,12 @@ from escoba_spec.compiler.kernel import unsupported
 from escoba_spec.language.validate import load_variant
 
 from .conftest import RULES
-from .kernel_support import BOT_CLASSES, assert_same_matches, engines, play_same_hands
+from .kernel_support import (
+    BOT_CLASSES,
+    assert_same_matches,
+    made_up_engines,
+    play_same_hands,
+)
 
 HOUSES = {
     # points events, one replacing another, and the match won the moment a target of 6 is reached
@@ -166,7 +171,7 @@ def test_the_kernel_plays_the_houses_with_events_declarations_and_claims(houses)
        dealer=st.integers(0, 5))
 @settings(deadline=None, max_examples=40)
 def test_a_kernel_hand_with_events_is_the_interpreters(houses, name, root, bots, dealer):
-    kernel, interp = engines(houses[name])
+    kernel, interp = made_up_engines(name, houses[name])
     for lay in houses[name].players.layouts:
         play_same_hands(kernel, interp, root, bots[:lay.players], team_size=lay.team_size,
                         dealer=dealer, where=(name, lay.players))
@@ -176,7 +181,7 @@ def test_a_kernel_hand_with_events_is_the_interpreters(houses, name, root, bots,
 @given(seeds=st.lists(st.integers(0, 2**64 - 1), min_size=1, max_size=4), bot=st.sampled_from(sorted(BOT_CLASSES)))
 @settings(deadline=None, max_examples=15)
 def test_a_kernel_match_with_events_is_the_interpreters(houses, name, seeds, bot):
-    kernel, interp = engines(houses[name])
+    kernel, interp = made_up_engines(name, houses[name])
     for lay in houses[name].players.layouts:
         assert_same_matches(kernel, interp, seeds, [bot] * lay.players, team_size=lay.team_size,
                             where=(name, lay.players))

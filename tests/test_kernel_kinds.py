@@ -20,7 +20,12 @@ from escoba_spec.compiler.kernel import unsupported
 from escoba_spec.compiler.kernel_kinds import needs_kinds
 
 from .engine_fixtures import house_variants
-from .kernel_support import BOT_CLASSES, assert_same_matches, engines, play_same_hands
+from .kernel_support import (
+    BOT_CLASSES,
+    assert_same_matches,
+    made_up_engines,
+    play_same_hands,
+)
 from .test_capture_kinds import KIND_VARIANTS
 
 JOKERS = "deck:\n  jokers:\n    count: {count}\n    values: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]\n    primiera: 0\n"
@@ -65,7 +70,7 @@ def test_every_house_variant_here_runs_on_the_kernels_kinds_code(variants):
 @settings(deadline=None, max_examples=15)
 def test_a_kernel_hand_with_kinds_or_jokers_is_the_interpreters_hand(variants, name, root, bots, dealer, layout):
     variant = variants[name]
-    kernel, interp = engines(variant)
+    kernel, interp = made_up_engines(name, variant)
     lay = variant.players.layouts[layout % len(variant.players.layouts)]
     play_same_hands(kernel, interp, root, bots[:lay.players], team_size=lay.team_size, dealer=dealer,
                     count=HANDS_PER_EXAMPLE, where=(name,))
@@ -76,6 +81,6 @@ def test_a_kernel_hand_with_kinds_or_jokers_is_the_interpreters_hand(variants, n
 @settings(deadline=None, max_examples=5)
 def test_a_kernel_match_with_kinds_or_jokers_is_the_interpreters_match(variants, name, seed, bot):
     variant = variants[name]
-    kernel, interp = engines(variant)
+    kernel, interp = made_up_engines(name, variant)
     lay = variant.players.layouts[0]
     assert_same_matches(kernel, interp, [seed], [bot] * lay.players, team_size=lay.team_size, where=(name,))

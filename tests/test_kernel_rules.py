@@ -21,7 +21,12 @@ from escoba_spec.tools.simulate.matches import kernel_records, match_record
 
 from .conftest import RULES
 from .engine_fixtures import house_variants
-from .kernel_support import BOT_CLASSES, assert_same_matches, engines, play_same_hands
+from .kernel_support import (
+    BOT_CLASSES,
+    assert_same_matches,
+    made_up_engines,
+    play_same_hands,
+)
 from .test_deals import DEALS
 
 #: house rules of Scopa whose scoring names where the match stands
@@ -69,7 +74,7 @@ def _layouts(variant):
 @settings(deadline=None, max_examples=25)
 def test_a_kernel_hand_is_the_interpreters_hand(variants, name, root, bots, dealer, pick):
     variant = variants[name]
-    kernel, interp = engines(variant)
+    kernel, interp = made_up_engines(name, variant)
     layouts = _layouts(variant)
     players, team_size = layouts[pick % len(layouts)]
     play_same_hands(kernel, interp, root, bots[:players], team_size=team_size, dealer=dealer, count=HANDS_PER_EXAMPLE,
@@ -82,7 +87,7 @@ def test_a_kernel_hand_is_the_interpreters_hand(variants, name, root, bots, deal
 @settings(deadline=None, max_examples=10)
 def test_a_kernel_match_is_the_interpreters_match(variants, name, seeds, bot, pick):
     variant = variants[name]
-    kernel, interp = engines(variant)
+    kernel, interp = made_up_engines(name, variant)
     layouts = _layouts(variant)
     players, team_size = layouts[pick % len(layouts)]
     names = [bot] * players
