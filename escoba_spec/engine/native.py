@@ -71,10 +71,34 @@ def njit(*args, **kwargs):
     if _numba is not None and not _PLAIN[0]:
         kwargs.setdefault("error_model", "numpy")
         kwargs.setdefault("_nrt", False)
-        return _numba.njit(*args, **kwargs)
+        if args and callable(args[0]):
+            return _unliteral(_numba.njit(**kwargs)(args[0]))
+        return lambda function: _unliteral(_numba.njit(*args, **kwargs)(function))
     if args and callable(args[0]):
         return args[0]
     return lambda function: function
+
+
+if _numba is not None:
+    from numba.core import types as _types
+    from numba.core.registry import CPUDispatcher as _CPUDispatcher
+
+    class _UnliteralDispatcher(_CPUDispatcher):
+        """A kernel function that another compiles for its arguments' types, never their values.
+
+        Called from compiled code with a constant (`ints(12)`, `_with_total(..., 1, ..., 0, ...)`),
+        numba types the argument as that literal and compiles the callee once per constant: Cuarenta's
+        capture kinds compiled twice, `_with_total` four times, a third of its kernel's first compile.
+        Typed as plain integers, each function compiles once; no kernel function asks for a literal
+        (numba.literally), so none loses anything."""
+
+        def get_call_template(self, args, kws):
+            return super().get_call_template(tuple(_types.unliteral(a) for a in args),
+                                             {k: _types.unliteral(v) for k, v in kws.items()})
+
+    def _unliteral(dispatcher):
+        dispatcher.__class__ = _UnliteralDispatcher
+        return dispatcher
 
 
 @contextmanager
