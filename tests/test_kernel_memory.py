@@ -37,12 +37,15 @@ def _held() -> int:
 
 def _play_everything(kernel, interp, layout) -> None:
     n, team = layout.players, layout.team_size
-    # the expert's entry points: the fast bots' own (play_hand, play_matches, play_hands) are the same
-    # code without the expert's loop, the same arrays made, the same functions called
-    bots = [("random", "greedy", "heuristic", "expert:3")[seat % 4] for seat in range(n)]
-    kernel.play_matches(range(2), bots, team_size=team)
-    kernel.play_hands(7, 4, bots, team_size=team)
-    kernel.play_hand(list(range(kernel.cards.size)), bots, 3, team_size=team)
+    # each entry point's code once: play_matches with an expert seat (its twin, the expert's loop and
+    # search; analyze compiles it anyway), play_hands and play_hand with the fast bots (parity and play
+    # compile those). The other three are the same macro's text (templates/kernel/match.py.j2, hand.py.j2):
+    # the same arrays made, the same functions called
+    fast = [("random", "greedy", "heuristic")[seat % 3] for seat in range(n)]
+    kernel.play_matches(range(2), [("random", "greedy", "heuristic", "expert:3")[seat % 4] for seat in range(n)],
+                        team_size=team)
+    kernel.play_hands(7, 4, fast, team_size=team)
+    kernel.play_hand(list(range(kernel.cards.size)), fast, 3, team_size=team)
     # the step functions, as play, diff and the API use them, with Python bots
     names = [("random", "greedy", "heuristic")[seat % 3] for seat in range(n)]
     play_match(kernel.ruleset(), stream_bots(names, 5), 5, team_size=team, rng=Stream(seat_seed(5, 0)))
