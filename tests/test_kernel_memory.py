@@ -42,8 +42,7 @@ def _play_everything(kernel, interp, layout) -> None:
     # compile those). The other three are the same macro's text (templates/kernel/match.py.j2, hand.py.j2):
     # the same arrays made, the same functions called
     fast = [("random", "greedy", "heuristic")[seat % 3] for seat in range(n)]
-    kernel.play_matches(range(2), [("random", "greedy", "heuristic", "expert:3")[seat % 4] for seat in range(n)],
-                        team_size=team)
+    kernel.play_matches(range(2), [*fast[:-1], "expert:3"], team_size=team)  # the expert in every layout
     kernel.play_hands(7, 4, fast, team_size=team)
     kernel.play_hand(list(range(kernel.cards.size)), fast, 3, team_size=team)
     # the step functions, as play, diff and the API use them, with Python bots
