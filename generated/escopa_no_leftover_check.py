@@ -32,7 +32,7 @@ LAYOUTS = ((2, 1), (3, 1), (4, 2))
 SIZE = 40
 MAX_MOVES = 8192
 #: status codes of a hand or match the kernel could not finish (the driver raises EngineError)
-TOO_MANY_MOVES, STOCK_SHORT, LEFTOVER_WRONG, TOO_MANY_REDEALS, TOO_LONG = -11, -12, -13, -14, -15
+TOO_MANY_MOVES, STOCK_SHORT, LEFTOVER_WRONG, TOO_MANY_REDEALS, TOO_LONG, NO_EXPERT = -11, -12, -13, -14, -15, -16
 
 _VALUES = np.array([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], dtype=np.int64)
 _TRAIL = np.array([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], dtype=np.int64)
@@ -357,6 +357,30 @@ EXPERT_TURN, HAND_STOPPED = 1, 2
 @njit(cache=True, _nrt=True)  # it makes `at`: numba's runtime frees it (a function without leaks what it makes)
 def play_hand(deck, n, team, dealer, bots, streams, hands, piles, sweeps, captures, info, hist, work, wmask,
               P, E, scores, state):
+    """Deal `deck` (top of the stock first) and play the whole hand. info: 0 status, 1 plays,
+    2 leftovers, 3 leftover side (-1 none), 4 leftover total, 5 set aside, 6 redeals, 7 rounds,
+    8 opening multiple, 9 opening cards, 10 opening taker, 11 stopped (the match ended in play).
+    hist[i]: seat, card, capture, sweeps, claim. P and E (zeroed by the caller) take the points and
+    effects scored in play; scores and state[0] (the sides out) are the match's as it starts, state[2]
+    the hand's number (0 taken as 1). The deal, then the plays from the position it leaves; without
+    the expert (play_hand_expert plays it: an expert seat here is NO_EXPERT)."""
+    at = ints(AT_SIZE)
+    status = deal_hand(deck, n, team, dealer, streams, hands, piles, sweeps, captures, info, work, wmask, P, E,
+                       scores, state, at)
+    if status != 0:
+        return 0 if status == HAND_STOPPED else status
+    forced = np.int64(-1)
+    status = play_from(deck, n, team, dealer, bots, streams, hands, piles, sweeps, captures, info, hist, work,
+                       wmask, P, E, scores, state, at, forced)
+    if status == EXPERT_TURN:
+        info[0] = NO_EXPERT
+        return NO_EXPERT
+    return status
+
+
+@njit(cache=True, _nrt=True)  # it makes `at`: numba's runtime frees it (a function without leaks what it makes)
+def play_hand_expert(deck, n, team, dealer, bots, streams, hands, piles, sweeps, captures, info, hist, work, wmask,
+                     P, E, scores, state):
     """Deal `deck` (top of the stock first) and play the whole hand. info: 0 status, 1 plays,
     2 leftovers, 3 leftover side (-1 none), 4 leftover total, 5 set aside, 6 redeals, 7 rounds,
     8 opening multiple, 9 opening cards, 10 opening taker, 11 stopped (the match ended in play).
@@ -856,8 +880,8 @@ def note_standing(scores, eliminated, led, deficit):
 
 
 @njit(cache=True, _nrt=True)
-def play_matches(seeds, n, team, bots, out_winner, out_hands, out_scores, out_sweeps, out_points, out_last,
-                 out_effects, out_eliminated, out_led, out_deficit):
+def play_matches(seeds, n, team, bots, out_winner, out_hands, out_scores, out_sweeps, out_points,
+                 out_last, out_effects, out_eliminated, out_led, out_deficit):
     """Whole matches, one per seed: decks shuffled by stream 0, bots on streams 1 + seat.
     Per match: winner (or a status below 0), hands, final scores, sweeps and points by rule
     and side (sum and sum of squares: out_sweeps[m, 0|1, side], out_points[m, 0|1, rule, side]),
@@ -904,8 +928,9 @@ def play_matches(seeds, n, team, bots, out_winner, out_hands, out_scores, out_sw
                 for e in range(_E_COLUMNS):
                     E[s, e] = 0
             state[2] = hands_played + 1
-            status = play_hand(deck, n, team, dealer, bots, streams, hands, piles, sweeps, captures, info, hist,
-                               work, wmask, P, E, scores, state)
+            status = play_hand(
+                deck, n, team, dealer, bots, streams, hands, piles, sweeps, captures, info, hist, work, wmask, P, E,
+                scores, state)
             if status < 0:
                 winner = status
                 break
@@ -970,8 +995,9 @@ def play_hands(seed, count, n, team, bots, totals):
                 P[s, r] = 0
             for e in range(_E_COLUMNS):
                 E[s, e] = 0
-        status = play_hand(deck, n, team, h % n, bots, streams, hands, piles, sweeps, captures, info, hist, work, wmask,
-                           P, E, scores, state)
+        status = play_hand(
+            deck, n, team, h % n, bots, streams, hands, piles, sweeps, captures, info, hist, work, wmask, P, E, scores,
+            state)
         if status < 0:
             return status
         if not info[11]:
@@ -980,6 +1006,136 @@ def play_hands(seed, count, n, team, bots, totals):
             for r in range(_N_POINTS):
                 totals[s] += P[s, r]
     return count
+
+
+@njit(cache=True, _nrt=True)
+def play_matches_expert(seeds, n, team, bots, out_winner, out_hands, out_scores, out_sweeps, out_points,
+                        out_last, out_effects, out_eliminated, out_led, out_deficit):
+    """Whole matches, one per seed: decks shuffled by stream 0, bots on streams 1 + seat.
+    Per match: winner (or a status below 0), hands, final scores, sweeps and points by rule
+    and side (sum and sum of squares: out_sweeps[m, 0|1, side], out_points[m, 0|1, rule, side]),
+    the last hand's points and effects, the sides eliminated, and per side the hands before the
+    last after which it alone led and the most it was ever behind (MatchState.note_standing)."""
+    sides = n // team
+    streams = words(1 + n)
+    deck = ints(SIZE)
+    hands = ints(n)
+    piles = ints(sides)
+    sweeps = ints(sides)
+    captures = ints(sides)
+    info = ints(12)
+    hist = ints2(SIZE, 5)
+    work = ints2(WORK_ROWS, MAX_MOVES)
+    wmask = ints2(4, MAX_MOVES)
+    P = ints2(sides, _P_COLUMNS)
+    E = ints2(sides, _E_COLUMNS)
+    scores = ints(sides)
+    games = ints(sides)
+    state = ints(3)  # the sides out, an effect's outright win, the hand's number
+    for m in range(seeds.shape[0]):
+        for k in range(1 + n):
+            streams[k] = stream_seed(seeds[m], k)
+        for s in range(sides):
+            scores[s] = 0
+            games[s] = 0
+            out_led[m, s] = 0
+            out_deficit[m, s] = 0
+        state[0] = 0
+        for s in range(n):  # the heuristic bots learn the capture rule afresh in each match
+            work[5, s] = 0
+            work[6, s] = 0
+        dealer = np.int64(0)  # not a literal 0: numba would compile play_hand for it too
+        hands_played = 0
+        winner = -1
+        while winner == -1:
+            for c in range(SIZE):
+                deck[c] = c
+            shuffle(deck, streams, 0)
+            for s in range(sides):  # element by element: a slice assignment compiles numba's broadcasting
+                for r in range(_P_COLUMNS):
+                    P[s, r] = 0
+                for e in range(_E_COLUMNS):
+                    E[s, e] = 0
+            state[2] = hands_played + 1
+            status = play_hand_expert(
+                deck, n, team, dealer, bots, streams, hands, piles, sweeps, captures, info, hist, work, wmask, P, E,
+                scores, state)
+            if status < 0:
+                winner = status
+                break
+            if not info[11]:  # a hand stopped in play has no end-of-hand scoring
+                score_hand(piles, sweeps, captures, P, E, scores, (dealer % n) % sides, hands_played + 1)
+            hands_played += 1
+            for s in range(sides):
+                total = 0
+                for r in range(_N_POINTS):
+                    total += P[s, r]
+                    out_points[m, 0, r, s] += P[s, r]
+                    out_points[m, 1, r, s] += P[s, r] * P[s, r]
+                scores[s] += total
+                out_sweeps[m, 0, s] += sweeps[s]
+                out_sweeps[m, 1, s] += sweeps[s] * sweeps[s]
+            dealer = (dealer + 1) % n
+            winner = decide(scores, E, state)
+            if winner < 0 and hands_played >= 500:
+                winner = TOO_LONG
+            if winner == -1:
+                note_standing(scores, state[0], out_led[m], out_deficit[m])
+        out_winner[m] = winner
+        out_hands[m] = hands_played
+        for s in range(sides):  # element by element: a slice assignment compiles numba's broadcasting
+            out_scores[m, s] = scores[s]
+        for s in range(sides):
+            for r in range(_N_POINTS):
+                out_last[m, r, s] = P[s, r]
+            for e in range(_N_EFFECTS):
+                out_effects[m, e, s] = E[s, e]
+        out_eliminated[m] = state[0]
+    return 0
+
+
+@njit(cache=True, _nrt=True)
+def play_hands_expert(seed, count, n, team, bots, totals):
+    """`count` whole hands from one seed's streams (each deck shuffled by stream 0, the dealer
+    passing on), scored; each side's points added into totals[side]. The benchmark's playouts."""
+    sides = n // team
+    streams = words(1 + n)
+    for k in range(1 + n):
+        streams[k] = stream_seed(seed, k)
+    deck = ints(SIZE)
+    hands = ints(n)
+    piles = ints(sides)
+    sweeps = ints(sides)
+    captures = ints(sides)
+    info = ints(12)
+    hist = ints2(SIZE, 5)
+    work = ints2(WORK_ROWS, MAX_MOVES)
+    wmask = ints2(4, MAX_MOVES)
+    P = ints2(sides, _P_COLUMNS)
+    E = ints2(sides, _E_COLUMNS)
+    scores = ints(sides)  # each hand as a match's first: 0 all, no side out
+    state = ints(3)  # the sides out, an effect's outright win, the hand's number
+    for h in range(count):
+        for c in range(SIZE):
+            deck[c] = c
+        shuffle(deck, streams, 0)
+        for s in range(sides):  # element by element: a slice assignment compiles numba's broadcasting
+            for r in range(_P_COLUMNS):
+                P[s, r] = 0
+            for e in range(_E_COLUMNS):
+                E[s, e] = 0
+        status = play_hand_expert(
+            deck, n, team, h % n, bots, streams, hands, piles, sweeps, captures, info, hist, work, wmask, P, E, scores,
+            state)
+        if status < 0:
+            return status
+        if not info[11]:
+            score_hand(piles, sweeps, captures, P, E, scores, (h % n) % sides, 1)  # a lone hand: the match's first
+        for s in range(sides):
+            for r in range(_N_POINTS):
+                totals[s] += P[s, r]
+    return count
+
 
 
 @njit(cache=True)
