@@ -216,20 +216,12 @@ def test_the_entry_points_that_play_the_expert_play_every_other_bot_as_the_plain
         deck, bots, 9, team_size=lay.team_size, with_expert=True)
 
 
-def test_an_expert_seat_on_the_plain_entry_points_is_an_error_not_a_silent_fast_bot():
+def test_an_expert_seat_on_the_plain_entry_points_is_an_error_not_a_silent_fast_bot(monkeypatch):
     """The plain entry points are compiled without the expert's search: the kernel module's own
     play_hand answers an expert seat with its status, never with some other bot's move."""
-    variant = _variant("escoba-de-15")
-    kernel, _ = engines(variant)
-    codes = kernel.bot_codes(["expert:3", "greedy"])
-    size = kernel.cards.size
-    zeros = np.zeros
-    info = zeros(12, dtype=np.int64)
-    status = kernel.module.play_hand(
-        np.arange(size, dtype=np.int64), 2, 1, 0, codes, np.array([seat_seed(1, k) for k in range(3)], dtype=np.uint64),
-        zeros(2, dtype=np.int64), zeros(2, dtype=np.int64), zeros(2, dtype=np.int64), zeros(2, dtype=np.int64), info,
-        zeros((size, 5), dtype=np.int64), zeros((kernel.module.WORK_ROWS, kernel.module.MAX_MOVES), dtype=np.int64),
-        zeros((4, kernel.module.MAX_MOVES), dtype=np.int64), zeros((2, len(kernel.points_rules)), dtype=np.int64),
-        zeros((2, max(1, len(kernel.effect_rules))), dtype=np.int64), zeros(2, dtype=np.int64),
-        np.array([0, 0, 1], dtype=np.int64))
-    assert status == kernel.module.NO_EXPERT == info[0]
+    from escoba_spec.engine import EngineError
+
+    kernel, _ = engines(_variant("escoba-de-15"))
+    monkeypatch.setattr(kernel, "_entry", lambda name, codes, with_expert: getattr(kernel.module, name))
+    with pytest.raises(EngineError, match="compiled without the expert"):
+        kernel.play_hand(list(range(kernel.cards.size)), ["expert:3", "greedy"], 1)

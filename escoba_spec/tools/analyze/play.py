@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 
+from ...engine.names import split_bot_name
 from ...tools.setup import BOTS, seating
 from ..simulate import Context, play_matches, summarize
 from ..simulate.stats import wilson
@@ -53,9 +54,14 @@ def runs_of(budget: float, expert_budget: int = EXPERT_BUDGET) -> list[tuple[str
     return runs
 
 
+def seats_expert(pattern: list[str]) -> bool:
+    """Whether an expert (of any budget) sits in a run's pattern of bots."""
+    return any(split_bot_name(bot)[0] == "expert" for bot in pattern)
+
+
 def games_of(pattern: list[str], budget: float) -> int:
     """The matches of a run: fewer where an expert sits, its decisions being thousands of playouts."""
-    if any(bot.startswith("expert") for bot in pattern):
+    if seats_expert(pattern):
         return max(20, int(EXPERT_MATCHES_PER_BUDGET * budget))
     return max(20, int(MATCHES_PER_BUDGET * budget))
 
@@ -70,7 +76,7 @@ def measure(variant, path: str, options: dict[str, str], root: int, budget: floa
                  "expert_budget": expert_budget, "players": players, "team_size": team_size, "runs": {}, "notes": []}
     done = 0
     runs = runs_of(budget, expert_budget)
-    with_expert = any(bot.startswith("expert") for _, pattern in runs for bot in pattern)
+    with_expert = any(seats_expert(pattern) for _, pattern in runs)
     for name, pattern in runs:
         games = games_of(pattern, budget)
         bots = [pattern[seat % sides % len(pattern)] for seat in range(players)]
