@@ -196,11 +196,11 @@ def test_the_expert_needs_the_variants_kernel():
         make_bot("expert", 1, 0)
 
 
-# escoba-de-15 and scopa: the expert tests above compile both kernels' expert entry points anyway
+# escoba-de-15 and scopa: the expert tests above compile both kernels' expert entry point anyway
 @pytest.mark.parametrize("name", ["escoba-de-15", "scopa"])
-def test_the_entry_points_that_play_the_expert_play_every_other_bot_as_the_plain_ones(name):
-    """An analysis plays its random and greedy runs on the expert's entry points (with_expert) to
-    compile one set: they must play those bots exactly as the plain entry points do."""
+def test_the_entry_point_that_plays_the_expert_plays_every_other_bot_as_the_plain_one(name):
+    """An analysis plays its random and greedy runs on the expert's entry point (with_expert) to
+    compile one: in every mode it must play those bots exactly as the plain one does."""
     variant = _variant(name)
     kernel, _ = engines(variant)
     lay = variant.players.layouts[0]
@@ -216,12 +216,12 @@ def test_the_entry_points_that_play_the_expert_play_every_other_bot_as_the_plain
         deck, bots, 9, team_size=lay.team_size, with_expert=True)
 
 
-def test_an_expert_seat_on_the_plain_entry_points_is_an_error_not_a_silent_fast_bot(monkeypatch):
-    """The plain entry points are compiled without the expert's search: the kernel module's own
-    play_hand answers an expert seat with its status, never with some other bot's move."""
+def test_an_expert_seat_on_the_plain_entry_point_is_an_error_not_a_silent_fast_bot(monkeypatch):
+    """The plain entry point is compiled without the expert's search: the kernel module's own
+    `play` answers an expert seat with its status, never with some other bot's move."""
     from escoba_spec.engine import EngineError
 
     kernel, _ = engines(_variant("escoba-de-15"))
-    monkeypatch.setattr(kernel, "_entry", lambda name, codes, with_expert: getattr(kernel.module, name))
+    monkeypatch.setattr(kernel, "_entry", lambda codes, with_expert: kernel.module.play)
     with pytest.raises(EngineError, match="compiled without the expert"):
         kernel.play_hand(list(range(kernel.cards.size)), ["expert:3", "greedy"], 1)

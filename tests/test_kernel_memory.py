@@ -37,14 +37,14 @@ def _held() -> int:
 
 def _play_everything(kernel, interp, layout) -> None:
     n, team = layout.players, layout.team_size
-    # each entry point's code once: play_matches with an expert seat (its twin, the expert's loop and
-    # search; analyze compiles it anyway), play_hands and play_hand with the fast bots (parity and play
-    # compile those). The other three are the same macro's text (templates/kernel/match.py.j2, hand.py.j2):
-    # the same arrays made, the same functions called
+    # the entry point's code once, in each of its modes: play_expert (MATCHES with an expert seat, the
+    # expert's loop and search; HANDS and ONE_HAND with the fast bots, on the same twin: one compile).
+    # `play` is the same macro's text without the expert's loop (templates/kernel/match.py.j2): it makes
+    # no array either, and calls the same functions but expert_move
     fast = [("random", "greedy", "heuristic")[seat % 3] for seat in range(n)]
     kernel.play_matches(range(2), [*fast[:-1], "expert:3"], team_size=team)  # the expert in every layout
-    kernel.play_hands(7, 4, fast, team_size=team)
-    kernel.play_hand(list(range(kernel.cards.size)), fast, 3, team_size=team)
+    kernel.play_hands(7, 4, fast, team_size=team, with_expert=True)
+    kernel.play_hand(list(range(kernel.cards.size)), fast, 3, team_size=team, with_expert=True)
     # the step functions, as play, diff and the API use them, with Python bots
     names = [("random", "greedy", "heuristic")[seat % 3] for seat in range(n)]
     play_match(kernel.ruleset(), stream_bots(names, 5), 5, team_size=team, rng=Stream(seat_seed(5, 0)))

@@ -53,6 +53,31 @@ def bot_code(name: str) -> int:
 
 
 @dataclass(frozen=True)
+class _Arrays:
+    """Everything the kernel's entry point works in, made by the caller (see `Kernel._play`)."""
+
+    n: int
+    team: int
+    deck: np.ndarray
+    streams: np.ndarray
+    hands: np.ndarray
+    piles: np.ndarray
+    sweeps: np.ndarray
+    captures: np.ndarray
+    info: np.ndarray
+    hist: np.ndarray
+    work: np.ndarray
+    wmask: np.ndarray
+    P: np.ndarray
+    E: np.ndarray
+    scores: np.ndarray
+    games: np.ndarray
+    state: np.ndarray
+    at: np.ndarray
+    totals: np.ndarray
+
+
+@dataclass(frozen=True)
 class KernelHand:
     """One hand the kernel played: its result and every play, in order."""
 
@@ -84,6 +109,20 @@ class MatchBatch:
         """A points array entry (or a sum of squares, power 2) as the interpreter counts it: an
         int, or the Fraction a split tie gives."""
         return whole(Fraction(int(points), self.scale ** power))
+
+
+def _empty_batch() -> MatchBatch:
+    """The outputs of no match: what `Kernel._play` gives the entry point outside MATCHES (its
+    arrays typed as MATCHES's, so that one compile serves every mode)."""
+    z = np.zeros
+    return MatchBatch(seeds=z(0, dtype=np.uint64), winner=z(0, dtype=np.int64), hands=z(0, dtype=np.int64),
+                      scores=z((0, 1), dtype=np.int64), sweeps=z((0, 2, 1), dtype=np.int64),
+                      points=z((0, 2, 1, 1), dtype=np.int64), last_points=z((0, 1, 1), dtype=np.int64),
+                      last_effects=z((0, 1, 1), dtype=np.int64), eliminated=z(0, dtype=np.int64),
+                      led=z((0, 1), dtype=np.int64), deficit=z((0, 1), dtype=np.int64))
+
+
+_NO_BATCH = _empty_batch()
 
 
 class KernelRuleSet:
@@ -201,14 +240,42 @@ class Kernel:
         ValueError for a bot it does not play."""
         return np.array([bot_code(name) for name in names], dtype=np.int64)
 
-    def _entry(self, name: str, codes: np.ndarray, with_expert: bool):
-        """The kernel's entry point `name` for these bots: its `_expert` twin when a seat is an
-        expert or the caller asks for it. The expert's search compiles only into the twins, so a
-        kernel the expert never plays is seconds quicker to compile; the twins play every other
-        bot exactly as the plain entry points do, so a caller that will seat an expert anyway
-        (an analysis) plays all its games on them and compiles one set, not both."""
+    def _entry(self, codes: np.ndarray, with_expert: bool):
+        """The kernel's one entry point for these bots: `play`, or its `play_expert` twin when a seat
+        is an expert or the caller asks for it. The expert's search compiles only into the twin, so a
+        kernel the expert never plays is seconds quicker to compile; the twin plays every other bot
+        exactly as `play` does, so a caller that will seat an expert anyway (an analysis) plays all
+        its games on it and compiles one, not both."""
         expert = with_expert or bool(np.any((codes & 0xFF) == KERNEL_BOTS["expert"]))
-        return getattr(self.module, f"{name}_expert" if expert else name)
+        return self.module.play_expert if expert else self.module.play
+
+    def _play(self, mode: int, codes: np.ndarray, with_expert: bool, arrays: "_Arrays", *, seeds=None,
+              count: int = 0, dealer: int = 0, batch: "MatchBatch | None" = None) -> int:
+        """The entry point (`_entry`) in `mode` (the kernel's ONE_HAND, HANDS or MATCHES), on arrays
+        made here: the kernel makes none, so numba's runtime has nothing to count in it."""
+        entry = self._entry(codes, with_expert)
+        a = arrays
+        b = batch or _NO_BATCH
+        seeds = np.zeros(1, dtype=np.uint64) if seeds is None else seeds
+        return int(entry(mode, seeds, count, a.n, a.team, dealer, codes, a.deck, a.streams, a.hands, a.piles,
+                         a.sweeps, a.captures, a.info, a.hist, a.work, a.wmask, a.P, a.E, a.scores, a.games,
+                         a.state, a.at, a.totals, b.winner, b.hands, b.scores, b.sweeps, b.points, b.last_points,
+                         b.last_effects, b.eliminated, b.led, b.deficit))
+
+    def _arrays(self, n: int, team_size: int) -> "_Arrays":
+        module = self.module
+        sides = n // team_size
+        z = np.zeros
+        return _Arrays(
+            n=n, team=team_size, deck=z(self.cards.size, dtype=np.int64), streams=z(1 + n, dtype=np.uint64),
+            hands=z(n, dtype=np.int64), piles=z(sides, dtype=np.int64), sweeps=z(sides, dtype=np.int64),
+            captures=z(sides, dtype=np.int64), info=z(12, dtype=np.int64), hist=z((self.cards.size, 5), dtype=np.int64),
+            work=z((module.WORK_ROWS, module.MAX_MOVES), dtype=np.int64),
+            wmask=z((4, module.MAX_MOVES), dtype=np.int64),
+            P=z((sides, max(1, len(self.points_rules))), dtype=np.int64),
+            E=z((sides, max(1, len(self.effect_rules))), dtype=np.int64),
+            scores=z(sides, dtype=np.int64), games=z(sides, dtype=np.int64), state=z(3, dtype=np.int64),
+            at=z(module.AT_SIZE, dtype=np.int64), totals=z(sides, dtype=np.int64))
 
     def _layout(self, players: int, team_size: int) -> None:
         if (players, team_size) not in self.params.layouts:
@@ -221,28 +288,15 @@ class Kernel:
         self._layout(n, team_size)
         check_deck(deck, self.cards.size)
         sides = n // team_size
-        streams = np.array([seat_seed(seed, k) for k in range(1 + n)], dtype=np.uint64)
-        hands = np.zeros(n, dtype=np.int64)
-        piles, sweeps, captures = (np.zeros(sides, dtype=np.int64) for _ in range(3))
-        info = np.zeros(12, dtype=np.int64)
-        size = self.cards.size
-        hist = np.zeros((size, 5), dtype=np.int64)
-        work = np.zeros((self.module.WORK_ROWS, self.module.MAX_MOVES), dtype=np.int64)
-        wmask = np.zeros((4, self.module.MAX_MOVES), dtype=np.int64)
-        cards = np.array(deck, dtype=np.int64)
-        P = np.zeros((sides, max(1, len(self.points_rules))), dtype=np.int64)
-        E = np.zeros((sides, max(1, len(self.effect_rules))), dtype=np.int64)
-        scores = np.zeros(sides, dtype=np.int64)  # a lone hand is a match's first, at 0 all
-        state = np.array([0, 0, 1], dtype=np.int64)  # no side out, the match's first hand
-        codes = self.bot_codes(bots)
-        status = self._entry("play_hand", codes, with_expert)(
-            cards, n, team_size, dealer % n, codes, streams, hands, piles, sweeps, captures, info, hist, work, wmask,
-            P, E, scores, state)
+        a = self._arrays(n, team_size)
+        a.streams[:] = [seat_seed(seed, k) for k in range(1 + n)]
+        a.deck[:] = deck
+        a.state[2] = 1  # no side out, the match's first hand, at 0 all: a lone hand
+        status = self._play(self.module.ONE_HAND, self.bot_codes(bots), with_expert, a, dealer=dealer % n)
         if status < 0:
             raise EngineError(_STATUS.get(int(status), f"kernel status {status}"))
+        info, piles, sweeps, captures, hist, work, P, E = a.info, a.piles, a.sweeps, a.captures, a.hist, a.work, a.P, a.E
         stopped = bool(info[11])  # the match ended in play: no end-of-hand scoring, no leftover check
-        if not stopped:  # a lone hand is the first of a match at 0 all (HandState.__init__)
-            self.module.score_hand(piles, sweeps, captures, P, E, scores, (dealer % n) % sides, 1)
         score = self._score(P, E)
         p = self.params
         total = int(info[4])
@@ -291,12 +345,12 @@ class Kernel:
         points over them all."""
         n = len(bots)
         self._layout(n, team_size)
-        totals = np.zeros(n // team_size, dtype=np.int64)
-        codes = self.bot_codes(bots)
-        status = self._entry("play_hands", codes, with_expert)(
-            np.uint64(seed & 0xFFFFFFFFFFFFFFFF), count, n, team_size, codes, totals)
+        a = self._arrays(n, team_size)
+        seeds = np.array([seed & 0xFFFFFFFFFFFFFFFF], dtype=np.uint64)
+        status = self._play(self.module.HANDS, self.bot_codes(bots), with_expert, a, seeds=seeds, count=count)
         if status < 0:
             raise EngineError(_STATUS.get(int(status), f"kernel status {status}"))
+        totals = a.totals
         return [whole(Fraction(int(t), self.scale)) for t in totals]
 
     def play_matches(self, seeds: Sequence[int], bots: Sequence[str], *, team_size: int = 1,
@@ -323,10 +377,8 @@ class Kernel:
             deficit=np.zeros((m, sides), dtype=np.int64),
             scale=self.scale,
         )
-        codes = self.bot_codes(bots)
-        self._entry("play_matches", codes, with_expert)(
-            seeds, n, team_size, codes, batch.winner, batch.hands, batch.scores, batch.sweeps, batch.points,
-            batch.last_points, batch.last_effects, batch.eliminated, batch.led, batch.deficit)
+        self._play(self.module.MATCHES, self.bot_codes(bots), with_expert, self._arrays(n, team_size), seeds=seeds,
+                   batch=batch)
         failed = np.flatnonzero(batch.winner < 0)
         if failed.size:
             first = int(failed[0])
