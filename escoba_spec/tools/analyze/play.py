@@ -80,7 +80,7 @@ def measure(variant, path: str, options: dict[str, str], root: int, budget: floa
     for name, pattern in runs:
         games = games_of(pattern, budget)
         bots = [pattern[seat % sides % len(pattern)] for seat in range(players)]
-        # every run on the kernel's entry points that play the expert: the expert's runs need them,
+        # every run on the kernel's entry point that plays the expert: the expert's runs need it,
         # and the others then compile nothing more (a kernel's compile is seconds)
         ctx = Context(path, options, players, team_size, bots, variant=variant, with_expert=with_expert)
         if ctx.note and ctx.note not in out["notes"]:

@@ -47,8 +47,8 @@ class Context:
         self.players = players
         self.team_size = team_size
         self.bot_names = bot_names
-        #: the kernel's entry points that play the expert too, whoever sits (Kernel.play_matches):
-        #: for a caller whose other runs seat an expert, so that it compiles one set of them
+        #: the kernel's entry point that plays the expert too, whoever sits (Kernel.play_matches):
+        #: for a caller whose other runs seat an expert, so that it compiles one of the two
         self.with_expert = with_expert
         self.kernel, self.note = (kernel_for(variant, bot_names, with_expert) if engine == "kernel"
                                   else (None, None))
