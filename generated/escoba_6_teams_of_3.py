@@ -353,62 +353,10 @@ AT_SIZE = 16
 EXPERT_TURN, HAND_STOPPED = 1, 2
 
 
-@njit(cache=True, _nrt=True)  # it makes `at`: numba's runtime frees it (a function without leaks what it makes)
-def play_hand(deck, n, team, dealer, bots, streams, hands, piles, sweeps, captures, info, hist, work, wmask,
-              P, E, scores, state):
-    """Deal `deck` (top of the stock first) and play the whole hand. info: 0 status, 1 plays,
-    2 leftovers, 3 leftover side (-1 none), 4 leftover total, 5 set aside, 6 redeals, 7 rounds,
-    8 opening multiple, 9 opening cards, 10 opening taker, 11 stopped (the match ended in play).
-    hist[i]: seat, card, capture, sweeps, claim. P and E (zeroed by the caller) take the points and
-    effects scored in play; scores and state[0] (the sides out) are the match's as it starts, state[2]
-    the hand's number (0 taken as 1). The deal, then the plays from the position it leaves; without
-    the expert (play_hand_expert plays it: an expert seat here is NO_EXPERT)."""
-    at = ints(AT_SIZE)
-    status = deal_hand(deck, n, team, dealer, streams, hands, piles, sweeps, captures, info, work, wmask, P, E,
-                       scores, state, at)
-    if status != 0:
-        return 0 if status == HAND_STOPPED else status
-    forced = np.int64(-1)
-    status = play_from(deck, n, team, dealer, bots, streams, hands, piles, sweeps, captures, info, hist, work,
-                       wmask, P, E, scores, state, at, forced)
-    if status == EXPERT_TURN:
-        info[0] = NO_EXPERT
-        return NO_EXPERT
-    return status
-
-
-@njit(cache=True, _nrt=True)  # it makes `at`: numba's runtime frees it (a function without leaks what it makes)
-def play_hand_expert(deck, n, team, dealer, bots, streams, hands, piles, sweeps, captures, info, hist, work, wmask,
-                     P, E, scores, state):
-    """Deal `deck` (top of the stock first) and play the whole hand. info: 0 status, 1 plays,
-    2 leftovers, 3 leftover side (-1 none), 4 leftover total, 5 set aside, 6 redeals, 7 rounds,
-    8 opening multiple, 9 opening cards, 10 opening taker, 11 stopped (the match ended in play).
-    hist[i]: seat, card, capture, sweeps, claim. P and E (zeroed by the caller) take the points and
-    effects scored in play; scores and state[0] (the sides out) are the match's as it starts, state[2]
-    the hand's number (0 taken as 1). The deal, then the plays from the position it leaves, an expert
-    seat's moves chosen between calls of play_from."""
-    at = ints(AT_SIZE)
-    status = deal_hand(deck, n, team, dealer, streams, hands, piles, sweeps, captures, info, work, wmask, P, E,
-                       scores, state, at)
-    if status != 0:
-        return 0 if status == HAND_STOPPED else status
-    forced = np.int64(-1)
-    while True:
-        status = play_from(deck, n, team, dealer, bots, streams, hands, piles, sweeps, captures, info, hist, work,
-                           wmask, P, E, scores, state, at, forced)
-        if status != EXPERT_TURN:
-            return status
-        forced = expert_move(deck, n, team, dealer, bots, streams, hands, piles, sweeps, captures, hist, work, wmask,
-                             P, E, scores, state, at)
-        if forced < 0:
-            info[0] = forced
-            return forced
-
-
 @njit(cache=True)
 def deal_hand(deck, n, team, dealer, streams, hands, piles, sweeps, captures, info, work, wmask, P, E, scores, state,
               at):
-    """The deal of play_hand: the cards dealt, the opening table, the first round's declarations; the
+    """The deal of a hand: the cards dealt, the opening table, the first round's declarations; the
     position left in `at`. 0 to play on, HAND_STOPPED, or a status below 0."""
     size = deck.shape[0]
     first = _first_seat(dealer, n)
@@ -471,7 +419,7 @@ def deal_hand(deck, n, team, dealer, streams, hands, piles, sweeps, captures, in
 def play_from(deck, n, team, dealer, bots, streams, hands, piles, sweeps, captures, info, hist, work, wmask, P, E,
               scores, state, at, forced):
     """Play the hand on from the position `at` (with hands, piles, sweeps, captures, deck[at[AT_POS]:] the
-    stock, hist the plays so far, P and E what play scored) to its end, as play_hand: 0, or a status below 0;
+    stock, hist the plays so far, P and E what play scored) to its end: 0, or a status below 0;
     or EXPERT_TURN, the position saved in `at`, when an expert bot (code 3 in its low byte) is to choose.
     `forced` >= 0: the index of the first play among the moves of the seat to play (an expert's choice)."""
     sides = n // team
@@ -865,30 +813,91 @@ def note_standing(scores, eliminated, led, deficit):
         led[leader] += 1
 
 
-@njit(cache=True, _nrt=True)
-def play_matches(seeds, n, team, bots, out_winner, out_hands, out_scores, out_sweeps, out_points,
-                 out_last, out_effects, out_eliminated, out_led, out_deficit):
-    """Whole matches, one per seed: decks shuffled by stream 0, bots on streams 1 + seat.
-    Per match: winner (or a status below 0), hands, final scores, sweeps and points by rule
-    and side (sum and sum of squares: out_sweeps[m, 0|1, side], out_points[m, 0|1, rule, side]),
-    the last hand's points and effects, the sides eliminated, and per side the hands before the
-    last after which it alone led and the most it was ever behind (MatchState.note_standing)."""
+
+
+#: the entry point's modes
+ONE_HAND, HANDS, MATCHES = 0, 1, 2
+@njit(cache=True)
+def play(mode, seeds, count, n, team, dealer, bots, deck, streams, hands, piles, sweeps, captures, info, hist,
+         work, wmask, P, E, scores, games, state, at, totals, out_winner, out_hands, out_scores, out_sweeps,
+         out_points, out_last, out_effects, out_eliminated, out_led, out_deficit):
+    """The kernel's one entry point for play, so that its first use compiles once: numba compiles,
+    optimises and caches each function called from Python with all it calls, and three entry points
+    (a hand, hands, matches) cost Escoba de 15's first compile three seconds more than one. The
+    caller (engine.kernel.Kernel) makes every array, so none is made here and numba's runtime has
+    nothing to count. `mode`:
+
+    ONE_HAND: deal `deck` (top of the stock first) and play the hand, the bots on `streams`, then
+    score it unless the match ended in play (a lone hand is a match's first, at 0 all). info: 0 status,
+    1 plays, 2 leftovers, 3 leftover side (-1 none), 4 leftover total, 5 set aside, 6 redeals, 7 rounds,
+    8 opening multiple, 9 opening cards, 10 opening taker, 11 stopped (the match ended in play).
+    hist[i]: seat, card, capture, sweeps, claim. P and E (zeroed by the caller) take the points and
+    effects; scores and state[0] (the sides out) are the match's as it starts, state[2] the hand's
+    number.
+
+    HANDS: `count` whole hands from seeds[0]'s streams (each deck shuffled by stream 0, the dealer
+    passing on), scored; each side's points added into totals[side]. The benchmark's playouts.
+
+    MATCHES: whole matches, one per seed: decks shuffled by stream 0, bots on streams 1 + seat.
+    Per match: winner (or a status below 0), hands, final scores, sweeps and points by rule and side
+    (sum and sum of squares: out_sweeps[m, 0|1, side], out_points[m, 0|1, rule, side]), the last
+    hand's points and effects, the sides eliminated, and per side the hands before the last after
+    which it alone led and the most it was ever behind (MatchState.note_standing).
+
+    The answer: ONE_HAND's status, HANDS' count (or a status below 0), MATCHES' 0 (each match's
+    status in its out_winner)."""
     sides = n // team
-    streams = words(1 + n)
-    deck = ints(SIZE)
-    hands = ints(n)
-    piles = ints(sides)
-    sweeps = ints(sides)
-    captures = ints(sides)
-    info = ints(12)
-    hist = ints2(SIZE, 5)
-    work = ints2(WORK_ROWS, MAX_MOVES)
-    wmask = ints2(4, MAX_MOVES)
-    P = ints2(sides, _P_COLUMNS)
-    E = ints2(sides, _E_COLUMNS)
-    scores = ints(sides)
-    games = ints(sides)
-    state = ints(3)  # the sides out, an effect's outright win, the hand's number
+    if mode == ONE_HAND:
+        status = deal_hand(deck, n, team, dealer, streams, hands, piles, sweeps, captures, info, work, wmask, P, E,
+                           scores, state, at)
+        if status == HAND_STOPPED:
+            status = 0
+        elif status == 0:
+            forced = np.int64(-1)
+            status = play_from(deck, n, team, dealer, bots, streams, hands, piles, sweeps, captures, info, hist, work,
+                               wmask, P, E, scores, state, at, forced)
+            if status == EXPERT_TURN:
+                info[0] = NO_EXPERT
+                status = NO_EXPERT
+        if status >= 0 and not info[11]:
+            score_hand(piles, sweeps, captures, P, E, scores, (dealer % n) % sides, 1)
+        return status
+    if mode == HANDS:
+        for k in range(1 + n):
+            streams[k] = stream_seed(seeds[0], k)
+        for s in range(sides):
+            scores[s] = 0  # each hand as a match's first: 0 all, no side out
+        for k in range(3):
+            state[k] = 0
+        for h in range(count):
+            for c in range(SIZE):
+                deck[c] = c
+            shuffle(deck, streams, 0)
+            for s in range(sides):  # element by element: a slice assignment compiles numba's broadcasting
+                for r in range(_P_COLUMNS):
+                    P[s, r] = 0
+                for e in range(_E_COLUMNS):
+                    E[s, e] = 0
+            dealer = h % n
+            status = deal_hand(deck, n, team, dealer, streams, hands, piles, sweeps, captures, info, work, wmask, P, E,
+                               scores, state, at)
+            if status == HAND_STOPPED:
+                status = 0
+            elif status == 0:
+                forced = np.int64(-1)
+                status = play_from(deck, n, team, dealer, bots, streams, hands, piles, sweeps, captures, info, hist, work,
+                                   wmask, P, E, scores, state, at, forced)
+                if status == EXPERT_TURN:
+                    info[0] = NO_EXPERT
+                    status = NO_EXPERT
+            if status < 0:
+                return status
+            if not info[11]:
+                score_hand(piles, sweeps, captures, P, E, scores, dealer % sides, 1)  # a lone hand: the match's first
+            for s in range(sides):
+                for r in range(_N_POINTS):
+                    totals[s] += P[s, r]
+        return count
     for m in range(seeds.shape[0]):
         for k in range(1 + n):
             streams[k] = stream_seed(seeds[m], k)
@@ -901,7 +910,7 @@ def play_matches(seeds, n, team, bots, out_winner, out_hands, out_scores, out_sw
         for s in range(n):  # the heuristic bots learn the capture rule afresh in each match
             work[5, s] = 0
             work[6, s] = 0
-        dealer = np.int64(0)  # not a literal 0: numba would compile play_hand for it too
+        dealer = 0
         hands_played = 0
         winner = -1
         while winner == -1:
@@ -914,14 +923,22 @@ def play_matches(seeds, n, team, bots, out_winner, out_hands, out_scores, out_sw
                 for e in range(_E_COLUMNS):
                     E[s, e] = 0
             state[2] = hands_played + 1
-            status = play_hand(
-                deck, n, team, dealer, bots, streams, hands, piles, sweeps, captures, info, hist, work, wmask, P, E,
-                scores, state)
+            status = deal_hand(deck, n, team, dealer, streams, hands, piles, sweeps, captures, info, work, wmask, P, E,
+                               scores, state, at)
+            if status == HAND_STOPPED:
+                status = 0
+            elif status == 0:
+                forced = np.int64(-1)
+                status = play_from(deck, n, team, dealer, bots, streams, hands, piles, sweeps, captures, info, hist, work,
+                                   wmask, P, E, scores, state, at, forced)
+                if status == EXPERT_TURN:
+                    info[0] = NO_EXPERT
+                    status = NO_EXPERT
             if status < 0:
                 winner = status
                 break
             if not info[11]:  # a hand stopped in play has no end-of-hand scoring
-                score_hand(piles, sweeps, captures, P, E, scores, (dealer % n) % sides, hands_played + 1)
+                score_hand(piles, sweeps, captures, P, E, scores, dealer % sides, hands_played + 1)
             hands_played += 1
             for s in range(sides):
                 total = 0
@@ -951,73 +968,99 @@ def play_matches(seeds, n, team, bots, out_winner, out_hands, out_scores, out_sw
     return 0
 
 
-@njit(cache=True, _nrt=True)
-def play_hands(seed, count, n, team, bots, totals):
-    """`count` whole hands from one seed's streams (each deck shuffled by stream 0, the dealer
-    passing on), scored; each side's points added into totals[side]. The benchmark's playouts."""
+@njit(cache=True)
+def play_expert(mode, seeds, count, n, team, dealer, bots, deck, streams, hands, piles, sweeps, captures, info, hist,
+                work, wmask, P, E, scores, games, state, at, totals, out_winner, out_hands, out_scores, out_sweeps,
+                out_points, out_last, out_effects, out_eliminated, out_led, out_deficit):
+    """The kernel's one entry point for play, so that its first use compiles once: numba compiles,
+    optimises and caches each function called from Python with all it calls, and three entry points
+    (a hand, hands, matches) cost Escoba de 15's first compile three seconds more than one. The
+    caller (engine.kernel.Kernel) makes every array, so none is made here and numba's runtime has
+    nothing to count. `mode`:
+
+    ONE_HAND: deal `deck` (top of the stock first) and play the hand, the bots on `streams`, then
+    score it unless the match ended in play (a lone hand is a match's first, at 0 all). info: 0 status,
+    1 plays, 2 leftovers, 3 leftover side (-1 none), 4 leftover total, 5 set aside, 6 redeals, 7 rounds,
+    8 opening multiple, 9 opening cards, 10 opening taker, 11 stopped (the match ended in play).
+    hist[i]: seat, card, capture, sweeps, claim. P and E (zeroed by the caller) take the points and
+    effects; scores and state[0] (the sides out) are the match's as it starts, state[2] the hand's
+    number.
+
+    HANDS: `count` whole hands from seeds[0]'s streams (each deck shuffled by stream 0, the dealer
+    passing on), scored; each side's points added into totals[side]. The benchmark's playouts.
+
+    MATCHES: whole matches, one per seed: decks shuffled by stream 0, bots on streams 1 + seat.
+    Per match: winner (or a status below 0), hands, final scores, sweeps and points by rule and side
+    (sum and sum of squares: out_sweeps[m, 0|1, side], out_points[m, 0|1, rule, side]), the last
+    hand's points and effects, the sides eliminated, and per side the hands before the last after
+    which it alone led and the most it was ever behind (MatchState.note_standing).
+
+    The answer: ONE_HAND's status, HANDS' count (or a status below 0), MATCHES' 0 (each match's
+    status in its out_winner)."""
     sides = n // team
-    streams = words(1 + n)
-    for k in range(1 + n):
-        streams[k] = stream_seed(seed, k)
-    deck = ints(SIZE)
-    hands = ints(n)
-    piles = ints(sides)
-    sweeps = ints(sides)
-    captures = ints(sides)
-    info = ints(12)
-    hist = ints2(SIZE, 5)
-    work = ints2(WORK_ROWS, MAX_MOVES)
-    wmask = ints2(4, MAX_MOVES)
-    P = ints2(sides, _P_COLUMNS)
-    E = ints2(sides, _E_COLUMNS)
-    scores = ints(sides)  # each hand as a match's first: 0 all, no side out
-    state = ints(3)  # the sides out, an effect's outright win, the hand's number
-    for h in range(count):
-        for c in range(SIZE):
-            deck[c] = c
-        shuffle(deck, streams, 0)
-        for s in range(sides):  # element by element: a slice assignment compiles numba's broadcasting
-            for r in range(_P_COLUMNS):
-                P[s, r] = 0
-            for e in range(_E_COLUMNS):
-                E[s, e] = 0
-        status = play_hand(
-            deck, n, team, h % n, bots, streams, hands, piles, sweeps, captures, info, hist, work, wmask, P, E, scores,
-            state)
-        if status < 0:
-            return status
-        if not info[11]:
-            score_hand(piles, sweeps, captures, P, E, scores, (h % n) % sides, 1)  # a lone hand: the match's first
+    if mode == ONE_HAND:
+        status = deal_hand(deck, n, team, dealer, streams, hands, piles, sweeps, captures, info, work, wmask, P, E,
+                           scores, state, at)
+        if status == HAND_STOPPED:
+            status = 0
+        elif status == 0:
+            forced = np.int64(-1)
+            while True:
+                status = play_from(deck, n, team, dealer, bots, streams, hands, piles, sweeps, captures, info, hist,
+                                   work, wmask, P, E, scores, state, at, forced)
+                if status != EXPERT_TURN:
+                    break
+                forced = expert_move(deck, n, team, dealer, bots, streams, hands, piles, sweeps, captures, hist, work,
+                                     wmask, P, E, scores, state, at)
+                if forced < 0:
+                    info[0] = forced
+                    status = forced
+                    break
+        if status >= 0 and not info[11]:
+            score_hand(piles, sweeps, captures, P, E, scores, (dealer % n) % sides, 1)
+        return status
+    if mode == HANDS:
+        for k in range(1 + n):
+            streams[k] = stream_seed(seeds[0], k)
         for s in range(sides):
-            for r in range(_N_POINTS):
-                totals[s] += P[s, r]
-    return count
-
-
-@njit(cache=True, _nrt=True)
-def play_matches_expert(seeds, n, team, bots, out_winner, out_hands, out_scores, out_sweeps, out_points,
-                        out_last, out_effects, out_eliminated, out_led, out_deficit):
-    """Whole matches, one per seed: decks shuffled by stream 0, bots on streams 1 + seat.
-    Per match: winner (or a status below 0), hands, final scores, sweeps and points by rule
-    and side (sum and sum of squares: out_sweeps[m, 0|1, side], out_points[m, 0|1, rule, side]),
-    the last hand's points and effects, the sides eliminated, and per side the hands before the
-    last after which it alone led and the most it was ever behind (MatchState.note_standing)."""
-    sides = n // team
-    streams = words(1 + n)
-    deck = ints(SIZE)
-    hands = ints(n)
-    piles = ints(sides)
-    sweeps = ints(sides)
-    captures = ints(sides)
-    info = ints(12)
-    hist = ints2(SIZE, 5)
-    work = ints2(WORK_ROWS, MAX_MOVES)
-    wmask = ints2(4, MAX_MOVES)
-    P = ints2(sides, _P_COLUMNS)
-    E = ints2(sides, _E_COLUMNS)
-    scores = ints(sides)
-    games = ints(sides)
-    state = ints(3)  # the sides out, an effect's outright win, the hand's number
+            scores[s] = 0  # each hand as a match's first: 0 all, no side out
+        for k in range(3):
+            state[k] = 0
+        for h in range(count):
+            for c in range(SIZE):
+                deck[c] = c
+            shuffle(deck, streams, 0)
+            for s in range(sides):  # element by element: a slice assignment compiles numba's broadcasting
+                for r in range(_P_COLUMNS):
+                    P[s, r] = 0
+                for e in range(_E_COLUMNS):
+                    E[s, e] = 0
+            dealer = h % n
+            status = deal_hand(deck, n, team, dealer, streams, hands, piles, sweeps, captures, info, work, wmask, P, E,
+                               scores, state, at)
+            if status == HAND_STOPPED:
+                status = 0
+            elif status == 0:
+                forced = np.int64(-1)
+                while True:
+                    status = play_from(deck, n, team, dealer, bots, streams, hands, piles, sweeps, captures, info, hist,
+                                       work, wmask, P, E, scores, state, at, forced)
+                    if status != EXPERT_TURN:
+                        break
+                    forced = expert_move(deck, n, team, dealer, bots, streams, hands, piles, sweeps, captures, hist, work,
+                                         wmask, P, E, scores, state, at)
+                    if forced < 0:
+                        info[0] = forced
+                        status = forced
+                        break
+            if status < 0:
+                return status
+            if not info[11]:
+                score_hand(piles, sweeps, captures, P, E, scores, dealer % sides, 1)  # a lone hand: the match's first
+            for s in range(sides):
+                for r in range(_N_POINTS):
+                    totals[s] += P[s, r]
+        return count
     for m in range(seeds.shape[0]):
         for k in range(1 + n):
             streams[k] = stream_seed(seeds[m], k)
@@ -1030,7 +1073,7 @@ def play_matches_expert(seeds, n, team, bots, out_winner, out_hands, out_scores,
         for s in range(n):  # the heuristic bots learn the capture rule afresh in each match
             work[5, s] = 0
             work[6, s] = 0
-        dealer = np.int64(0)  # not a literal 0: numba would compile play_hand for it too
+        dealer = 0
         hands_played = 0
         winner = -1
         while winner == -1:
@@ -1043,14 +1086,28 @@ def play_matches_expert(seeds, n, team, bots, out_winner, out_hands, out_scores,
                 for e in range(_E_COLUMNS):
                     E[s, e] = 0
             state[2] = hands_played + 1
-            status = play_hand_expert(
-                deck, n, team, dealer, bots, streams, hands, piles, sweeps, captures, info, hist, work, wmask, P, E,
-                scores, state)
+            status = deal_hand(deck, n, team, dealer, streams, hands, piles, sweeps, captures, info, work, wmask, P, E,
+                               scores, state, at)
+            if status == HAND_STOPPED:
+                status = 0
+            elif status == 0:
+                forced = np.int64(-1)
+                while True:
+                    status = play_from(deck, n, team, dealer, bots, streams, hands, piles, sweeps, captures, info, hist,
+                                       work, wmask, P, E, scores, state, at, forced)
+                    if status != EXPERT_TURN:
+                        break
+                    forced = expert_move(deck, n, team, dealer, bots, streams, hands, piles, sweeps, captures, hist, work,
+                                         wmask, P, E, scores, state, at)
+                    if forced < 0:
+                        info[0] = forced
+                        status = forced
+                        break
             if status < 0:
                 winner = status
                 break
             if not info[11]:  # a hand stopped in play has no end-of-hand scoring
-                score_hand(piles, sweeps, captures, P, E, scores, (dealer % n) % sides, hands_played + 1)
+                score_hand(piles, sweeps, captures, P, E, scores, dealer % sides, hands_played + 1)
             hands_played += 1
             for s in range(sides):
                 total = 0
@@ -1078,49 +1135,6 @@ def play_matches_expert(seeds, n, team, bots, out_winner, out_hands, out_scores,
                 out_effects[m, e, s] = E[s, e]
         out_eliminated[m] = state[0]
     return 0
-
-
-@njit(cache=True, _nrt=True)
-def play_hands_expert(seed, count, n, team, bots, totals):
-    """`count` whole hands from one seed's streams (each deck shuffled by stream 0, the dealer
-    passing on), scored; each side's points added into totals[side]. The benchmark's playouts."""
-    sides = n // team
-    streams = words(1 + n)
-    for k in range(1 + n):
-        streams[k] = stream_seed(seed, k)
-    deck = ints(SIZE)
-    hands = ints(n)
-    piles = ints(sides)
-    sweeps = ints(sides)
-    captures = ints(sides)
-    info = ints(12)
-    hist = ints2(SIZE, 5)
-    work = ints2(WORK_ROWS, MAX_MOVES)
-    wmask = ints2(4, MAX_MOVES)
-    P = ints2(sides, _P_COLUMNS)
-    E = ints2(sides, _E_COLUMNS)
-    scores = ints(sides)  # each hand as a match's first: 0 all, no side out
-    state = ints(3)  # the sides out, an effect's outright win, the hand's number
-    for h in range(count):
-        for c in range(SIZE):
-            deck[c] = c
-        shuffle(deck, streams, 0)
-        for s in range(sides):  # element by element: a slice assignment compiles numba's broadcasting
-            for r in range(_P_COLUMNS):
-                P[s, r] = 0
-            for e in range(_E_COLUMNS):
-                E[s, e] = 0
-        status = play_hand_expert(
-            deck, n, team, h % n, bots, streams, hands, piles, sweeps, captures, info, hist, work, wmask, P, E, scores,
-            state)
-        if status < 0:
-            return status
-        if not info[11]:
-            score_hand(piles, sweeps, captures, P, E, scores, (h % n) % sides, 1)  # a lone hand: the match's first
-        for s in range(sides):
-            for r in range(_N_POINTS):
-                totals[s] += P[s, r]
-    return count
 
 
 
