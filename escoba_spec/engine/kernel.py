@@ -263,6 +263,7 @@ class Kernel:
                          b.last_effects, b.eliminated, b.led, b.deficit))
 
     def _arrays(self, n: int, team_size: int) -> "_Arrays":
+        """Fresh arrays for one call of the entry point (zeroed: a hand's P and E start at 0)."""
         module = self.module
         sides = n // team_size
         z = np.zeros
