@@ -839,10 +839,10 @@ def note_standing(scores, eliminated, led, deficit):
         led[leader] += 1
 
 
-
-
 #: the entry point's modes
 ONE_HAND, HANDS, MATCHES = 0, 1, 2
+
+
 @njit(cache=True)
 def play(mode, seeds, count, n, team, dealer, bots, deck, streams, hands, piles, sweeps, captures, info, hist,
          work, wmask, P, E, scores, games, state, at, totals, out_winner, out_hands, out_scores, out_sweeps,
@@ -859,7 +859,7 @@ def play(mode, seeds, count, n, team, dealer, bots, deck, streams, hands, piles,
     8 opening multiple, 9 opening cards, 10 opening taker, 11 stopped (the match ended in play).
     hist[i]: seat, card, capture, sweeps, claim. P and E (zeroed by the caller) take the points and
     effects; scores and state[0] (the sides out) are the match's as it starts, state[2] the hand's
-    number.
+    number (0 taken as 1).
 
     HANDS: `count` whole hands from seeds[0]'s streams (each deck shuffled by stream 0, the dealer
     passing on), scored; each side's points added into totals[side]. The benchmark's playouts.
@@ -1010,7 +1010,7 @@ def play_expert(mode, seeds, count, n, team, dealer, bots, deck, streams, hands,
     8 opening multiple, 9 opening cards, 10 opening taker, 11 stopped (the match ended in play).
     hist[i]: seat, card, capture, sweeps, claim. P and E (zeroed by the caller) take the points and
     effects; scores and state[0] (the sides out) are the match's as it starts, state[2] the hand's
-    number.
+    number (0 taken as 1).
 
     HANDS: `count` whole hands from seeds[0]'s streams (each deck shuffled by stream 0, the dealer
     passing on), scored; each side's points added into totals[side]. The benchmark's playouts.
