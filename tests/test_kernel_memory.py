@@ -37,14 +37,15 @@ def _held() -> int:
 
 def _play_everything(kernel, interp, layout) -> None:
     n, team = layout.players, layout.team_size
-    # the entry point's code once, in each of its modes: play_expert (MATCHES with an expert seat, the
-    # expert's loop and search; HANDS and ONE_HAND with the fast bots, on the same twin: one compile).
-    # `play` is the same macro's text without the expert's loop (templates/kernel/match.py.j2): it makes
-    # no array either, and calls the same functions but expert_move
+    # every mode of both twins: `play` with the fast bots (the parity tests, in the same worker group,
+    # compile it anyway) and `play_expert` (MATCHES with an expert seat: the expert's loop and search)
     fast = [("random", "greedy", "heuristic")[seat % 3] for seat in range(n)]
+    deck = list(range(kernel.cards.size))
+    for with_expert in (False, True):
+        kernel.play_hands(7, 4, fast, team_size=team, with_expert=with_expert)
+        kernel.play_hand(deck, fast, 3, team_size=team, with_expert=with_expert)
+    kernel.play_matches(range(2), fast, team_size=team)
     kernel.play_matches(range(2), [*fast[:-1], "expert:3"], team_size=team)  # the expert in every layout
-    kernel.play_hands(7, 4, fast, team_size=team, with_expert=True)
-    kernel.play_hand(list(range(kernel.cards.size)), fast, 3, team_size=team, with_expert=True)
     # the step functions, as play, diff and the API use them, with Python bots
     names = [("random", "greedy", "heuristic")[seat % 3] for seat in range(n)]
     play_match(kernel.ruleset(), stream_bots(names, 5), 5, team_size=team, rng=Stream(seat_seed(5, 0)))
