@@ -57,7 +57,7 @@ _SUM_VALUES = np.array([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], dtype=np.int64)
 _UNSUMMED = 0
 
 
-@njit(cache=True)
+@njit(cache=True, inner=True)
 def heuristic(seat, count, mv_card, mv_cap, table, streams, best, hand, seen, last, work):
     """HeuristicBot.choose: the same scores, in the same float operations and order, so that
     ties fall alike. What it has learnt of the capture rule lives in work[5, seat] (0 nothing
@@ -299,19 +299,15 @@ _DEALS = np.array([[0, 0, 0, 0]], dtype=np.int64)
 SCALE = 1
 
 
-@njit(cache=True)
-def _deal_of(n, team):
-    """Params.deal_of: (hand size, table cards) of a table of n seats in teams of `team`."""
-    return 3, 4
 
 
-@njit(cache=True)
+@njit(cache=True, inner=True)
 def _redeal_wanted(table):
     """RuleSet.redeal_wanted: a deal.redeal condition holds for the opening table."""
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inner=True)
 def _first_lead(count, mv_card, mv_cap):
     """deal.first_lead: the hand's first play drops the moves of the cards it may not lead,
     unless nothing else is left (the order of the others kept); the count of moves left."""
@@ -324,31 +320,18 @@ def _first_lead(count, mv_card, mv_cap):
 WORK_ROWS = 8
 
 
-@njit(cache=True)
+@njit(cache=True, inner=True)
 def _sweep_weight(card, captured, last_play, tc, tv, picked, scratch):
     if last_play:
         return 0
     return 1
 
 
-@njit(cache=True)
+@njit(cache=True, inner=True)
 def _opening_multiple(table, tc, tv, opts, picked):
     return 0
 
 
-@njit(cache=True)
-def _first_seat(dealer, n):
-    return (dealer + 1) % n
-
-
-@njit(cache=True)
-def _deal_round(deck, pos, hands, n, lead, hs):
-    for i in range(n):
-        seat = (lead + i) % n
-        for j in range(hs):
-            hands[seat] |= _BITS[deck[pos + j]]
-        pos += hs
-    return pos
 
 
 #: a position of play as the hand loop keeps it between calls (play_from's `at`): the stock's next
@@ -363,19 +346,19 @@ AT_SIZE = 16
 EXPERT_TURN, HAND_STOPPED = 1, 2
 
 
-@njit(cache=True)
+@njit(cache=True, inner=True)
 def deal_hand(deck, n, team, dealer, streams, hands, piles, sweeps, captures, info, work, wmask, P, E, scores, state,
               at):
     """The deal of a hand: the cards dealt, the opening table, the first round's declarations; the
     position left in `at`. 0 to play on, HAND_STOPPED, or a status below 0."""
     size = deck.shape[0]
-    first = _first_seat(dealer, n)
+    first = (dealer + 1) % n
     tc = work[2]
     tv = work[3]
     picked = work[4]
     opts = wmask[1]
     redeals = 0
-    hs, tcards = _deal_of(n, team)
+    hs, tcards = 3, 4
     sides = n // team
     while True:
         for s in range(n):
@@ -391,7 +374,11 @@ def deal_hand(deck, n, team, dealer, streams, hands, piles, sweeps, captures, in
         info[10] = -1
         lead = first
         table = np.int64(0)  # np.int64(0), not 0: a literal argument would have numba compile a callee twice
-        pos = _deal_round(deck, np.int64(0), hands, n, lead, hs)
+        pos = np.int64(0)
+        for dealt in range(n):
+            for k in range(hs):
+                hands[(lead + dealt) % n] |= _BITS[deck[pos + k]]
+            pos += hs
         for j in range(tcards):
             table |= _BITS[deck[pos + j]]
         pos += tcards
@@ -418,7 +405,7 @@ def deal_hand(deck, n, team, dealer, streams, hands, piles, sweeps, captures, in
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, inner=True)
 def play_from(deck, n, team, dealer, bots, streams, hands, piles, sweeps, captures, info, hist, work, wmask, P, E,
               scores, state, at, forced):
     """Play the hand on from the position `at` (with hands, piles, sweeps, captures, deck[at[AT_POS]:] the
@@ -427,7 +414,7 @@ def play_from(deck, n, team, dealer, bots, streams, hands, piles, sweeps, captur
     `forced` >= 0: the index of the first play among the moves of the seat to play (an expert's choice)."""
     sides = n // team
     size = deck.shape[0]
-    first = _first_seat(dealer, n)
+    first = (dealer + 1) % n
     mv_card = work[0]
     best = work[1]
     tc = work[2]
@@ -437,7 +424,7 @@ def play_from(deck, n, team, dealer, bots, streams, hands, piles, sweeps, captur
     opts = wmask[1]
     claim = 0
     scratch = work[8:]
-    hs, tcards = _deal_of(n, team)
+    hs, tcards = 3, 4
     pos = at[AT_POS]
     table = at[AT_TABLE]
     lead = at[AT_LEAD]
@@ -511,7 +498,10 @@ def play_from(deck, n, team, dealer, bots, streams, hands, piles, sweeps, captur
             if size - pos < hs * n:
                 info[0] = STOCK_SHORT
                 return STOCK_SHORT
-            pos = _deal_round(deck, pos, hands, n, lead, hs)
+            for dealt in range(n):
+                for k in range(hs):
+                    hands[(lead + dealt) % n] |= _BITS[deck[pos + k]]
+                pos += hs
             in_hands = hs * n
             left = size - pos
             if 0 < left < hs * n:
@@ -656,7 +646,7 @@ def expert_move(deck, n, team, dealer, bots, streams, hands, piles, sweeps, capt
             if status < 0:
                 return status
             if not pinfo[11]:
-                score_hand(ppiles, psweeps, pcaptures, pP, pE, scores, dealer_side, number)
+                _score_hand(ppiles, psweeps, pcaptures, pP, pE, scores, dealer_side, number)
             mine = 0
             other = -(1 << 62)
             for s in range(sides):
@@ -691,8 +681,8 @@ def expert_move(deck, n, team, dealer, bots, streams, hands, piles, sweeps, capt
 
 
 
-@njit(cache=True, _nrt=True)
-def score_hand(piles, sweeps, captures, P, E, scores, dealer_side, hand_number):
+@njit(cache=True, inner=True, _nrt=True)
+def _score_hand(piles, sweeps, captures, P, E, scores, dealer_side, hand_number):
     """Each side's points by rule (P[side, rule], POINTS_RULES' order, times SCALE) and effects
     (E, 1 or 0); where the match stands: each side's score (times SCALE), the dealer's side, the
     hand's number (1 up)."""
@@ -726,7 +716,7 @@ def score_hand(piles, sweeps, captures, P, E, scores, dealer_side, hand_number):
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, inner=True)
 def _highest(scores, chosen):
     """The one side of mask `chosen` with the highest score; -1 on a tie at the top."""
     top = -(1 << 62)
@@ -741,7 +731,7 @@ def _highest(scores, chosen):
     return who
 
 
-@njit(cache=True)
+@njit(cache=True, inner=True)
 def _lowest(scores, chosen):
     low = 1 << 62
     who = -1
@@ -755,7 +745,7 @@ def _lowest(scores, chosen):
     return who
 
 
-@njit(cache=True)
+@njit(cache=True, inner=True)
 def decide(scores, E, state):
     """MatchState._decide: the winner after a hand (-1: none yet); state[0] is the mask of the
     sides eliminated, state[1] is set to 1 when an effect decided it outright."""
@@ -794,7 +784,7 @@ def decide(scores, E, state):
 _EFFECT_KIND = np.array([0], dtype=np.int64)
 
 
-@njit(cache=True)
+@njit(cache=True, inner=True)
 def note_standing(scores, eliminated, led, deficit):
     """MatchState.note_standing: after a hand the match goes on from, the sole leader among the
     sides still in (by score, highest first) gains a hand in led, and
@@ -852,82 +842,43 @@ def play(mode, seeds, count, n, team, dealer, bots, deck, streams, hands, piles,
     The answer: ONE_HAND's status, HANDS' count (or a status below 0), MATCHES' 0 (each match's
     status in its out_winner)."""
     sides = n // team
-    if mode == ONE_HAND:
-        status = deal_hand(deck, n, team, dealer, streams, hands, piles, sweeps, captures, info, work, wmask, P, E,
-                           scores, state, at)
-        if status == HAND_STOPPED:
-            status = 0
-        elif status == 0:
-            forced = np.int64(-1)
-            status = play_from(deck, n, team, dealer, bots, streams, hands, piles, sweeps, captures, info, hist, work,
-                               wmask, P, E, scores, state, at, forced)
-            if status == EXPERT_TURN:
-                info[0] = NO_EXPERT
-                status = NO_EXPERT
-        if status >= 0 and not info[11]:
-            score_hand(piles, sweeps, captures, P, E, scores, (dealer % n) % sides, 1)
-        return status
-    if mode == HANDS:
-        for k in range(1 + n):
-            streams[k] = stream_seed(seeds[0], k)
-        for s in range(sides):
-            scores[s] = 0  # each hand as a match's first: 0 all, no side out
-        for k in range(3):
-            state[k] = 0
-        for h in range(count):
-            for c in range(SIZE):
-                deck[c] = c
-            shuffle(deck, streams, 0)
-            for s in range(sides):  # element by element: a slice assignment compiles numba's broadcasting
-                for r in range(_P_COLUMNS):
-                    P[s, r] = 0
-                for e in range(_E_COLUMNS):
-                    E[s, e] = 0
-            dealer = h % n
-            status = deal_hand(deck, n, team, dealer, streams, hands, piles, sweeps, captures, info, work, wmask, P, E,
-                               scores, state, at)
-            if status == HAND_STOPPED:
-                status = 0
-            elif status == 0:
-                forced = np.int64(-1)
-                status = play_from(deck, n, team, dealer, bots, streams, hands, piles, sweeps, captures, info, hist, work,
-                                   wmask, P, E, scores, state, at, forced)
-                if status == EXPERT_TURN:
-                    info[0] = NO_EXPERT
-                    status = NO_EXPERT
-            if status < 0:
-                return status
-            if not info[11]:
-                score_hand(piles, sweeps, captures, P, E, scores, dealer % sides, 1)  # a lone hand: the match's first
+    for m in range(seeds.shape[0] if mode == MATCHES else 1):
+        if mode != ONE_HAND:
+            for k in range(1 + n):
+                streams[k] = stream_seed(seeds[m], k)
             for s in range(sides):
-                for r in range(_N_POINTS):
-                    totals[s] += P[s, r]
-        return count
-    for m in range(seeds.shape[0]):
-        for k in range(1 + n):
-            streams[k] = stream_seed(seeds[m], k)
-        for s in range(sides):
-            scores[s] = 0
-            games[s] = 0
-            out_led[m, s] = 0
-            out_deficit[m, s] = 0
-        state[0] = 0
-        for s in range(n):  # the heuristic bots learn the capture rule afresh in each match
-            work[5, s] = 0
-            work[6, s] = 0
-        dealer = 0
+                scores[s] = 0  # HANDS: each hand as a match's first, at 0 all, no side out
+            state[0] = 0
+        if mode == HANDS:
+            state[1] = 0
+            state[2] = 0
+        elif mode == MATCHES:
+            for s in range(sides):
+                games[s] = 0
+                out_led[m, s] = 0
+                out_deficit[m, s] = 0
+            for s in range(n):  # the heuristic bots learn the capture rule afresh in each match
+                work[5, s] = 0
+                work[6, s] = 0
+            dealer = 0
         hands_played = 0
         winner = -1
-        while winner == -1:
-            for c in range(SIZE):
-                deck[c] = c
-            shuffle(deck, streams, 0)
-            for s in range(sides):  # element by element: a slice assignment compiles numba's broadcasting
-                for r in range(_P_COLUMNS):
-                    P[s, r] = 0
-                for e in range(_E_COLUMNS):
-                    E[s, e] = 0
-            state[2] = hands_played + 1
+        if mode == HANDS and count <= 0:
+            return count
+        while True:  # the hands: one for ONE_HAND, `count` for HANDS, to the match's end for MATCHES
+            if mode != ONE_HAND:  # a fresh deck shuffled by stream 0, the hand's points and effects zeroed
+                for c in range(SIZE):
+                    deck[c] = c
+                shuffle(deck, streams, 0)
+                for s in range(sides):  # element by element: a slice assignment compiles numba's broadcasting
+                    for r in range(_P_COLUMNS):
+                        P[s, r] = 0
+                    for e in range(_E_COLUMNS):
+                        E[s, e] = 0
+                if mode == HANDS:
+                    dealer = hands_played % n
+                else:
+                    state[2] = hands_played + 1
             status = deal_hand(deck, n, team, dealer, streams, hands, piles, sweeps, captures, info, work, wmask, P, E,
                                scores, state, at)
             if status == HAND_STOPPED:
@@ -939,12 +890,24 @@ def play(mode, seeds, count, n, team, dealer, bots, deck, streams, hands, piles,
                 if status == EXPERT_TURN:
                     info[0] = NO_EXPERT
                     status = NO_EXPERT
+            if status >= 0 and not info[11]:  # a hand stopped in play has no end-of-hand scoring
+                _score_hand(piles, sweeps, captures, P, E, scores, (dealer % n) % sides,
+                            hands_played + 1 if mode == MATCHES else 1)  # a lone hand: a match's first
+            if mode == ONE_HAND:
+                return status
             if status < 0:
+                if mode == HANDS:
+                    return status
                 winner = status
                 break
-            if not info[11]:  # a hand stopped in play has no end-of-hand scoring
-                score_hand(piles, sweeps, captures, P, E, scores, dealer % sides, hands_played + 1)
             hands_played += 1
+            if mode == HANDS:
+                for s in range(sides):
+                    for r in range(_N_POINTS):
+                        totals[s] += P[s, r]
+                if hands_played == count:
+                    return count
+                continue
             for s in range(sides):
                 total = 0
                 for r in range(_N_POINTS):
@@ -958,8 +921,9 @@ def play(mode, seeds, count, n, team, dealer, bots, deck, streams, hands, piles,
             winner = decide(scores, E, state)
             if winner < 0 and hands_played >= 500:
                 winner = TOO_LONG
-            if winner == -1:
-                note_standing(scores, state[0], out_led[m], out_deficit[m])
+            if winner != -1:
+                break
+            note_standing(scores, state[0], out_led[m], out_deficit[m])
         out_winner[m] = winner
         out_hands[m] = hands_played
         for s in range(sides):  # element by element: a slice assignment compiles numba's broadcasting
@@ -1003,94 +967,43 @@ def play_expert(mode, seeds, count, n, team, dealer, bots, deck, streams, hands,
     The answer: ONE_HAND's status, HANDS' count (or a status below 0), MATCHES' 0 (each match's
     status in its out_winner)."""
     sides = n // team
-    if mode == ONE_HAND:
-        status = deal_hand(deck, n, team, dealer, streams, hands, piles, sweeps, captures, info, work, wmask, P, E,
-                           scores, state, at)
-        if status == HAND_STOPPED:
-            status = 0
-        elif status == 0:
-            forced = np.int64(-1)
-            while True:
-                status = play_from(deck, n, team, dealer, bots, streams, hands, piles, sweeps, captures, info, hist,
-                                   work, wmask, P, E, scores, state, at, forced)
-                if status != EXPERT_TURN:
-                    break
-                forced = expert_move(deck, n, team, dealer, bots, streams, hands, piles, sweeps, captures, hist, work,
-                                     wmask, P, E, scores, state, at)
-                if forced < 0:
-                    info[0] = forced
-                    status = forced
-                    break
-        if status >= 0 and not info[11]:
-            score_hand(piles, sweeps, captures, P, E, scores, (dealer % n) % sides, 1)
-        return status
-    if mode == HANDS:
-        for k in range(1 + n):
-            streams[k] = stream_seed(seeds[0], k)
-        for s in range(sides):
-            scores[s] = 0  # each hand as a match's first: 0 all, no side out
-        for k in range(3):
-            state[k] = 0
-        for h in range(count):
-            for c in range(SIZE):
-                deck[c] = c
-            shuffle(deck, streams, 0)
-            for s in range(sides):  # element by element: a slice assignment compiles numba's broadcasting
-                for r in range(_P_COLUMNS):
-                    P[s, r] = 0
-                for e in range(_E_COLUMNS):
-                    E[s, e] = 0
-            dealer = h % n
-            status = deal_hand(deck, n, team, dealer, streams, hands, piles, sweeps, captures, info, work, wmask, P, E,
-                               scores, state, at)
-            if status == HAND_STOPPED:
-                status = 0
-            elif status == 0:
-                forced = np.int64(-1)
-                while True:
-                    status = play_from(deck, n, team, dealer, bots, streams, hands, piles, sweeps, captures, info, hist,
-                                       work, wmask, P, E, scores, state, at, forced)
-                    if status != EXPERT_TURN:
-                        break
-                    forced = expert_move(deck, n, team, dealer, bots, streams, hands, piles, sweeps, captures, hist, work,
-                                         wmask, P, E, scores, state, at)
-                    if forced < 0:
-                        info[0] = forced
-                        status = forced
-                        break
-            if status < 0:
-                return status
-            if not info[11]:
-                score_hand(piles, sweeps, captures, P, E, scores, dealer % sides, 1)  # a lone hand: the match's first
+    for m in range(seeds.shape[0] if mode == MATCHES else 1):
+        if mode != ONE_HAND:
+            for k in range(1 + n):
+                streams[k] = stream_seed(seeds[m], k)
             for s in range(sides):
-                for r in range(_N_POINTS):
-                    totals[s] += P[s, r]
-        return count
-    for m in range(seeds.shape[0]):
-        for k in range(1 + n):
-            streams[k] = stream_seed(seeds[m], k)
-        for s in range(sides):
-            scores[s] = 0
-            games[s] = 0
-            out_led[m, s] = 0
-            out_deficit[m, s] = 0
-        state[0] = 0
-        for s in range(n):  # the heuristic bots learn the capture rule afresh in each match
-            work[5, s] = 0
-            work[6, s] = 0
-        dealer = 0
+                scores[s] = 0  # HANDS: each hand as a match's first, at 0 all, no side out
+            state[0] = 0
+        if mode == HANDS:
+            state[1] = 0
+            state[2] = 0
+        elif mode == MATCHES:
+            for s in range(sides):
+                games[s] = 0
+                out_led[m, s] = 0
+                out_deficit[m, s] = 0
+            for s in range(n):  # the heuristic bots learn the capture rule afresh in each match
+                work[5, s] = 0
+                work[6, s] = 0
+            dealer = 0
         hands_played = 0
         winner = -1
-        while winner == -1:
-            for c in range(SIZE):
-                deck[c] = c
-            shuffle(deck, streams, 0)
-            for s in range(sides):  # element by element: a slice assignment compiles numba's broadcasting
-                for r in range(_P_COLUMNS):
-                    P[s, r] = 0
-                for e in range(_E_COLUMNS):
-                    E[s, e] = 0
-            state[2] = hands_played + 1
+        if mode == HANDS and count <= 0:
+            return count
+        while True:  # the hands: one for ONE_HAND, `count` for HANDS, to the match's end for MATCHES
+            if mode != ONE_HAND:  # a fresh deck shuffled by stream 0, the hand's points and effects zeroed
+                for c in range(SIZE):
+                    deck[c] = c
+                shuffle(deck, streams, 0)
+                for s in range(sides):  # element by element: a slice assignment compiles numba's broadcasting
+                    for r in range(_P_COLUMNS):
+                        P[s, r] = 0
+                    for e in range(_E_COLUMNS):
+                        E[s, e] = 0
+                if mode == HANDS:
+                    dealer = hands_played % n
+                else:
+                    state[2] = hands_played + 1
             status = deal_hand(deck, n, team, dealer, streams, hands, piles, sweeps, captures, info, work, wmask, P, E,
                                scores, state, at)
             if status == HAND_STOPPED:
@@ -1108,12 +1021,24 @@ def play_expert(mode, seeds, count, n, team, dealer, bots, deck, streams, hands,
                         info[0] = forced
                         status = forced
                         break
+            if status >= 0 and not info[11]:  # a hand stopped in play has no end-of-hand scoring
+                _score_hand(piles, sweeps, captures, P, E, scores, (dealer % n) % sides,
+                            hands_played + 1 if mode == MATCHES else 1)  # a lone hand: a match's first
+            if mode == ONE_HAND:
+                return status
             if status < 0:
+                if mode == HANDS:
+                    return status
                 winner = status
                 break
-            if not info[11]:  # a hand stopped in play has no end-of-hand scoring
-                score_hand(piles, sweeps, captures, P, E, scores, dealer % sides, hands_played + 1)
             hands_played += 1
+            if mode == HANDS:
+                for s in range(sides):
+                    for r in range(_N_POINTS):
+                        totals[s] += P[s, r]
+                if hands_played == count:
+                    return count
+                continue
             for s in range(sides):
                 total = 0
                 for r in range(_N_POINTS):
@@ -1127,8 +1052,9 @@ def play_expert(mode, seeds, count, n, team, dealer, bots, deck, streams, hands,
             winner = decide(scores, E, state)
             if winner < 0 and hands_played >= 500:
                 winner = TOO_LONG
-            if winner == -1:
-                note_standing(scores, state[0], out_led[m], out_deficit[m])
+            if winner != -1:
+                break
+            note_standing(scores, state[0], out_led[m], out_deficit[m])
         out_winner[m] = winner
         out_hands[m] = hands_played
         for s in range(sides):  # element by element: a slice assignment compiles numba's broadcasting
@@ -1168,3 +1094,15 @@ def sweep_weight(card, captured, last_play, work):
 def opening_multiple(table, work, wmask):
     """RuleSet.opening_multiple: 0, or the multiple the opening table makes."""
     return _opening_multiple(table, work[2], work[3], wmask[1], work[4])
+
+
+@njit(cache=True)
+def redeal_wanted(table):
+    """RuleSet.redeal_wanted."""
+    return _redeal_wanted(table)
+
+
+@njit(cache=True)
+def score_hand(piles, sweeps, captures, P, E, scores, dealer_side, hand_number):
+    """RuleSet.score_hand: _score_hand's points and effects into P and E."""
+    return _score_hand(piles, sweeps, captures, P, E, scores, dealer_side, hand_number)

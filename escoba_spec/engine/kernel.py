@@ -154,7 +154,7 @@ class KernelRuleSet:
         return int(self.module.opening_multiple(table, self._work, self._wmask))
 
     def redeal_wanted(self, table: int) -> bool:
-        return bool(self.module._redeal_wanted(table))
+        return bool(self.module.redeal_wanted(table))
 
     def _standing(self, match: MatchFacts, sides: int) -> np.ndarray:
         scale = self.kernel.scale

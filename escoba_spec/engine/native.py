@@ -67,10 +67,20 @@ def njit(*args, **kwargs):
     makes an array needs the runtime: numba refuses np.zeros in one without it, but an array
     made by a call (`ints`, `_standing`) in a function without the runtime is never freed, and
     leaks. tests/test_kernel_memory.py counts the runtime's allocations and frees around
-    every entry point of the kernels, so such a leak cannot pass unnoticed."""
+    every entry point of the kernels, so such a leak cannot pass unnoticed.
+
+    inner=True: only compiled code calls the function, never Python, so numba writes neither
+    its CPython wrapper nor its C one. Each wrapper (a third of a small function's code, the
+    arguments unboxed one by one) is typed, optimised, compiled to machine code and cached
+    with its function, though nothing ever calls it: Escoba de 15's first compile spent
+    about a tenth of its time on them."""
+    inner = kwargs.pop("inner", False)
     if _numba is not None and not _PLAIN[0]:
         kwargs.setdefault("error_model", "numpy")
         kwargs.setdefault("_nrt", False)
+        if inner:
+            kwargs.setdefault("no_cpython_wrapper", True)
+            kwargs.setdefault("no_cfunc_wrapper", True)
         if args and callable(args[0]):
             return _unliteral(_numba.njit(**kwargs)(args[0]))
         return lambda function: _unliteral(_numba.njit(*args, **kwargs)(function))
