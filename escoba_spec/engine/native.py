@@ -72,8 +72,8 @@ def njit(*args, **kwargs):
     inner=True: only compiled code calls the function, never Python, so numba writes neither
     its CPython wrapper nor its C one. Each wrapper (a third of a small function's code, the
     arguments unboxed one by one) is typed, optimised, compiled to machine code and cached
-    with its function, though nothing ever calls it: Escoba de 15's first compile spent
-    about a tenth of its time on them."""
+    with its function, though nothing ever calls it: without them Escoba de 15's first compile
+    is about 6% shorter (median of seven runs side by side)."""
     inner = kwargs.pop("inner", False)
     if _numba is not None and not _PLAIN[0]:
         kwargs.setdefault("error_model", "numpy")
