@@ -13,8 +13,8 @@ import numpy as np
 
 from escoba_spec.engine.native import best_other, share  # noqa: F401 (the match named, a split tie)
 from escoba_spec.engine.native import (card_sum, clamp, ints, ints2, lowest, most, most_alike, njit, popcount,
-                                       primiera, round_down, round_up, shuffle, straight, stream_seed, suits,
-                                       uniform, words)
+                                       primiera, round_down, round_up, shuffle, stage, straight, stream_seed,
+                                       suits, uniform, words)
 
 VARIANT_ID = 'scopa-dassi'
 SOURCE_SHA256 = 'fae603b898e8ab71ea3c703fdc051ff57a47e922992d96d59ab14f8da8d94129'
@@ -156,19 +156,19 @@ def heuristic(seat, count, mv_card, mv_cap, table, streams, best, hand, seen, la
 def _sorted_table(table, tc, tv):
     """The table's cards in ascending order of value (then of index) in tc, their values in tv."""
     n = 0
-    rest = table
-    while rest:
-        low = rest & -rest
-        card = lowest(low)
-        rest ^= low
-        value = _VALUES[card]
-        at = n
-        while at > 0 and tv[at - 1] > value:
-            tc[at] = tc[at - 1]
-            tv[at] = tv[at - 1]
-            at -= 1
-        tc[at] = card
-        tv[at] = value
+    st_rest = table
+    while st_rest:
+        st_low = st_rest & -st_rest
+        st_card = lowest(st_low)
+        st_rest ^= st_low
+        st_value = _VALUES[st_card]
+        st_at = n
+        while st_at > 0 and tv[st_at - 1] > st_value:
+            tc[st_at] = tc[st_at - 1]
+            tv[st_at] = tv[st_at - 1]
+            st_at -= 1
+        tc[st_at] = st_card
+        tv[st_at] = st_value
         n += 1
     return n
 
@@ -181,38 +181,38 @@ def _ways(need, tc, tv, tn, out, k, scratch):
     the rest, so every branch it takes ends in a subset. scratch[0:64] holds the reaches and
     scratch[64:256] the walk's stack (card position, rest, mask)."""
     scratch[0] = 1
-    for i in range(tn):
-        scratch[i + 1] = scratch[i] | (scratch[i] << tv[i])
-    if not (scratch[tn] >> need) & 1:
-        return k
-    top = 0
-    scratch[64] = tn
-    scratch[128] = need
-    scratch[192] = 0
-    while top >= 0:
-        i = scratch[64 + top]
-        rest = scratch[128 + top]
-        mask = scratch[192 + top]
-        top -= 1
-        if rest == 0:
-            if k >= out.shape[0]:
-                return -1
-            out[k] = mask
-            k += 1
-            continue
-        i -= 1
-        reach = scratch[i]
-        if (reach >> rest) & 1:  # a subset of the cards before card i makes it without card i
-            top += 1
-            scratch[64 + top] = i
-            scratch[128 + top] = rest
-            scratch[192 + top] = mask
-        value = tv[i]
-        if value <= rest and (reach >> (rest - value)) & 1:  # or with card i
-            top += 1
-            scratch[64 + top] = i
-            scratch[128 + top] = rest - value
-            scratch[192 + top] = mask | _BITS[tc[i]]
+    for w_i in range(tn):
+        scratch[w_i + 1] = scratch[w_i] | (scratch[w_i] << tv[w_i])
+    if (scratch[tn] >> need) & 1:
+        w_top = 0
+        scratch[64] = tn
+        scratch[128] = need
+        scratch[192] = 0
+        while w_top >= 0:
+            w_i = scratch[64 + w_top]
+            w_rest = scratch[128 + w_top]
+            w_mask = scratch[192 + w_top]
+            w_top -= 1
+            if w_rest == 0:
+                if k >= out.shape[0]:
+                    k = -1
+                    break
+                out[k] = w_mask
+                k += 1
+                continue
+            w_i -= 1
+            w_reach = scratch[w_i]
+            if (w_reach >> w_rest) & 1:  # a subset of the cards before card i makes it without card i
+                w_top += 1
+                scratch[64 + w_top] = w_i
+                scratch[128 + w_top] = w_rest
+                scratch[192 + w_top] = w_mask
+            w_value = tv[w_i]
+            if w_value <= w_rest and (w_reach >> (w_rest - w_value)) & 1:  # or with card i
+                w_top += 1
+                scratch[64 + w_top] = w_i
+                scratch[128 + w_top] = w_rest - w_value
+                scratch[192 + w_top] = w_mask | _BITS[tc[w_i]]
     return k
 
 
@@ -221,73 +221,62 @@ def legal_moves(hand, table, mv_card, mv_cap, tc, tv, opts, picked, last, scratc
     """The legal moves in the engine's canonical order (cards ascending, each card's captures
     ascending before its trail); their count, or TOO_MANY_MOVES. `last`: the coming play is
     the hand's last (the kinds' sweep step asks it)."""
-    tn = _sorted_table(table & ~_UNSUMMED, tc, tv)
+    tn = 0
+    st_rest = table & ~_UNSUMMED
+    while st_rest:
+        st_low = st_rest & -st_rest
+        st_card = lowest(st_low)
+        st_rest ^= st_low
+        st_value = _VALUES[st_card]
+        st_at = tn
+        while st_at > 0 and tv[st_at - 1] > st_value:
+            tc[st_at] = tc[st_at - 1]
+            tv[st_at] = tv[st_at - 1]
+            st_at -= 1
+        tc[st_at] = st_card
+        tv[st_at] = st_value
+        tn += 1
     reach = 1
-    for i in range(tn):
-        reach |= reach << tv[i]
+    for lm_i in range(tn):
+        reach |= reach << tv[lm_i]
     count = 0
+    lm_k = 0
     captured = False
-    rest = hand
-    while rest:
-        low = rest & -rest
-        card = lowest(low)
-        rest ^= low
-        k = 0
+    lm_rest = hand
+    while lm_rest:
+        lm_low = lm_rest & -lm_rest
+        lm_card = lowest(lm_low)
+        lm_rest ^= lm_low
+        lm_k = 0
         if table:
-            k = _kind_options(card, table, last, tc, tv, tn, reach, opts, picked, scratch)
-            if k < 0:
-                return TOO_MANY_MOVES
-            for i in range(1, k):  # ascending masks, as the engine sorts them
-                m = opts[i]
-                at = i
-                while at > 0 and opts[at - 1] > m:
-                    opts[at] = opts[at - 1]
-                    at -= 1
-                opts[at] = m
-        if count + k + 1 > mv_card.shape[0]:
-            return TOO_MANY_MOVES
-        for i in range(k):
-            mv_card[count] = card
-            mv_cap[count] = opts[i]
+            lm_k = _kind_options(lm_card, table, last, tc, tv, tn, reach, opts, picked, scratch)
+            if lm_k < 0:
+                break
+            for lm_i in range(1, lm_k):  # ascending masks, as the engine sorts them
+                lm_m = opts[lm_i]
+                lm_at = lm_i
+                while lm_at > 0 and opts[lm_at - 1] > lm_m:
+                    opts[lm_at] = opts[lm_at - 1]
+                    lm_at -= 1
+                opts[lm_at] = lm_m
+        if count + lm_k + 1 > mv_card.shape[0]:
+            lm_k = -1
+            break
+        for lm_i in range(lm_k):
+            mv_card[count] = lm_card
+            mv_cap[count] = opts[lm_i]
             count += 1
-        if k:
+        if lm_k:
             captured = True
         else:
-            mv_card[count] = card
+            mv_card[count] = lm_card
             mv_cap[count] = 0
             count += 1
+    if lm_k < 0:
+        count = TOO_MANY_MOVES
     return count
 
 
-@njit(cache=True, inline="always")
-def choose(bot, seat, count, mv_card, mv_cap, table, streams, best, hand, seen, last, work):
-    """The move a built-in bot picks (0 random, 1 greedy, 2 heuristic), as engine.bots does with
-    a Stream. `seen`: the cards of the hand's plays so far; `last`: the coming play is the hand's last."""
-    if bot == 0:
-        return np.int64(uniform(streams, 1 + seat) * count)
-    if bot == 2:
-        return heuristic(seat, count, mv_card, mv_cap, table, streams, best, hand, seen, last, work)
-    if count == 1:
-        return 0
-    top = -(1 << 62)
-    ties = 0
-    for i in range(count):
-        capture = mv_cap[i]
-        if capture:
-            key = (1 << 40) + ((1 << 39) if not table & ~capture else 0) \
-                + ((1 << 38) if (capture | _BITS[mv_card[i]]) & _SEVEN else 0) + popcount(capture)
-        else:
-            key = -_TRAIL[mv_card[i]]
-        if key > top:
-            top = key
-            best[0] = i
-            ties = 1
-        elif key == top:
-            best[ties] = i
-            ties += 1
-    if ties > 1:
-        return best[np.int64(uniform(streams, 1 + seat) * ties)]
-    return best[0]
 
 
 #: per table of its own deal: players, team size, hand size, table cards (a row of 0s: none)
@@ -659,7 +648,7 @@ AT_SIZE = 16
 EXPERT_TURN, HAND_STOPPED = 1, 2
 
 
-@njit(cache=True, inner=True)
+@stage('int64(int64[::1], int64, int64, int64, uint64[::1], int64[::1], int64[::1], int64[::1], int64[::1], int64[::1], int64[:, ::1], int64[:, ::1], int64[:, ::1], int64[:, ::1], int64[::1], int64[::1], int64[::1])')
 def deal_hand(deck, n, team, dealer, streams, hands, piles, sweeps, captures, info, work, wmask, P, E, scores, state,
               at):
     """The deal of a hand: the cards dealt, the opening table, the first round's declarations; the
@@ -725,7 +714,7 @@ def deal_hand(deck, n, team, dealer, streams, hands, piles, sweeps, captures, in
     return 0
 
 
-@njit(cache=True, inner=True)
+@stage('int64(int64[::1], int64, int64, int64, int64[::1], uint64[::1], int64[::1], int64[::1], int64[::1], int64[::1], int64[::1], int64[:, ::1], int64[:, ::1], int64[:, ::1], int64[:, ::1], int64[:, ::1], int64[::1], int64[::1], int64[::1], int64)')
 def play_from(deck, n, team, dealer, bots, streams, hands, piles, sweeps, captures, info, hist, work, wmask, P, E,
               scores, state, at, forced):
     """Play the hand on from the position `at` (with hands, piles, sweeps, captures, deck[at[AT_POS]:] the
@@ -757,8 +746,59 @@ def play_from(deck, n, team, dealer, bots, streams, hands, piles, sweeps, captur
     last_capturer = at[AT_LAST]
     redeals = at[AT_REDEALS]
     while True:
-        count = legal_moves(hands[seat], table, mv_card, mv_cap, tc, tv, opts, picked,
-                            in_hands == 1 and pos >= size, scratch)
+        tn = 0
+        st_rest = table & ~_UNSUMMED
+        while st_rest:
+            st_low = st_rest & -st_rest
+            st_card = lowest(st_low)
+            st_rest ^= st_low
+            st_value = _VALUES[st_card]
+            st_at = tn
+            while st_at > 0 and tv[st_at - 1] > st_value:
+                tc[st_at] = tc[st_at - 1]
+                tv[st_at] = tv[st_at - 1]
+                st_at -= 1
+            tc[st_at] = st_card
+            tv[st_at] = st_value
+            tn += 1
+        reach = 1
+        for lm_i in range(tn):
+            reach |= reach << tv[lm_i]
+        count = 0
+        lm_k = 0
+        captured = False
+        lm_rest = hands[seat]
+        while lm_rest:
+            lm_low = lm_rest & -lm_rest
+            lm_card = lowest(lm_low)
+            lm_rest ^= lm_low
+            lm_k = 0
+            if table:
+                lm_k = _kind_options(lm_card, table, in_hands == 1 and pos >= size, tc, tv, tn, reach, opts, picked, scratch)
+                if lm_k < 0:
+                    break
+                for lm_i in range(1, lm_k):  # ascending masks, as the engine sorts them
+                    lm_m = opts[lm_i]
+                    lm_at = lm_i
+                    while lm_at > 0 and opts[lm_at - 1] > lm_m:
+                        opts[lm_at] = opts[lm_at - 1]
+                        lm_at -= 1
+                    opts[lm_at] = lm_m
+            if count + lm_k + 1 > mv_card.shape[0]:
+                lm_k = -1
+                break
+            for lm_i in range(lm_k):
+                mv_card[count] = lm_card
+                mv_cap[count] = opts[lm_i]
+                count += 1
+            if lm_k:
+                captured = True
+            else:
+                mv_card[count] = lm_card
+                mv_cap[count] = 0
+                count += 1
+        if lm_k < 0:
+            count = TOO_MANY_MOVES
         if count < 0:
             info[0] = count
             return count
@@ -783,8 +823,31 @@ def play_from(deck, n, team, dealer, bots, streams, hands, piles, sweeps, captur
             at[AT_COUNT] = count
             return EXPERT_TURN
         else:
-            i = choose(bots[seat], seat, count, mv_card, mv_cap, table, streams, best, hands[seat], seen,
-                       in_hands == 1 and pos >= size, work)
+            if bots[seat] == 2:
+                i = heuristic(seat, count, mv_card, mv_cap, table, streams, best, hands[seat], seen, in_hands == 1 and pos >= size, work)
+            elif count == 1:
+                i = 0
+            else:  # greedy
+                g_top = -(1 << 62)
+                g_ties = 0
+                for g_i in range(count):
+                    g_capture = mv_cap[g_i]
+                    if g_capture:
+                        g_key = (1 << 40) + ((1 << 39) if not table & ~g_capture else 0) \
+                            + ((1 << 38) if (g_capture | _BITS[mv_card[g_i]]) & _SEVEN else 0) + popcount(g_capture)
+                    else:
+                        g_key = -_TRAIL[mv_card[g_i]]
+                    if g_key > g_top:
+                        g_top = g_key
+                        best[0] = g_i
+                        g_ties = 1
+                    elif g_key == g_top:
+                        best[g_ties] = g_i
+                        g_ties += 1
+                if g_ties > 1:
+                    i = best[np.int64(uniform(streams, 1 + seat) * g_ties)]
+                else:
+                    i = best[0]
         card = mv_card[i]
         capture = mv_cap[i]
         bit = _BITS[card]
@@ -858,7 +921,7 @@ EXPERT = 3
 
 @njit(cache=True, _nrt=True)  # it makes its samples' arrays: numba's runtime frees them
 def expert_move(deck, n, team, dealer, bots, streams, hands, piles, sweeps, captures, hist, work, wmask, P, E,
-                scores, state, at):
+                scores, state, at, play_from, _score_hand, decide):
     """The move (an index into the at[AT_COUNT] moves in work[0], wmask[0], wmask[2]) the expert at
     seat at[AT_SEAT] plays: the cards it cannot see (the other hands, hidden, the stock's
     order, the cards set aside) dealt afresh for each sample, uniformly among the deals that fit what
@@ -868,7 +931,8 @@ def expert_move(deck, n, team, dealer, bots, streams, hands, piles, sweeps, capt
     sum of its side's points less the best other side's,
     wins. Ties, and the samples, come from the seat's stream, 1 + seat. Only the sizes of the hands
     it cannot see are read, and deck[:at[AT_POS]] is never read: what it chooses depends on nothing
-    hidden. A status below 0 when a playout fails."""
+    hidden. A status below 0 when a playout fails. play_from, _score_hand and decide: the stages (pointers
+    to them, EXPERT_STAGES), as the entry point is handed them."""
     seat = at[AT_SEAT]
     count = at[AT_COUNT]
     if count <= 1:
@@ -1001,7 +1065,7 @@ def expert_move(deck, n, team, dealer, bots, streams, hands, piles, sweeps, capt
 
 
 
-@njit(cache=True, inner=True, _nrt=True)
+@stage('int64(int64[::1], int64[::1], int64[::1], int64[:, ::1], int64[:, ::1], int64[::1], int64, int64)', nrt=True)
 def _score_hand(piles, sweeps, captures, P, E, scores, dealer_side, hand_number):
     """Each side's points by rule (P[side, rule], POINTS_RULES' order, times SCALE) and effects
     (E, 1 or 0); where the match stands: each side's score (times SCALE), the dealer's side, the
@@ -1067,7 +1131,7 @@ def _lowest(scores, chosen):
     return who
 
 
-@njit(cache=True, inner=True)
+@stage('int64(int64[::1], int64[:, ::1], int64[::1])')
 def decide(scores, E, state):
     """MatchState._decide: the winner after a hand (-1: none yet); state[0] is the mask of the
     sides eliminated, state[1] is set to 1 when an effect decided it outright."""
@@ -1106,7 +1170,7 @@ def decide(scores, E, state):
 _EFFECT_KIND = np.array([1], dtype=np.int64)
 
 
-@njit(cache=True, inner=True)
+@stage('none(int64[::1], int64, int64[::1], int64[::1])')
 def note_standing(scores, eliminated, led, deficit):
     """MatchState.note_standing: after a hand the match goes on from, the sole leader among the
     sides still in (by score, highest first) gains a hand in led, and
@@ -1132,17 +1196,23 @@ def note_standing(scores, eliminated, led, deficit):
 
 #: the entry point's modes
 ONE_HAND, HANDS, MATCHES = 0, 1, 2
+#: the stages of a hand the entry points are handed (engine.native.pointers), in the order of their last
+#: parameters; the expert's search is handed EXPERT_STAGES
+STAGES = (deal_hand, play_from, _score_hand, decide, note_standing)
+EXPERT_STAGES = (play_from, _score_hand, decide)
 
 
 @njit(cache=True)
 def play(mode, seeds, count, n, team, dealer, bots, deck, streams, hands, piles, sweeps, captures, info, hist,
          work, wmask, P, E, scores, games, state, at, totals, out_winner, out_hands, out_scores, out_sweeps,
-         out_points, out_last, out_effects, out_eliminated, out_led, out_deficit):
+         out_points, out_last, out_effects, out_eliminated, out_led, out_deficit,
+         deal_hand, play_from, _score_hand, decide, note_standing):
     """The kernel's one entry point for play, so that its first use compiles once: numba compiles,
     optimises and caches each function called from Python with all it calls, and three entry points
     (a hand, hands, matches) cost Escoba de 15's first compile three seconds more than one. The
     caller (engine.kernel.Kernel) makes every array, so none is made here and numba's runtime has
-    nothing to count. `mode`:
+    nothing to count; it also hands over the hand's stages (STAGES: pointers to them, each compiled
+    on its own, engine.native.stage), which these parameters name as the module names them. `mode`:
 
     ONE_HAND: deal `deck` (top of the stock first) and play the hand, the bots on `streams`, then
     score it unless the match ended in play (a lone hand is a match's first, at 0 all). info: 0 status,
@@ -1262,12 +1332,14 @@ def play(mode, seeds, count, n, team, dealer, bots, deck, streams, hands, piles,
 @njit(cache=True)
 def play_expert(mode, seeds, count, n, team, dealer, bots, deck, streams, hands, piles, sweeps, captures, info, hist,
                 work, wmask, P, E, scores, games, state, at, totals, out_winner, out_hands, out_scores, out_sweeps,
-                out_points, out_last, out_effects, out_eliminated, out_led, out_deficit):
+                out_points, out_last, out_effects, out_eliminated, out_led, out_deficit,
+                deal_hand, play_from, _score_hand, decide, note_standing):
     """The kernel's one entry point for play, so that its first use compiles once: numba compiles,
     optimises and caches each function called from Python with all it calls, and three entry points
     (a hand, hands, matches) cost Escoba de 15's first compile three seconds more than one. The
     caller (engine.kernel.Kernel) makes every array, so none is made here and numba's runtime has
-    nothing to count. `mode`:
+    nothing to count; it also hands over the hand's stages (STAGES: pointers to them, each compiled
+    on its own, engine.native.stage), which these parameters name as the module names them. `mode`:
 
     ONE_HAND: deal `deck` (top of the stock first) and play the hand, the bots on `streams`, then
     score it unless the match ended in play (a lone hand is a match's first, at 0 all). info: 0 status,
@@ -1338,7 +1410,7 @@ def play_expert(mode, seeds, count, n, team, dealer, bots, deck, streams, hands,
                     if status != EXPERT_TURN:
                         break
                     forced = expert_move(deck, n, team, dealer, bots, streams, hands, piles, sweeps, captures, hist, work,
-                                         wmask, P, E, scores, state, at)
+                                         wmask, P, E, scores, state, at, play_from, _score_hand, decide)
                     if forced < 0:
                         info[0] = forced
                         status = forced
@@ -1425,6 +1497,7 @@ def redeal_wanted(table):
 
 
 @njit(cache=True)
-def score_hand(piles, sweeps, captures, P, E, scores, dealer_side, hand_number):
-    """RuleSet.score_hand: _score_hand's points and effects into P and E."""
+def score_hand(piles, sweeps, captures, P, E, scores, dealer_side, hand_number, _score_hand):
+    """RuleSet.score_hand: the _score_hand stage's points and effects into P and E (the caller hands
+    over the stage, as it does to the entry point)."""
     return _score_hand(piles, sweeps, captures, P, E, scores, dealer_side, hand_number)

@@ -124,7 +124,7 @@ def _kernel_choice(kernel, state, seed):
     args["at"][module.AT_SET_ASIDE] = state.set_aside
     args["bots"][seat] = bot_code(f"expert:{2 * BUDGET}")
     args["streams"][1 + seat] = Stream(seed).state
-    return moves[int(module.expert_move(*args.values()))]
+    return moves[int(module.expert_move(*args.values(), *kernel.stages("EXPERT_STAGES")))]
 
 
 def _choice(kernel, state, seed):

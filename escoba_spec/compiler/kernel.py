@@ -34,6 +34,7 @@ from .kernel_events import event_context, event_flags
 from .kernel_expert import expert_context
 from .kernel_expressions import MATCH_NAMES, KernelExpressions, KernelUnsupported
 from .kernel_kinds import kinds_tables, needs_kinds
+from .kernel_stages import EXPERT_STAGES, STAGES, stage_head
 
 __all__ = ["KernelUnsupported", "generate_kernel", "unsupported"]
 
@@ -254,5 +255,8 @@ def generate_kernel(variant: ir.Variant) -> str:
         "redeal": redeal,
         "first_lead_not": literal(deal.first_lead_not),
         **expert_context(variant),
+        "stage_head": stage_head,
+        "stages": STAGES,
+        "expert_stages": EXPERT_STAGES,
     }
     return _template().render(**context)

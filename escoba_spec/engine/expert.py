@@ -57,7 +57,7 @@ class ExpertBot:
         args["bots"][obs.seat] = self._code
         streams = args["streams"]
         streams[1 + obs.seat] = self.rng.state
-        index = module.expert_move(*args.values())
+        index = module.expert_move(*args.values(), *self.kernel.stages("EXPERT_STAGES"))
         self.rng.state = int(streams[1 + obs.seat])
         if index < 0:
             raise EngineError(f"the expert's playouts failed (kernel status {index})")

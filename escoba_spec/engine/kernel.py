@@ -21,6 +21,7 @@ from .dealing import check_deck
 from .errors import EngineError, MatchTooLong
 from .events import Declared
 from .moves import Play
+from .native import pointers
 from .names import DEFAULT_BUDGET, split_bot_name
 from .protocol import HandScore, Params, whole
 from .records import HandResult
@@ -206,7 +207,8 @@ class KernelRuleSet:
         scale = self.kernel.scale
         scores = np.array([int(x * scale) for x in match.scores] if match.scores else [0] * sides, dtype=np.int64)
         self.module.score_hand(np.array(piles, dtype=np.int64), np.array(sweeps, dtype=np.int64),
-                               np.array(captures, dtype=np.int64), P, E, scores, match.dealer_side, match.hand_number)
+                               np.array(captures, dtype=np.int64), P, E, scores, match.dealer_side, match.hand_number,
+                               self.kernel.stage("_score_hand"))
         score = self.kernel._score(P, E)
         if len(self._rules) == len(self.kernel.points_rules):
             return score
@@ -230,6 +232,16 @@ class Kernel:
         self.events = variant.scoring.events
         self.event_kinds = any(e.kinds for e in variant.scoring.events)  # play_events is told the kinds' code
         self.scale: int = getattr(module, "SCALE", 1)  # every point in the kernel is times this
+
+    def stage(self, name: str):
+        """What compiled code is handed for one of the kernel's stages (engine.native.stage): its
+        pointer, compiled on first use."""
+        return pointers((getattr(self.module, name),))[0]
+
+    def stages(self, which: str = "STAGES") -> tuple:
+        """What an entry point (STAGES) or the expert's search (EXPERT_STAGES) is handed: the
+        kernel's stages, compiled on first use."""
+        return pointers(getattr(self.module, which))
 
     def ruleset(self) -> KernelRuleSet:
         """The engine's RuleSet on this kernel's step functions."""
@@ -260,7 +272,7 @@ class Kernel:
         return int(entry(mode, seeds, count, a.n, a.team, dealer, codes, a.deck, a.streams, a.hands, a.piles,
                          a.sweeps, a.captures, a.info, a.hist, a.work, a.wmask, a.P, a.E, a.scores, a.games,
                          a.state, a.at, a.totals, b.winner, b.hands, b.scores, b.sweeps, b.points, b.last_points,
-                         b.last_effects, b.eliminated, b.led, b.deficit))
+                         b.last_effects, b.eliminated, b.led, b.deficit, *self.stages()))
 
     def _arrays(self, n: int, team_size: int) -> "_Arrays":
         """Fresh arrays for one call of the entry point (zeroed: a hand's P and E start at 0)."""
