@@ -92,3 +92,23 @@ def test_numba_loads_without_scipys_blas_and_its_linear_algebra_still_works():
              "print('ok')\n")
     out = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0 and out.stdout == "ok\n", out.stderr
+
+
+def test_numba_marks_up_no_message_with_colorama_which_still_imports_after():
+    """engine.native imports numba with colorama hidden (numba's type inference makes hundreds of
+    messages it throws away, each wrapping stdout with colorama): numba's messages are plain, and
+    colorama, where it is installed, imports as usual afterwards."""
+    import subprocess
+    import sys
+
+    child = ("import importlib.util, sys\n"
+             "import escoba_spec.engine.native as native\n"
+             "import numba.core.errors as errors\n"
+             "assert native.NATIVE and errors.termcolor().errmsg('plain') == 'plain'\n"
+             "assert 'colorama' not in sys.modules\n"
+             "if importlib.util.find_spec('colorama') is not None:\n"
+             "    import colorama\n"
+             "    assert colorama.Fore.RED\n"
+             "print('ok')\n")
+    out = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0 and out.stdout == "ok\n", out.stderr

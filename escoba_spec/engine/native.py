@@ -29,24 +29,31 @@ from .stream import mix as _mix_py
 
 
 def _import_numba():
-    """numba, without its BLAS probe when this process has not loaded scipy's BLAS yet.
+    """numba, without two of its imports when this process has not made them yet.
 
-    On import, numba asks whether scipy's BLAS is there (numba.np.arraymath's _HAVE_BLAS),
+    scipy's BLAS: on import, numba asks whether it is there (numba.np.arraymath's _HAVE_BLAS),
     which imports scipy.linalg: a quarter of a warm kernel load (0.11 s of 0.44 s CPU), for
     BLAS, which no kernel calls. With the probe answered "no", only np.correlate and
     np.convolve in numba code of this process take numba's own inner-product loop instead
     of BLAS; np.dot and np.linalg ask scipy themselves when first compiled, as before
-    (tests/test_kernel_compiler.py pins it)."""
-    probe = "scipy.linalg.cython_blas"
-    skip = "numba" not in sys.modules and probe not in sys.modules
-    if skip:
-        sys.modules[probe] = None  # an import of it now raises ImportError: the probe says no BLAS
+    (tests/test_kernel_compiler.py pins it).
+
+    colorama: where it is installed, numba marks up every error message it makes with it, and
+    its type inference makes hundreds of messages it throws away (typeof of each global it then
+    types another way), each starting and stopping colorama's wrapping of stdout and stderr:
+    about 2% of a kernel's first compile. Without it numba's messages are plain text, which its
+    default scheme (no colour) nearly is anyway."""
+    hidden = [name for name in ("scipy.linalg.cython_blas", "colorama")
+              if "numba" not in sys.modules and name not in sys.modules]
+    for name in hidden:
+        sys.modules[name] = None  # an import of it now raises ImportError
     try:
         import numba
         import numba.np.arraymath  # noqa: F401  the probe runs on this import
     finally:
-        if skip and sys.modules.get(probe, 0) is None:
-            del sys.modules[probe]
+        for name in hidden:
+            if sys.modules.get(name, 0) is None:
+                del sys.modules[name]
     return numba
 
 
