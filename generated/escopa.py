@@ -13,8 +13,9 @@ import numpy as np
 
 from escoba_spec.engine.native import best_other, share  # noqa: F401 (the match named, a split tie)
 from escoba_spec.engine.native import (card_sum, clamp, ints, ints2, lowest, most, most_alike, njit, popcount,
-                                       primiera, round_down, round_up, shuffle, stage, straight, stream_seed,
-                                       suits, uniform, words)
+                                       primiera, round_down, round_up, shuffle, straight, stream_seed, suits,
+                                       uniform, words)
+from escoba_spec.engine.stages import stage
 
 VARIANT_ID = 'escopa'
 SOURCE_SHA256 = '9d2b5d181e452cc72aa67e242891f7b5ef95873d106950b2b0b3d0290dcf2369'
@@ -970,7 +971,7 @@ def note_standing(scores, eliminated, led, deficit):
 
 #: the entry point's modes
 ONE_HAND, HANDS, MATCHES = 0, 1, 2
-#: the stages of a hand the entry points are handed (engine.native.pointers), in the order of their last
+#: the stages of a hand the entry points are handed (engine.stages.pointers), in the order of their last
 #: parameters; the expert's search is handed EXPERT_STAGES
 STAGES = (deal_hand, play_from, _score_hand, decide, note_standing)
 EXPERT_STAGES = (play_from, _score_hand, decide)
@@ -986,7 +987,7 @@ def play(mode, seeds, count, n, team, dealer, bots, deck, streams, hands, piles,
     (a hand, hands, matches) cost Escoba de 15's first compile three seconds more than one. The
     caller (engine.kernel.Kernel) makes every array, so none is made here and numba's runtime has
     nothing to count; it also hands over the hand's stages (STAGES: pointers to them, each compiled
-    on its own, engine.native.stage), which these parameters name as the module names them. `mode`:
+    on its own, engine.stages.stage), which these parameters name as the module names them. `mode`:
 
     ONE_HAND: deal `deck` (top of the stock first) and play the hand, the bots on `streams`, then
     score it unless the match ended in play (a lone hand is a match's first, at 0 all). info: 0 status,
@@ -1113,7 +1114,7 @@ def play_expert(mode, seeds, count, n, team, dealer, bots, deck, streams, hands,
     (a hand, hands, matches) cost Escoba de 15's first compile three seconds more than one. The
     caller (engine.kernel.Kernel) makes every array, so none is made here and numba's runtime has
     nothing to count; it also hands over the hand's stages (STAGES: pointers to them, each compiled
-    on its own, engine.native.stage), which these parameters name as the module names them. `mode`:
+    on its own, engine.stages.stage), which these parameters name as the module names them. `mode`:
 
     ONE_HAND: deal `deck` (top of the stock first) and play the hand, the bots on `streams`, then
     score it unless the match ended in play (a lone hand is a match's first, at 0 all). info: 0 status,

@@ -3,20 +3,29 @@
 numba compiles a function with everything it calls linked in, and optimises and writes the
 machine code of the whole again: the stages of a hand (deal, plays, scoring, the match's
 decision and standing) are cfuncs instead, which the entry point calls through the pointers
-`Kernel.stages` hands it, so each is compiled once (engine.native.stage).
+`Kernel.stages` hands it, so each is compiled once (engine.stages.stage). On a kernel's
+first compile the largest of them compiles in a second process meanwhile (engine.stages.prepare).
 """
 
 from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
 
 import numpy as np
 import pytest
 
 from escoba_spec.compiler.kernel_stages import EXPERT_STAGES, STAGES, stage_head
-from escoba_spec.compiler.kernels import load_kernel
-from escoba_spec.engine import native
+from escoba_spec.compiler.kernels import _start_apart, load_kernel
+from escoba_spec.engine import native, stages
 from escoba_spec.language.validate import load_variant
 
-from .conftest import RULES
+from .conftest import ROOT, RULES
+
+needs_numba = pytest.mark.skipif(not native.NATIVE, reason="numba is not installed for this Python")
 
 
 def test_a_stage_head_types_each_parameter_by_its_name():
@@ -45,11 +54,11 @@ def test_a_stage_is_the_function_itself_when_run_as_plain_python():
         return 2 * x
 
     with native.plain_python():
-        assert native.stage("int64(int64)")(twice) is twice
-    assert native.pointers((twice,)) == (twice,)
+        assert stages.stage("int64(int64)")(twice) is twice
+    assert stages.pointers((twice,)) == (twice,)
 
 
-@pytest.mark.skipif(not native.NATIVE, reason="numba is not installed for this Python")
+@needs_numba
 @pytest.mark.parametrize("name", ["escoba-de-15"])
 def test_the_entry_point_is_handed_its_stages_as_function_pointers(name):
     """Each stage is a cfunc of its own signature, compiled once and then handed over as it is;
@@ -64,7 +73,7 @@ def test_the_entry_point_is_handed_its_stages_as_function_pointers(name):
     pointers = kernel.stages()
     assert pointers == kernel.stages()  # compiled once, the same each time after
     for stage, pointer in zip(module.STAGES, pointers):
-        assert isinstance(stage, native.Stage) and pointer is stage.pointer() and pointer.address
+        assert isinstance(stage, stages.Stage) and pointer is stage.pointer() and pointer.address
     kernel.play_hands(1, 3, ["random", "greedy"])
     (signature,) = module.play.signatures
     handed = signature[-len(STAGES):]
@@ -72,7 +81,7 @@ def test_the_entry_point_is_handed_its_stages_as_function_pointers(name):
     assert [str(t.signature) for t in handed] == [str(p._sig) for p in pointers]
 
 
-@pytest.mark.skipif(not native.NATIVE, reason="numba is not installed for this Python")
+@needs_numba
 @pytest.mark.parametrize("name", ["escoba-de-15"])
 def test_a_step_function_scores_a_hand_through_the_same_stage(name):
     kernel = load_kernel(load_variant(RULES / f"{name}.yaml"))
@@ -83,3 +92,148 @@ def test_a_step_function_scores_a_hand_through_the_same_stage(name):
                              np.ones(2, dtype=np.int64), P, E, np.zeros(2, dtype=np.int64), 0, 1,
                              kernel.stage("_score_hand"))
     assert P[0].sum() > 0 and P[1].sum() == 0
+
+
+#: a kernel in small: two stages, the first the larger, and an entry point handed pointers to them
+TOY = textwrap.dedent('''
+    import numpy as np
+    from escoba_spec.engine.native import njit
+    from escoba_spec.engine.stages import stage
+
+    @stage("int64(int64[::1], int64)")
+    def big(a, k):
+        total = 0
+        for i in range(a.shape[0]):
+            total += a[i] * k
+            if total > 1000:
+                total -= 1000
+        return total
+
+    @stage("int64(int64[::1], int64)")
+    def small(a, k):
+        return a[0] + k
+
+    @njit(cache=True)
+    def entry(k, a, big, small):
+        return big(a, k) + small(a, k)
+
+    STAGES = (big, small)
+''')
+
+
+def _toy(tmp_path, name="toy"):
+    """The toy kernel written into tmp_path and imported (under a name of its own: a kernel's module
+    stays in sys.modules by its file's name)."""
+    from escoba_spec.compiler.kernel_import import import_kernel_file
+
+    path = tmp_path / f"{name}_{tmp_path.name}.py"
+    path.write_text(TOY, encoding="utf-8")
+    return path, import_kernel_file(path)
+
+
+def _recording(start):
+    """start_apart, recording what it was asked and the process it started."""
+    calls = []
+
+    def record(names):
+        process = start(names)
+        calls.append((list(names), process))
+        return process
+    return record, calls
+
+
+@needs_numba
+def test_a_first_compile_gives_the_largest_stage_to_a_second_process(tmp_path, monkeypatch):
+    monkeypatch.setenv("ESCOBA_SPEC_COMPILE_JOBS", "2")
+    path, module = _toy(tmp_path)
+    a = np.arange(5, dtype=np.int64)
+    start, calls = _recording(_start_apart(path))
+    pointers = stages.prepare(module.entry, (3, a), module.STAGES, start)
+    ((names, process),) = calls
+    assert names == ["big"] and process.returncode == 0
+    assert module.big.pointer().cache_hits == 1  # loaded from the cache the second process wrote
+    assert module.small.pointer().cache_hits == 0  # compiled here meanwhile, with the entry point
+    assert len(module.entry.overloads) == 1
+    assert module.entry(3, a, *pointers) == 30 + 3
+
+
+@needs_numba
+def test_a_warm_start_or_a_single_core_starts_no_second_process(tmp_path, monkeypatch):
+    path, module = _toy(tmp_path)
+    a = np.arange(5, dtype=np.int64)
+    monkeypatch.setenv("ESCOBA_SPEC_COMPILE_JOBS", "1")
+    start, calls = _recording(_start_apart(path))
+    stages.prepare(module.entry, (3, a), module.STAGES, start)
+    assert calls == [] and not module.big.pointer().cache_hits
+    monkeypatch.setenv("ESCOBA_SPEC_COMPILE_JOBS", "2")  # the stages cached now, in a fresh interpreter
+    child = textwrap.dedent(f'''
+        import json, numpy as np
+        from pathlib import Path
+        from escoba_spec.compiler.kernel_import import import_kernel_file
+        from escoba_spec.engine.stages import prepare
+        module = import_kernel_file(Path({str(path)!r}))
+        asked = []
+        pointers = prepare(module.entry, (3, np.arange(5)), module.STAGES, lambda names: asked.append(names))
+        print(json.dumps({{"asked": asked, "hits": [p.cache_hits for p in pointers]}}))
+    ''')
+    out = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout) == {"asked": [], "hits": [1, 1]}
+
+
+@needs_numba
+def test_a_second_process_that_fails_or_cannot_start_leaves_the_stage_to_this_one(tmp_path, monkeypatch):
+    monkeypatch.setenv("ESCOBA_SPEC_COMPILE_JOBS", "2")
+    a = np.arange(5, dtype=np.int64)
+    path, module = _toy(tmp_path, "failing")
+    failing = _start_apart(path.with_name("no_such_kernel.py"))  # the second process exits with an error
+    start, calls = _recording(failing)
+    pointers = stages.prepare(module.entry, (3, a), module.STAGES, start)
+    ((names, process),) = calls
+    assert names == ["big"] and process.returncode != 0
+    assert module.big.pointer().cache_hits == 0 and module.entry(3, a, *pointers) == 33
+
+    def cannot(names):
+        raise OSError("no processes here")
+
+    path, module = _toy(tmp_path, "cannot")
+    pointers = stages.prepare(module.entry, (3, a), module.STAGES, cannot)
+    assert module.entry(3, a, *pointers) == 33
+
+
+@needs_numba
+def test_the_second_process_is_told_its_usage():
+    out = subprocess.run([sys.executable, "-m", "escoba_spec.compiler.apart"], capture_output=True, text=True,
+                         timeout=120, cwd=ROOT)
+    assert out.returncode == 2 and "usage: python -m escoba_spec.compiler.apart KERNEL_FILE STAGE" in out.stderr
+
+
+@needs_numba
+def test_a_shipped_kernel_compiled_in_two_processes_plays_as_one_compiled_in_one(tmp_path):
+    """Escoba de 15 compiled for the first time with two processes (a fresh kernel cache), then
+    the same hands as its source run as plain Python: the same points, play by play."""
+    child = textwrap.dedent('''
+        import json
+        from escoba_spec.compiler import kernels
+        from escoba_spec.language.validate import load_variant
+        variant = load_variant("rules/escoba-de-15.yaml")
+        kernel = kernels.load_kernel(variant)
+        asked = []
+        start = kernel._start_apart
+        def record(names):
+            process = start(names)
+            asked.append(names)
+            return process
+        kernel._start_apart = record
+        native = kernel.play_hands(7, 300, ["random", "greedy"])
+        hits = [p.cache_hits for p in kernel.stages()]
+        plain = kernels.load_kernel(variant, native=False).play_hands(7, 300, ["random", "greedy"])
+        print(json.dumps({"asked": asked, "hits": hits, "same": native == plain}))
+    ''')
+    env = {**os.environ, "ESCOBA_SPEC_CACHE": str(tmp_path), "ESCOBA_SPEC_COMPILE_JOBS": "2"}
+    out = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True, timeout=300, cwd=ROOT,
+                         env=env)
+    assert out.returncode == 0, out.stderr
+    found = json.loads(out.stdout)
+    assert found["asked"] == [["play_from"]] and found["same"]
+    assert found["hits"] == [1 if name == "play_from" else 0 for name in STAGES]

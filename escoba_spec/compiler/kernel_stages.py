@@ -1,7 +1,7 @@
 """The stages of a kernel's hand: what the entry points call through function pointers.
 
 A stage (the deal, the plays, the scoring, the match's decision and standing) is compiled on
-its own as numba's cfunc for one signature (`engine.native.stage` says why), so its head
+its own as numba's cfunc for one signature (`engine.stages.stage` says why), so its head
 in the template names the numba type of each parameter. The templates name a parameter the
 same way in every stage, so its type follows from its name (`_TYPES`); `stage_head` writes
 the decorator and the `def` line from the names alone.

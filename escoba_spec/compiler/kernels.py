@@ -10,7 +10,8 @@ kernel compiles it (a few seconds); later uses, in any process, load it.
 from __future__ import annotations
 
 import hashlib
-import importlib.util
+import os
+import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -21,6 +22,7 @@ from ..engine.native import plain_helpers, plain_python
 from ..language import ir
 from .codegen import module_name
 from .kernel import generate_kernel
+from .kernel_import import import_kernel_file
 
 
 def cache_dir() -> Path:
@@ -58,26 +60,6 @@ def kernel_file(variant: ir.Variant, folder: Path | None = None) -> Path:
     return path
 
 
-def _import(path: Path):
-    """Import a kernel file under a name of its own, registered in sys.modules: numba's cache
-    finds a function's module again by that name when it loads the machine code."""
-    name = f"escoba_spec_kernel_{path.stem}"
-    module = sys.modules.get(name)
-    if module is not None:
-        return module
-    spec = importlib.util.spec_from_file_location(name, path)
-    if spec is None or spec.loader is None:
-        raise ImportError(f"cannot load {path}")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    try:
-        spec.loader.exec_module(module)
-    except BaseException:
-        del sys.modules[name]
-        raise
-    return module
-
-
 def _import_plain(path: Path):
     """The kernel file run as plain Python, numba or not: its functions undecorated, the
     helpers they call from engine.native swapped for their plain Python."""
@@ -94,6 +76,17 @@ def _import_plain(path: Path):
     return module
 
 
+def _start_apart(path: Path):
+    """How the kernel at `path` has stages compiled in a second process on its first compile
+    (engine.stages.prepare): `python -m escoba_spec.compiler.apart FILE STAGE...`, which writes
+    them into numba's cache; it compiles nothing apart itself (ESCOBA_SPEC_COMPILE_JOBS=1)."""
+    def start(names):
+        return subprocess.Popen([sys.executable, "-m", "escoba_spec.compiler.apart", str(path), *names],
+                                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                env={**os.environ, "ESCOBA_SPEC_COMPILE_JOBS": "1"})
+    return start
+
+
 #: by file, engine and variant: two variants may share a kernel's source (a deck's names are not
 #: in it) but not its Kernel, which reads and writes their cards
 _LOADED: dict[tuple[Path, bool, ir.Variant], Kernel] = {}
@@ -107,6 +100,9 @@ def load_kernel(variant: ir.Variant, *, native: bool = True) -> Kernel:
     path = kernel_file(variant)
     kernel = _LOADED.get((path, native, variant))
     if kernel is None:
-        module = _import(path) if native else _import_plain(path)
-        kernel = _LOADED[(path, native, variant)] = Kernel(module, variant)
+        if native:
+            kernel = Kernel(import_kernel_file(path), variant, start_apart=_start_apart(path))
+        else:
+            kernel = Kernel(_import_plain(path), variant)
+        _LOADED[(path, native, variant)] = kernel
     return kernel

@@ -21,7 +21,7 @@ from .dealing import check_deck
 from .errors import EngineError, MatchTooLong
 from .events import Declared
 from .moves import Play
-from .native import pointers
+from .stages import StartApart, pointers, prepare
 from .names import DEFAULT_BUDGET, split_bot_name
 from .protocol import HandScore, Params, whole
 from .records import HandResult
@@ -219,8 +219,10 @@ class KernelRuleSet:
 class Kernel:
     """A compiled variant's kernel (built by `compiler.kernels.load_kernel`)."""
 
-    def __init__(self, module, variant):
+    def __init__(self, module, variant, *, start_apart: StartApart | None = None):
         self.module = module
+        self._start_apart = start_apart  # how stages compile in a second process (engine.stages.prepare)
+        self._stages: tuple | None = None
         self.id = variant.id
         self.cards = CardSet(variant.deck)
         self.params = Params.from_variant(variant)
@@ -234,7 +236,7 @@ class Kernel:
         self.scale: int = getattr(module, "SCALE", 1)  # every point in the kernel is times this
 
     def stage(self, name: str):
-        """What compiled code is handed for one of the kernel's stages (engine.native.stage): its
+        """What compiled code is handed for one of the kernel's stages (engine.stages.stage): its
         pointer, compiled on first use."""
         return pointers((getattr(self.module, name),))[0]
 
@@ -242,6 +244,13 @@ class Kernel:
         """What an entry point (STAGES) or the expert's search (EXPERT_STAGES) is handed: the
         kernel's stages, compiled on first use."""
         return pointers(getattr(self.module, which))
+
+    def _entry_stages(self, entry, args: tuple) -> tuple:
+        """The stages the entry point is handed after `args`: on the kernel's first compile, the
+        largest compiled in a second process meanwhile (engine.stages.prepare)."""
+        if self._stages is None:
+            self._stages = prepare(entry, args, self.module.STAGES, self._start_apart)
+        return self._stages
 
     def ruleset(self) -> KernelRuleSet:
         """The engine's RuleSet on this kernel's step functions."""
@@ -269,10 +278,11 @@ class Kernel:
         a = arrays
         b = batch or _NO_BATCH
         seeds = np.zeros(1, dtype=np.uint64) if seeds is None else seeds
-        return int(entry(mode, seeds, count, a.n, a.team, dealer, codes, a.deck, a.streams, a.hands, a.piles,
-                         a.sweeps, a.captures, a.info, a.hist, a.work, a.wmask, a.P, a.E, a.scores, a.games,
-                         a.state, a.at, a.totals, b.winner, b.hands, b.scores, b.sweeps, b.points, b.last_points,
-                         b.last_effects, b.eliminated, b.led, b.deficit, *self.stages()))
+        args = (mode, seeds, count, a.n, a.team, dealer, codes, a.deck, a.streams, a.hands, a.piles, a.sweeps,
+                a.captures, a.info, a.hist, a.work, a.wmask, a.P, a.E, a.scores, a.games, a.state, a.at, a.totals,
+                b.winner, b.hands, b.scores, b.sweeps, b.points, b.last_points, b.last_effects, b.eliminated,
+                b.led, b.deficit)
+        return int(entry(*args, *self._entry_stages(entry, args)))
 
     def _arrays(self, n: int, team_size: int) -> "_Arrays":
         """Fresh arrays for one call of the entry point (zeroed: a hand's P and E start at 0)."""

@@ -8,8 +8,8 @@ and the same source runs as plain Python, slower; `NATIVE` says which, and
 `engine_note()` is the one line that tells the user.
 
 The stages of a hand that an entry point calls (the deal, the plays, the
-scoring, the match's decision) are decorated with `stage` instead: compiled
-on their own, called through function pointers (`pointers`).
+scoring, the match's decision) are decorated with `engine.stages.stage`
+instead: compiled on their own, called through function pointers.
 
 The helpers below are the mask arithmetic of the expression language
 (`language.expr.runtime` does the same on Python ints) and the splitmix64
@@ -19,7 +19,6 @@ stream of `engine.stream`, computed on 64-bit words.
 from __future__ import annotations
 
 import sys
-import threading
 from contextlib import contextmanager
 
 import numpy as np
@@ -82,13 +81,13 @@ def njit(*args, **kwargs):
     every entry point of the kernels, so such a leak cannot pass unnoticed.
 
     No C wrapper (numba's cfunc one): nothing takes a kernel function's address (a stage's
-    is its own, `stage`). inner=True: only compiled code calls the function, never Python, so
+    is its own, engine.stages). inner=True: only compiled code calls the function, never Python, so
     numba writes no CPython wrapper either. Each wrapper (a third of a small function's code,
     the arguments unboxed one by one) is typed, optimised, compiled to machine code and cached
     with its function, though nothing ever calls it: without them Escoba de 15's first compile
     is about 6% shorter (median of seven runs side by side)."""
     inner = kwargs.pop("inner", False)
-    if _numba is not None and not _PLAIN[0]:
+    if compiling():
         kwargs.setdefault("error_model", "numpy")
         kwargs.setdefault("_nrt", False)
         kwargs.setdefault("no_cfunc_wrapper", True)  # nothing takes a kernel function's C address
@@ -124,57 +123,10 @@ if _numba is not None:
         return dispatcher
 
 
-class Stage:
-    """A stage of a kernel's hand (the deal, the plays, the scoring, the match's decision) that an
-    entry point calls through a function pointer: numba's cfunc of the function, compiled on first
-    use (`pointer`) and kept in numba's cache like the rest of the kernel.
-
-    Why not a plain call: numba compiles a function together with everything it calls, linking
-    the callees' code into the caller's and optimising and writing the machine code of the whole
-    again, so the hand's plays were optimised and written out twice on a kernel's first use (in
-    their own library and in the entry point's), and a bot inside them three times. Called through
-    a pointer, each stage is compiled once: Escoba de 15's first compile is about a tenth shorter.
-    A stage runs once a hand (or once a playout of the expert's), so the indirect call costs nothing
-    measurable. `signature` is numba's (a string: "int64(int64[::1], ...)"); the callers pass
-    exactly those types (C-contiguous int64 arrays, int64 numbers)."""
-
-    def __init__(self, function, signature: str, nrt: bool):
-        self.py_func = function
-        self.__name__ = function.__name__
-        self.__doc__ = function.__doc__
-        self.signature = signature
-        self.nrt = nrt
-        self._cfunc = None
-        self._lock = threading.Lock()
-
-    def pointer(self):
-        """The compiled stage (numba's CFunc), which compiled code calls through its address."""
-        with self._lock:
-            if self._cfunc is None:
-                self._cfunc = _numba.cfunc(self.signature, cache=True, error_model="numpy",
-                                           _nrt=self.nrt)(self.py_func)
-            return self._cfunc
-
-    def __repr__(self):
-        return f"<kernel stage {self.__name__}: {self.signature}>"
-
-
-def stage(signature: str, *, nrt: bool = False):
-    """Decorate a stage of a kernel's hand (`Stage`): where numba is, the function becomes a Stage
-    the entry point is handed a pointer to (`pointers`); without numba, or in `plain_python()`, it
-    stays the function itself, and the entry point is handed that. nrt=True: the stage makes
-    arrays, and numba's runtime frees them (see `njit`)."""
-    def decorate(function):
-        if _numba is not None and not _PLAIN[0]:
-            return Stage(function, signature, nrt)
-        return function
-    return decorate
-
-
-def pointers(stages) -> tuple:
-    """What an entry point is handed for each of `stages`: a Stage's compiled pointer, a plain
-    function (a kernel run as plain Python) as it is."""
-    return tuple(s.pointer() if isinstance(s, Stage) else s for s in stages)
+def compiling() -> bool:
+    """Whether a function decorated now is compiled by numba: numba is installed and no
+    `plain_python()` is in force (engine.stages asks it too)."""
+    return _numba is not None and not _PLAIN[0]
 
 
 @contextmanager
