@@ -9,6 +9,7 @@ a seed deals (and redeals), stream 1 + s is seat s's bot.
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Sequence
@@ -223,6 +224,7 @@ class Kernel:
         self.module = module
         self._start_apart = start_apart  # how stages compile in a second process (engine.stages.prepare)
         self._stages: tuple | None = None
+        self._stages_lock = threading.Lock()  # the studio plays from threads: one first compile, not two
         self.id = variant.id
         self.cards = CardSet(variant.deck)
         self.params = Params.from_variant(variant)
@@ -248,9 +250,10 @@ class Kernel:
     def _entry_stages(self, entry, args: tuple) -> tuple:
         """The stages the entry point is handed after `args`: on the kernel's first compile, the
         largest compiled in a second process meanwhile (engine.stages.prepare)."""
-        if self._stages is None:
-            self._stages = prepare(entry, args, self.module.STAGES, self._start_apart)
-        return self._stages
+        with self._stages_lock:
+            if self._stages is None:
+                self._stages = prepare(entry, args, self.module.STAGES, self._start_apart)
+            return self._stages
 
     def ruleset(self) -> KernelRuleSet:
         """The engine's RuleSet on this kernel's step functions."""
