@@ -202,6 +202,25 @@ def test_a_second_process_that_fails_or_cannot_start_leaves_the_stage_to_this_on
 
 
 @needs_numba
+def test_an_error_in_this_process_stops_the_second_one(tmp_path, monkeypatch):
+    """The entry point cannot compile for these arguments: the error is the caller's, at once, and
+    the second process (here one that would sleep a minute) is stopped, not waited for."""
+    from numba.core.errors import TypingError
+
+    monkeypatch.setenv("ESCOBA_SPEC_COMPILE_JOBS", "2")
+    path, module = _toy(tmp_path)
+    started = []
+
+    def sleeper(names):
+        started.append(subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"]))
+        return started[-1]
+
+    with pytest.raises((TypingError, ValueError)):  # numba's word for a pointer's argument of the wrong type
+        stages.prepare(module.entry, (3, "not an array"), module.STAGES, sleeper)
+    assert started[0].returncode is not None and started[0].returncode != 0
+
+
+@needs_numba
 def test_the_second_process_is_told_its_usage():
     out = subprocess.run([sys.executable, "-m", "escoba_spec.compiler.apart"], capture_output=True, text=True,
                          timeout=120, cwd=ROOT)

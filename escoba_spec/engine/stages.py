@@ -146,10 +146,13 @@ def prepare(entry, args: Sequence, stages: Sequence, start_apart: StartApart | N
         from numba import typeof
 
         entry.compile(tuple(typeof(a) for a in args) + tuple(s.function_type() for s in stages))
-    finally:
-        try:
-            process.wait(timeout=APART_TIMEOUT_S)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+    except BaseException:  # an error here, or Ctrl-C: the second process's work is not wanted
+        process.kill()
+        process.wait()
+        raise
+    try:
+        process.wait(timeout=APART_TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
     return pointers(stages)
