@@ -42,8 +42,10 @@ def targets(result: dict) -> list[dict]:
                         "met": ratio >= TARGET_C_RATIO})
     for vid, r in k.get("compile", {}).items():
         cold, warm = r["cold_s"]["median"], r["warm_s"]["median"]
+        one = r.get("cold_one_process_s", {}).get("median")
+        alone = f" ({one:.2f} s in one process)" if one is not None else ""
         out.append({"target": f"kernel cold compile < {TARGET_COLD_S:g} s, warm load < {TARGET_WARM_S:g} s, {vid}",
-                    "measured": f"{cold:.2f} s cold, {warm:.3f} s warm (+{r['imports_s']['median']:.2f} s imports)",
+                    "measured": f"{cold:.2f} s cold{alone}, {warm:.3f} s warm (+{r['imports_s']['median']:.2f} s imports)",
                     "met": cold < TARGET_COLD_S and warm < TARGET_WARM_S})
     ks = k.get("simulate")
     if ks:
@@ -51,7 +53,19 @@ def targets(result: dict) -> list[dict]:
         out.append({"target": f"simulate of {ks['jobs2']['hands']:,} hands (greedy, kernel, --jobs 2) < "
                               f"{TARGET_SIM_S:g} s", "measured": f"{wall:.2f} s wall", "met": wall < TARGET_SIM_S})
     s = result.get("simulate")
-    if s:
+    if ks:
+        # the match loop's scaling, judged where it can be measured: a million hands (a few seconds a
+        # worker); the kernel plays 3000 matches in some 0.06 s, which leaves the pool's start-up alone
+        t1, t2 = (ks[f"jobs{j}"]["seconds_in_timing_json"]["median"] for j in (1, 2))
+        w1, w2 = (ks[f"jobs{j}"]["wall_s"]["median"] for j in (1, 2))
+        measured = (f"{t1 / t2 / 2:.0%} for the match loop of {ks['jobs2']['hands']:,} hands (timing.json: "
+                    f"{t1:.2f} s, {t2:.2f} s), {w1 / w2 / 2:.0%} of the wall time")
+        if s:
+            measured += (f"; {s['scaling_efficiency']:.0%} on {s['games']} matches "
+                         f"({s['jobs1']['seconds']['median']:.2f} s of matches: the pool's start-up is the rest)")
+        out.append({"target": f"simulate --jobs 2 >= {TARGET_SCALING:.0%} of linear", "measured": measured,
+                    "met": t1 / t2 / 2 >= TARGET_SCALING})
+    elif s:
         out.append({"target": f"simulate --jobs 2 >= {TARGET_SCALING:.0%} of linear",
                     "measured": f"{s['scaling_efficiency']:.0%} (timing.json), {s['scaling_efficiency_wall']:.0%} (wall)",
                     "met": s["scaling_efficiency"] >= TARGET_SCALING})
@@ -127,7 +141,9 @@ def render_tables(result: dict) -> str:
                 lines.append(f"| {vid} | {r['kernel']['median']:,.0f} | {r['interpreted']['median']:,.0f} | "
                              f"{r['ratio']:.0f}x |")
     for vid, r in k.get("compile", {}).items():
-        lines.append(f"kernel of {vid}: cold compile {r['cold_s']['median']:.2f} s, warm load "
+        one = r.get("cold_one_process_s", {}).get("median")
+        alone = f" ({one:.2f} s in one process)" if one is not None else ""
+        lines.append(f"kernel of {vid}: cold compile {r['cold_s']['median']:.2f} s{alone}, warm load "
                      f"{r['warm_s']['median']:.3f} s (a fresh process; imports {r['imports_s']['median']:.2f} s more)")
     ks = k.get("simulate")
     if ks:
