@@ -22,10 +22,10 @@ from .dealing import check_deck
 from .errors import EngineError, MatchTooLong
 from .events import Declared
 from .moves import Play
-from .stages import StartApart, pointers, prepare
 from .names import DEFAULT_BUDGET, split_bot_name
 from .protocol import HandScore, Params, whole
 from .records import HandResult
+from .stages import StartApart, pointers, prepare
 from .stream import seat_seed
 
 #: the bots a kernel plays by itself, by name (its code in the kernel; the expert's playouts per
