@@ -218,27 +218,27 @@ def legal_moves(hand, table, mv_card, mv_cap, tc, tv, opts, picked, last, scratc
     """The legal moves in the engine's canonical order (cards ascending, each card's captures
     ascending before its trail); their count, or TOO_MANY_MOVES. `last`: the coming play is
     the hand's last (the kinds' sweep step asks it)."""
-    tn = 0
+    lm_tn = 0
     st_rest = table & ~_UNSUMMED
     while st_rest:
         st_low = st_rest & -st_rest
         st_card = lowest(st_low)
         st_rest ^= st_low
         st_value = _VALUES[st_card]
-        st_at = tn
+        st_at = lm_tn
         while st_at > 0 and tv[st_at - 1] > st_value:
             tc[st_at] = tc[st_at - 1]
             tv[st_at] = tv[st_at - 1]
             st_at -= 1
         tc[st_at] = st_card
         tv[st_at] = st_value
-        tn += 1
-    reach = 1
-    for lm_i in range(tn):
-        reach |= reach << tv[lm_i]
+        lm_tn += 1
+    lm_reach = 1
+    for lm_i in range(lm_tn):
+        lm_reach |= lm_reach << tv[lm_i]
     count = 0
     lm_k = 0
-    captured = False
+    lm_captured = False
     lm_rest = hand
     while lm_rest:
         lm_low = lm_rest & -lm_rest
@@ -246,7 +246,7 @@ def legal_moves(hand, table, mv_card, mv_cap, tc, tv, opts, picked, last, scratc
         lm_rest ^= lm_low
         lm_k = 0
         if table:
-            lm_k = _kind_options(lm_card, table, last, tc, tv, tn, reach, opts, picked, scratch)
+            lm_k = _kind_options(lm_card, table, last, tc, tv, lm_tn, lm_reach, opts, picked, scratch)
             if lm_k < 0:
                 break
             for lm_i in range(1, lm_k):  # ascending masks, as the engine sorts them
@@ -264,7 +264,7 @@ def legal_moves(hand, table, mv_card, mv_cap, tc, tv, opts, picked, last, scratc
             mv_cap[count] = opts[lm_i]
             count += 1
         if lm_k:
-            captured = True
+            lm_captured = True
             mv_card[count] = lm_card
             mv_cap[count] = 0
             count += 1
@@ -726,27 +726,27 @@ def play_from(deck, n, team, dealer, bots, streams, hands, piles, sweeps, captur
     last_capturer = at[AT_LAST]
     redeals = at[AT_REDEALS]
     while True:
-        tn = 0
+        lm_tn = 0
         st_rest = table & ~_UNSUMMED
         while st_rest:
             st_low = st_rest & -st_rest
             st_card = lowest(st_low)
             st_rest ^= st_low
             st_value = _VALUES[st_card]
-            st_at = tn
+            st_at = lm_tn
             while st_at > 0 and tv[st_at - 1] > st_value:
                 tc[st_at] = tc[st_at - 1]
                 tv[st_at] = tv[st_at - 1]
                 st_at -= 1
             tc[st_at] = st_card
             tv[st_at] = st_value
-            tn += 1
-        reach = 1
-        for lm_i in range(tn):
-            reach |= reach << tv[lm_i]
+            lm_tn += 1
+        lm_reach = 1
+        for lm_i in range(lm_tn):
+            lm_reach |= lm_reach << tv[lm_i]
         count = 0
         lm_k = 0
-        captured = False
+        lm_captured = False
         lm_rest = hands[seat]
         while lm_rest:
             lm_low = lm_rest & -lm_rest
@@ -754,7 +754,7 @@ def play_from(deck, n, team, dealer, bots, streams, hands, piles, sweeps, captur
             lm_rest ^= lm_low
             lm_k = 0
             if table:
-                lm_k = _kind_options(lm_card, table, in_hands == 1 and pos >= size, tc, tv, tn, reach, opts, picked, scratch)
+                lm_k = _kind_options(lm_card, table, in_hands == 1 and pos >= size, tc, tv, lm_tn, lm_reach, opts, picked, scratch)
                 if lm_k < 0:
                     break
                 for lm_i in range(1, lm_k):  # ascending masks, as the engine sorts them
@@ -772,7 +772,7 @@ def play_from(deck, n, team, dealer, bots, streams, hands, piles, sweeps, captur
                 mv_cap[count] = opts[lm_i]
                 count += 1
             if lm_k:
-                captured = True
+                lm_captured = True
                 mv_card[count] = lm_card
                 mv_cap[count] = 0
                 count += 1

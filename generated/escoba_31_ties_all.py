@@ -201,11 +201,11 @@ def legal_moves(hand, table, mv_card, mv_cap, tc, tv, opts, picked, last, scratc
     """The legal moves in the engine's canonical order (cards ascending, each card's captures
     ascending before its trail); their count, or TOO_MANY_MOVES. `last`: the coming play is
     the hand's last (the kinds' sweep step asks it)."""
-    tn = -1  # the table sorted, and its reach: worked out for the first card that needs a search
-    reach = 0
+    lm_tn = -1  # the table sorted, and its reach: worked out for the first card that needs a search
+    lm_reach = 0
     count = 0
     lm_k = 0
-    captured = False
+    lm_captured = False
     lm_rest = hand
     while lm_rest:
         lm_low = lm_rest & -lm_rest
@@ -213,37 +213,37 @@ def legal_moves(hand, table, mv_card, mv_cap, tc, tv, opts, picked, last, scratc
         lm_rest ^= lm_low
         lm_k = 0
         if table:
-            for w in range(_NEEDS.shape[1]):
-                need = _NEEDS[lm_card, w]
-                if need < 0:
+            for lm_w in range(_NEEDS.shape[1]):
+                lm_need = _NEEDS[lm_card, lm_w]
+                if lm_need < 0:
                     break
-                if tn < 0:
-                    tn = 0
+                if lm_tn < 0:
+                    lm_tn = 0
                     st_rest = table
                     while st_rest:
                         st_low = st_rest & -st_rest
                         st_card = lowest(st_low)
                         st_rest ^= st_low
                         st_value = _VALUES[st_card]
-                        st_at = tn
+                        st_at = lm_tn
                         while st_at > 0 and tv[st_at - 1] > st_value:
                             tc[st_at] = tc[st_at - 1]
                             tv[st_at] = tv[st_at - 1]
                             st_at -= 1
                         tc[st_at] = st_card
                         tv[st_at] = st_value
-                        tn += 1
-                    reach = 1
-                    for lm_i in range(tn):
-                        reach |= reach << tv[lm_i]
-                if (reach >> need) & 1:
+                        lm_tn += 1
+                    lm_reach = 1
+                    for lm_i in range(lm_tn):
+                        lm_reach |= lm_reach << tv[lm_i]
+                if (lm_reach >> lm_need) & 1:
                     picked[0] = 1
-                    for w_i in range(tn):
+                    for w_i in range(lm_tn):
                         picked[w_i + 1] = picked[w_i] | (picked[w_i] << tv[w_i])
-                    if (picked[tn] >> need) & 1:
+                    if (picked[lm_tn] >> lm_need) & 1:
                         w_top = 0
-                        picked[64] = tn
-                        picked[128] = need
+                        picked[64] = lm_tn
+                        picked[128] = lm_need
                         picked[192] = 0
                         while w_top >= 0:
                             w_i = picked[64 + w_top]
@@ -289,7 +289,7 @@ def legal_moves(hand, table, mv_card, mv_cap, tc, tv, opts, picked, last, scratc
             mv_cap[count] = opts[lm_i]
             count += 1
         if lm_k:
-            captured = True
+            lm_captured = True
         else:
             mv_card[count] = lm_card
             mv_cap[count] = 0
@@ -458,11 +458,11 @@ def play_from(deck, n, team, dealer, bots, streams, hands, piles, sweeps, captur
     last_capturer = at[AT_LAST]
     redeals = at[AT_REDEALS]
     while True:
-        tn = -1  # the table sorted, and its reach: worked out for the first card that needs a search
-        reach = 0
+        lm_tn = -1  # the table sorted, and its reach: worked out for the first card that needs a search
+        lm_reach = 0
         count = 0
         lm_k = 0
-        captured = False
+        lm_captured = False
         lm_rest = hands[seat]
         while lm_rest:
             lm_low = lm_rest & -lm_rest
@@ -470,37 +470,37 @@ def play_from(deck, n, team, dealer, bots, streams, hands, piles, sweeps, captur
             lm_rest ^= lm_low
             lm_k = 0
             if table:
-                for w in range(_NEEDS.shape[1]):
-                    need = _NEEDS[lm_card, w]
-                    if need < 0:
+                for lm_w in range(_NEEDS.shape[1]):
+                    lm_need = _NEEDS[lm_card, lm_w]
+                    if lm_need < 0:
                         break
-                    if tn < 0:
-                        tn = 0
+                    if lm_tn < 0:
+                        lm_tn = 0
                         st_rest = table
                         while st_rest:
                             st_low = st_rest & -st_rest
                             st_card = lowest(st_low)
                             st_rest ^= st_low
                             st_value = _VALUES[st_card]
-                            st_at = tn
+                            st_at = lm_tn
                             while st_at > 0 and tv[st_at - 1] > st_value:
                                 tc[st_at] = tc[st_at - 1]
                                 tv[st_at] = tv[st_at - 1]
                                 st_at -= 1
                             tc[st_at] = st_card
                             tv[st_at] = st_value
-                            tn += 1
-                        reach = 1
-                        for lm_i in range(tn):
-                            reach |= reach << tv[lm_i]
-                    if (reach >> need) & 1:
+                            lm_tn += 1
+                        lm_reach = 1
+                        for lm_i in range(lm_tn):
+                            lm_reach |= lm_reach << tv[lm_i]
+                    if (lm_reach >> lm_need) & 1:
                         picked[0] = 1
-                        for w_i in range(tn):
+                        for w_i in range(lm_tn):
                             picked[w_i + 1] = picked[w_i] | (picked[w_i] << tv[w_i])
-                        if (picked[tn] >> need) & 1:
+                        if (picked[lm_tn] >> lm_need) & 1:
                             w_top = 0
-                            picked[64] = tn
-                            picked[128] = need
+                            picked[64] = lm_tn
+                            picked[128] = lm_need
                             picked[192] = 0
                             while w_top >= 0:
                                 w_i = picked[64 + w_top]
@@ -546,7 +546,7 @@ def play_from(deck, n, team, dealer, bots, streams, hands, piles, sweeps, captur
                 mv_cap[count] = opts[lm_i]
                 count += 1
             if lm_k:
-                captured = True
+                lm_captured = True
             else:
                 mv_card[count] = lm_card
                 mv_cap[count] = 0
