@@ -10,7 +10,6 @@ kernel compiles it (a few seconds); later uses, in any process, load it.
 from __future__ import annotations
 
 import hashlib
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -79,11 +78,10 @@ def _import_plain(path: Path):
 def _start_apart(path: Path):
     """How the kernel at `path` has stages compiled in a second process on its first compile
     (engine.stages.prepare): `python -m escoba_spec.compiler.apart FILE STAGE...`, which writes
-    them into numba's cache; it compiles nothing apart itself (ESCOBA_SPEC_COMPILE_JOBS=1)."""
+    them into numba's cache."""
     def start(names):
         return subprocess.Popen([sys.executable, "-m", "escoba_spec.compiler.apart", str(path), *names],
-                                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                env={**os.environ, "ESCOBA_SPEC_COMPILE_JOBS": "1"})
+                                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     return start
 
 

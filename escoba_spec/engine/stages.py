@@ -69,22 +69,24 @@ class Stage:
     def cached(self) -> bool:
         """Whether numba's cache holds the stage's machine code (asked as a cfunc does, by its
         function and signature), so that `pointer` would load rather than compile it."""
-        from numba.core import sigutils
         from numba.core.caching import FunctionCache
         from numba.core.registry import cpu_target
-        from numba.core.typing import signature
 
-        args, returns = sigutils.normalize_signature(self.signature)
-        found = FunctionCache(self.py_func).load_overload(signature(returns, *args), cpu_target.target_context)
-        return found is not None
+        return FunctionCache(self.py_func).load_overload(self._typed(), cpu_target.target_context) is not None
 
     def function_type(self):
         """numba's type of a pointer to the stage, as an entry point is compiled for it."""
-        from numba.core import sigutils, types
+        from numba.core import types
+
+        return types.FunctionType(self._typed())
+
+    def _typed(self):
+        """The signature as numba's typed Signature (what a cfunc keys its cache by)."""
+        from numba.core import sigutils
         from numba.core.typing import signature
 
         args, returns = sigutils.normalize_signature(self.signature)
-        return types.FunctionType(signature(returns, *args))
+        return signature(returns, *args)
 
     def __repr__(self):
         return f"<kernel stage {self.__name__}: {self.signature}>"
