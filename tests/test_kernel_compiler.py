@@ -76,12 +76,18 @@ def test_a_warm_start_finds_the_kernel_file_through_the_index_without_rendering_
         kernel_file(variant, tmp_path)
 
 
-def test_numba_loads_without_scipys_blas_and_its_linear_algebra_still_works():
-    """engine.native answers numba's BLAS probe with no (a quarter of a warm load): importing it
-    leaves scipy.linalg unloaded, and numba's np.dot and np.linalg still compile in that process."""
+def _prints_ok(child: str) -> None:
+    """Run `child` in a fresh interpreter (numba's import is what it checks): it must print ok."""
     import subprocess
     import sys
 
+    out = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0 and out.stdout == "ok\n", out.stderr
+
+
+def test_numba_loads_without_scipys_blas_and_its_linear_algebra_still_works():
+    """engine.native answers numba's BLAS probe with no (a quarter of a warm load): importing it
+    leaves scipy.linalg unloaded, and numba's np.dot and np.linalg still compile in that process."""
     child = ("import sys, numpy as np\n"
              "import escoba_spec.engine.native as native\n"
              "assert native.NATIVE and 'scipy.linalg' not in sys.modules, sorted(sys.modules)\n"
@@ -90,17 +96,13 @@ def test_numba_loads_without_scipys_blas_and_its_linear_algebra_still_works():
              "d, inv = f(np.eye(2) * 2.0)\n"
              "assert (d == np.eye(2) * 4).all() and (inv == np.eye(2) / 2).all()\n"
              "print('ok')\n")
-    out = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True, timeout=120)
-    assert out.returncode == 0 and out.stdout == "ok\n", out.stderr
+    _prints_ok(child)
 
 
 def test_numba_marks_up_no_message_with_colorama_which_still_imports_after():
     """engine.native imports numba with colorama hidden (numba's type inference makes hundreds of
     messages it throws away, each wrapping stdout with colorama): numba's messages are plain, and
     colorama, where it is installed, imports as usual afterwards."""
-    import subprocess
-    import sys
-
     child = ("import importlib.util, sys\n"
              "import escoba_spec.engine.native as native\n"
              "import numba.core.errors as errors\n"
@@ -110,5 +112,4 @@ def test_numba_marks_up_no_message_with_colorama_which_still_imports_after():
              "    import colorama\n"
              "    assert colorama.Fore.RED\n"
              "print('ok')\n")
-    out = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True, timeout=120)
-    assert out.returncode == 0 and out.stdout == "ok\n", out.stderr
+    _prints_ok(child)
