@@ -18,6 +18,7 @@ from types import ModuleType
 from ..cache import cache_root, write_atomically
 from ..engine.kernel import Kernel
 from ..engine.native import plain_helpers, plain_python
+from ..processes import python_command
 from ..language import ir
 from .codegen import module_name
 from .kernel import generate_kernel
@@ -78,9 +79,10 @@ def _import_plain(path: Path):
 def _start_apart(path: Path):
     """How the kernel at `path` has stages compiled in a second process on its first compile
     (engine.stages.prepare): `python -m escoba_spec.compiler.apart FILE STAGE...`, which writes
-    them into numba's cache."""
+    them into numba's cache, started isolated (processes.python_command: nothing of the current
+    folder is imported)."""
     def start(names):
-        return subprocess.Popen([sys.executable, "-m", "escoba_spec.compiler.apart", str(path), *names],
+        return subprocess.Popen(python_command("escoba_spec.compiler.apart", str(path.resolve()), *names),
                                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     return start
 

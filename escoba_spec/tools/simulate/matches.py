@@ -14,12 +14,13 @@ import gc
 import hashlib
 import math
 import time
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from fractions import Fraction
 from pathlib import Path
 
 from ...engine import play_match
 from ...engine.protocol import Params, whole
+from ...processes import process_pool
 from ..setup import deal_stream, engine_used, make_bot, make_ruleset
 
 
@@ -266,7 +267,7 @@ def run_matches(ctx: Context, path: str, options: dict[str, str], root: int, gam
     size = max(1, min(per_chunk, math.ceil(games / (max(jobs, 1) * 16))))
     starts = iter(range(0, games, size))
     records: list[dict] = []
-    pool = executor if executor is not None else ProcessPoolExecutor(max_workers=jobs)
+    pool = executor if executor is not None else process_pool(jobs)
     # a bounded window of chunks in flight, taken in order: `map` would submit every chunk
     # of a huge run at once
     pending: collections.deque = collections.deque()
