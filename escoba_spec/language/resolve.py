@@ -48,10 +48,20 @@ def shipped_rules(package: Path | None = None) -> Path | None:
     return None
 
 
-class Resolver:
-    """Loads documents once and follows extends chains."""
+def _within(path: Path, folder: Path | None) -> bool:
+    return folder is not None and folder.resolve() in path.parents
 
-    def __init__(self) -> None:
+
+class Resolver:
+    """Loads documents once and follows extends chains.
+
+    `confine`: a folder outside of which nothing is read (the studio's): a file's rules tree is
+    cut down to it, and `extends` reaches only files inside it and the shipped variants, with
+    `confine_hint` saying why when it reaches further."""
+
+    def __init__(self, confine: Path | None = None, confine_hint: str = "") -> None:
+        self.confine = confine.resolve() if confine is not None else None
+        self.confine_hint = confine_hint
         self.cache: dict[Path, tuple[Document | None, list[Diagnostic]]] = {}
         self.index: dict[Path, dict[str, Path]] = {}
         #: errors after which the stages still run, to find the rest: the schema errors whose
@@ -89,6 +99,13 @@ class Resolver:
     def _failed(self, problems: list[Diagnostic]) -> bool:
         """Whether an error stops the stages: any but a tolerated one."""
         return _errors(problems, self.tolerated)
+
+    def tree(self, path: Path) -> Path:
+        """The rules tree of the file at `path` (`rules_root`), no wider than the confining folder."""
+        root = rules_root(path)
+        if self.confine is not None and root != self.confine and self.confine not in root.parents:
+            return self.confine
+        return root
 
     def ids_in(self, root: Path) -> dict[str, Path]:
         """Variant id -> file for every rule file under the rules tree.
@@ -224,7 +241,7 @@ class Resolver:
         if not isinstance(vid, str):
             return []
         here = path.resolve()
-        root = rules_root(path)
+        root = self.tree(path)
         self.ids_in(root)
         others = [f for f in self.shared[root].get(vid, []) if f != here]
         first = self.resolved_ids.setdefault(vid, here)
@@ -248,20 +265,26 @@ class Resolver:
         if "://" in base or base.startswith(("http:", "https:", "file:", "ftp:")):
             return fail("extends-url", f"extends names a URL ({base}); only local rule files can be extended",
                         "download the base into your rules folder and extend it by id or relative path")
-        root = rules_root(current)
+        root = self.tree(current)
         if base.endswith((".yaml", ".yml")) or "/" in base or "\\" in base:
             if Path(base).is_absolute() or base.startswith("\\"):
                 return fail("extends-outside", f"extends uses an absolute path ({base})",
                             "use a path relative to this file, inside the rules folder")
+            tree = rules_root(current)
             try:  # a NUL byte or an over-long name is no file either
                 target = (current.resolve().parent / base).resolve()
-                outside = root not in target.parents and target != root
-                exists = not outside and target.is_file()
+                outside = tree not in target.parents
+                confined = not outside and root not in target.parents and not _within(target, shipped_rules())
+                exists = not outside and not confined and target.is_file()
             except (OSError, ValueError, RuntimeError):  # RuntimeError: a symlink loop
-                outside, exists = False, False
+                outside, confined, exists = False, False, False
             if outside:
-                return fail("extends-outside", f"extends leaves the rules tree ({base} is outside {root.name}/)",
+                return fail("extends-outside", f"extends leaves the rules tree ({base} is outside {tree.name}/)",
                             "a rule file may only extend files inside its rules folder")
+            if confined:  # inside the rules tree, but outside the one folder read here
+                return fail("extends-outside", f"extends leaves the folder read here ({base} is outside {root.name}/)",
+                            self.confine_hint or "only files inside that folder, and the shipped variants by id, "
+                            "can be extended here")
             if not exists:
                 shown = base if base.isprintable() else repr(base)
                 return fail("extends-missing", f"extends names a file that does not exist: {shown}",

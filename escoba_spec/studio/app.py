@@ -29,7 +29,7 @@ from starlette.staticfiles import StaticFiles
 from .. import __version__
 from ..tools.setup import BOTS, SetupError
 from .analyses import MAX_BUDGET, MAX_EXPERT_BUDGET, report_of, start_analysis
-from .checks import check_text, diagnostic_json, rulebook_html, variant_of
+from .checks import base_variant, check_text, diagnostic_json, rulebook_html, variant_of
 from .guard import Guard
 from .jobs import MAX_GAMES, Runs
 from .tables import TableError, Tables
@@ -105,7 +105,7 @@ class Studio:
         text = self.text_of(body, text_key)
         if text is None and not path.is_file():
             raise Missing(f"no rule file {relative}")
-        variant, problems = variant_of(path, relative, text)
+        variant, problems = variant_of(self.workspace.root, path, relative, text)
         if variant is None:
             errors = [diagnostic_json(d, relative) for d in problems if d.severity == "error"]
             raise Problem(422, f"{relative} has errors: fix them first", errors)
@@ -161,7 +161,7 @@ class Studio:
         text = self.text_of(body)
         if text is None:
             raise Problem(400, "'text' is required: the text to check")
-        _, problems = check_text(path, relative, text)
+        _, problems = check_text(self.workspace.root, path, relative, text)
         return JSONResponse({"diagnostics": [diagnostic_json(d, relative) for d in problems]})
 
     async def rulebook(self, request: Request) -> Response:
@@ -172,7 +172,7 @@ class Studio:
         variant = self.variant(body)
         path, text = self.workspace.locate(body["path"]), self.text_of(body)
         try:
-            html = rulebook_html(path, body["path"], text, variant, lang)
+            html = rulebook_html(self.workspace.root, path, body["path"], text, variant, lang)
         except RulebookError as exc:
             raise Problem(422, str(exc), []) from None
         return JSONResponse({"lang": lang, "variant": variant.id, "html": html})
@@ -282,14 +282,10 @@ class Studio:
         return JSONResponse(report_of(job.analysis, lang))
 
     def base(self, relative: str, base_id: str):
-        from ..language.resolve import Resolver, rules_root
-        from ..language.validate import load_variant
-
-        resolver = Resolver()
-        found = resolver.locate(base_id, rules_root(self.workspace.locate(relative)))
+        found = base_variant(self.workspace.root, self.workspace.locate(relative), base_id)
         if found is None:
             raise Problem(404, f"the base variant {base_id} is not found")
-        return load_variant(found, resolver=resolver)
+        return found
 
     def job(self, request: Request) -> Response:
         job = self.runs.get(request.path_params["job"])

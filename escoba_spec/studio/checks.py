@@ -18,16 +18,22 @@ from ..language.resolve import Resolver
 from ..language.validate import validate_file, validate_option_values
 
 
-class EditedResolver(Resolver):
-    """A resolver that reads one file from the text being edited, the others from disk."""
+#: why `extends` may not reach out of the studio's folder
+CONFINED = ("the studio reads only inside the folder it was started on: extend a file of that folder, or a "
+            "shipped variant by id, or start the studio on a folder that holds both files")
 
-    def __init__(self, path: Path, text: str):
-        super().__init__()
-        self.edited = path.resolve()
+
+class EditedResolver(Resolver):
+    """A resolver confined to the studio's folder (nothing outside it is read, but the shipped
+    variants) that reads one file from the text being edited (when given), the others from disk."""
+
+    def __init__(self, folder: Path, path: Path | None = None, text: str | None = None):
+        super().__init__(confine=folder, confine_hint=CONFINED)
+        self.edited = path.resolve() if path is not None and text is not None else None
         self.text = text
 
     def read(self, path: Path, display: str) -> tuple[Document | None, list[Diagnostic]]:
-        if path.resolve() == self.edited:
+        if self.edited is not None and path.resolve() == self.edited:
             return load_text(self.text, display)
         return super().read(path, display)
 
@@ -42,41 +48,43 @@ def diagnostic_json(d: Diagnostic, display: str) -> dict:
     return out
 
 
-def check_text(path: Path, display: str, text: str, *, every_option: bool = True
+def check_text(folder: Path, path: Path, display: str, text: str, *, every_option: bool = True
                ) -> tuple[ir.Variant | None, list[Diagnostic]]:
     """The variant the text builds (None when it has an error) and every diagnostic;
     with `every_option`, each option value is built too, as `validate` does."""
-    resolver = EditedResolver(path, text)
+    resolver = EditedResolver(folder, path, text)
     variant, problems = validate_file(path, resolver=resolver, display=display)
     if variant is not None and every_option:
         problems = problems + validate_option_values(path, variant, problems, resolver=resolver, display=display)
     return (None if has_errors(problems) else variant), problems
 
 
-def variant_of(path: Path, display: str, text: str | None = None,
+def variant_of(folder: Path, path: Path, display: str, text: str | None = None,
                options: dict[str, str] | None = None) -> tuple[ir.Variant | None, list[Diagnostic]]:
     """The variant of a file of the folder, from `text` when given (the buffer) or from disk."""
-    resolver = EditedResolver(path, text) if text is not None else Resolver()
+    resolver = EditedResolver(folder, path, text)
     return validate_file(path, options, resolver=resolver, display=display)
 
 
-def rulebook_html(path: Path, display: str, text: str | None, variant: ir.Variant, lang: str) -> str:
+def base_variant(folder: Path, path: Path, base_id: str) -> ir.Variant | None:
+    """The variant `base_id` that the file at `path` extends, found as its `extends` finds it (in
+    the studio's folder or among the shipped variants); None when there is none (or it has errors)."""
+    resolver = EditedResolver(folder)
+    found = resolver.locate(base_id, resolver.tree(path))
+    return validate_file(found, resolver=resolver)[0] if found is not None else None
+
+
+def rulebook_html(folder: Path, path: Path, display: str, text: str | None, variant: ir.Variant, lang: str) -> str:
     """The HTML rulebook of the variant the text builds: the options table from the same
     text under each other choice, the differences from the base as the folder has it."""
     from ..language.diagnostics import DiagnosticError
-    from ..language.resolve import rules_root
     from ..tools.rulebook import render_rulebook
 
     def load(options: dict[str, str]) -> ir.Variant:
-        built, problems = variant_of(path, display, text, options)
+        built, problems = variant_of(folder, path, display, text, options)
         if built is None:
             raise DiagnosticError([p for p in problems if p.severity == "error"] or problems)
         return built
 
-    base = None
-    if variant.extends:
-        resolver = Resolver()
-        found = resolver.locate(variant.extends[0], rules_root(path))
-        if found is not None:
-            base, _ = validate_file(found, resolver=resolver)
+    base = base_variant(folder, path, variant.extends[0]) if variant.extends else None
     return render_rulebook(variant, lang, "html", base=base, load=load, display_file=display)
