@@ -5,8 +5,9 @@ Every endpoint is a thin call into the library: `checks` (validate a buffer),
 report of `tools.analyze`), `tools.diff`. Bodies
 are JSON objects; answers are JSON, errors `{"error": message}` with the HTTP
 status that fits (400 a bad request, 403 a path outside the folder, 404
-missing, 409 a conflict, 413 too large, 422 a rule file with errors, then
-with its `diagnostics`). The sync endpoints run in Starlette's thread pool, and
+missing, 409 a conflict, 413 too large, 415 a file that is not UTF-8, 422 a
+rule file with errors, then with its `diagnostics`, 507 a save the disk had no
+room for). The sync endpoints run in Starlette's thread pool, and
 so does the play endpoints' waiting for the bots (the expert thinks for a while,
 and its first match loads the variant's kernel), so the page's other calls are
 answered meanwhile.
@@ -33,7 +34,7 @@ from .checks import base_variant, check_text, diagnostic_json, rulebook_html, va
 from .guard import Guard
 from .jobs import MAX_GAMES, Runs
 from .tables import TableError, Tables
-from .workspace import Conflict, Missing, Refused, Workspace
+from .workspace import Conflict, Missing, NotText, Refused, Unwritable, Workspace
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_DEALS = 5000
@@ -313,7 +314,8 @@ class Studio:
 
 
 #: the status each refusal answers with
-STATUSES = {Problem: 400, Refused: 403, Missing: 404, Conflict: 409, TableError: 409, SetupError: 400}
+STATUSES = {Problem: 400, Refused: 403, Missing: 404, Conflict: 409, TableError: 409, SetupError: 400, NotText: 415,
+            Unwritable: 500}
 
 
 def _handler(status: int):
@@ -321,7 +323,7 @@ def _handler(status: int):
         body: dict = {"error": str(exc)}
         if isinstance(exc, Problem) and exc.diagnostics is not None:
             body["diagnostics"] = exc.diagnostics
-        return JSONResponse(body, status_code=exc.status if isinstance(exc, Problem) else status)
+        return JSONResponse(body, status_code=getattr(exc, "status", status))
     return handle
 
 

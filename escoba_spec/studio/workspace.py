@@ -2,14 +2,23 @@
 
 A path from the page is relative to FOLDER, names a rule file (`.yaml` or
 `.yml`), and after resolving (`..`, symlinks) must still lie inside FOLDER;
-anything else is refused with `Refused` (403) or `Missing` (404). Saves are
+anything else is refused with `Refused` (403) or `Missing` (404).
+
+Nothing the person did not change is written. A file that is not UTF-8 is not
+opened (`NotText`, 415: decoding it would replace its letters, and a save would
+write the replacements); the page edits the text without its line breaks' and
+byte order mark's bytes, and a save puts them back (`textform`); a save that
+changes nothing writes nothing; and an existing file is overwritten only by a
+page that read it (its sha256), never by one that thinks it new. Saves are
 atomic: the text goes to a temporary file beside the target, is flushed to disk
 and then takes the target's place with `os.replace`, so a crash or a full disk
-leaves the old file whole, never half a new one.
+leaves the old file whole, never half a new one (`Unwritable` says why it was
+not saved).
 """
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
 import stat
@@ -17,6 +26,7 @@ import tempfile
 from pathlib import Path, PurePosixPath
 
 from ..language.loader import MAX_BYTES
+from .textform import as_saved, for_page
 
 SUFFIXES = (".yaml", ".yml")
 #: the most rule files the folder's list shows (a home folder given by mistake stays quick)
@@ -34,7 +44,25 @@ class Missing(Exception):
 
 
 class Conflict(Exception):
-    """The file changed on disk since the page read it: HTTP 409."""
+    """The file changed on disk since the page read it, or is there though the page thinks it new: HTTP 409."""
+
+
+class NotText(Exception):
+    """A file that is not UTF-8 text, which the studio does not open or overwrite: HTTP 415."""
+
+
+class Unwritable(Exception):
+    """A save the system refused (a full disk, no permission, a name too long): the file on disk is
+    as it was. `status`: 507 for want of space, 403 for want of permission, 400 for a bad name, else 500."""
+
+    def __init__(self, message: str, status: int):
+        super().__init__(message)
+        self.status = status
+
+
+#: the HTTP status of each reason the system gives for not writing a file
+_WRITE_STATUS = {errno.ENOSPC: 507, errno.EDQUOT: 507, errno.EFBIG: 507, errno.EACCES: 403, errno.EPERM: 403,
+                 errno.EROFS: 403, errno.ENAMETOOLONG: 400, errno.EISDIR: 409}
 
 
 def digest(text: str) -> str:
@@ -90,37 +118,76 @@ class Workspace:
         return found
 
     def read(self, relative: object) -> tuple[str, str]:
-        """(the file's text, its sha256)."""
+        """(the file's text as the page edits it, the sha256 of the file's bytes)."""
         path = self.locate(relative)
+        text = self._text(path, relative)
+        if text is None:
+            raise Missing(f"no rule file {relative}")
+        return for_page(text), digest(text)
+
+    def _text(self, path: Path, relative: object) -> str | None:
+        """The file's whole text (None when there is no file), strictly UTF-8."""
         try:
+            if not path.exists():
+                return None
             if not path.is_file():
-                raise Missing(f"no rule file {relative}")
+                raise Refused(f"{relative} is not a file")
             if path.stat().st_size > MAX_BYTES:
                 raise Refused(f"{relative} is larger than {MAX_BYTES} bytes, the limit of a rule file")
-            text = path.read_bytes().decode("utf-8", errors="replace")
+            raw = path.read_bytes()
         except OSError as exc:
             raise Missing(f"cannot read {relative}: {exc.strerror or exc}") from None
-        return text, digest(text)
+        try:
+            return raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            before = raw[: exc.start].decode("utf-8", errors="replace")
+            line, column = before.count("\n") + 1, len(before) - before.rfind("\n")
+            raise NotText(f"{relative} is not UTF-8 text (byte 0x{raw[exc.start]:02x} at line {line}, column {column}): "
+                          "the studio opens only UTF-8 files, so that a save never changes a letter you did not "
+                          f"change. Convert it first, e.g. from Latin-1: iconv -f latin1 -t utf-8 {path.name} "
+                          f"> converted.yaml") from None
 
     def save(self, relative: object, text: str, expected: str | None = None) -> str:
-        """Write `text` to the file atomically; its new sha256. With `expected` (the sha256 the
-        page read), a file changed on disk since then is not overwritten (`Conflict`)."""
+        """Write `text` (the page's, with the file's line breaks put back) to the file atomically;
+        the sha256 of its bytes. A file on disk is overwritten only when `expected` is the sha256
+        of its bytes (the page read it, and it did not change since): else `Conflict`. A text
+        that changes nothing writes nothing."""
         path = self.locate(relative)
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise Unwritable(f"{relative} was not saved: the text holds U+{ord(text[exc.start]):04X} (character "
+                             f"{exc.start + 1}), a lone surrogate, which no UTF-8 file can hold", 400) from None
+        if len(text.encode("utf-8")) > MAX_BYTES:
+            raise Refused(f"the text is {len(text.encode('utf-8'))} bytes; rule files are limited to {MAX_BYTES} bytes")
+        if not path.parent.is_dir():
+            raise Missing(f"no folder {self.relative(path.parent)} in the studio's folder")
+        before = self._text(path, relative)
+        if before is not None:
+            if expected is None:
+                raise Conflict(f"{relative} already exists: open it to change it, or save under another name")
+            if digest(before) != expected:
+                raise Conflict(f"{relative} changed on disk since it was opened; reload it or save under another name")
+            text = as_saved(text, before)
+            if text == before:
+                return digest(before)  # nothing changed: not a byte written
         data = text.encode("utf-8")
         if len(data) > MAX_BYTES:
             raise Refused(f"the text is {len(data)} bytes; rule files are limited to {MAX_BYTES} bytes")
-        if not path.parent.is_dir():
-            raise Missing(f"no folder {self.relative(path.parent)} in the studio's folder")
-        if expected is not None and path.exists():
-            try:
-                current = path.read_bytes().decode("utf-8", errors="replace")
-            except OSError as exc:
-                raise Refused(f"cannot read {relative}: {exc.strerror or exc}") from None
-            if digest(current) != expected:
-                raise Conflict(f"{relative} changed on disk since it was opened; reload it or save under another name")
+        try:
+            self._write(path, data)
+        except OSError as exc:
+            status = _WRITE_STATUS.get(exc.errno, 500)
+            reason = "the disk is full" if status == 507 else exc.strerror or str(exc)
+            raise Unwritable(f"{relative} was not saved: {reason}; the file on disk is as it was", status) from None
+        return digest(text)
+
+    @staticmethod
+    def _write(path: Path, data: bytes) -> None:
+        """`data` into a temporary file beside `path`, flushed to disk, then in `path`'s place."""
         # a new file gets the usual rw-r--r-- (mkstemp's own is owner-only)
         mode = stat.S_IMODE(path.stat().st_mode) if path.exists() else 0o644
-        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        fd, temp = tempfile.mkstemp(prefix=f".{path.name[:200]}.", suffix=".tmp", dir=path.parent)
         try:
             with os.fdopen(fd, "wb") as handle:
                 handle.write(data)
@@ -131,4 +198,3 @@ class Workspace:
         except BaseException:
             Path(temp).unlink(missing_ok=True)
             raise
-        return digest(text)
