@@ -16,7 +16,7 @@ from typing import Any
 from . import ir
 from .capture import build_capture
 from .cards import CardSet
-from .deal import build_deal, build_players, check_opening, check_redeal, check_stock
+from .deal import build_deal, build_players, check_face_down, check_opening, check_redeal, check_stock
 from .deck import build_deck
 from .declarations import build_declarations
 from .derive import kinds_of
@@ -29,6 +29,7 @@ from .leftovers import leftover_reach
 from .options import option_choices
 from .prose import prose
 from .resolved import Resolved
+from .table import build_table, check_stack
 
 DEFAULTS: dict[str, Any] = {
     "sweeps": {"enabled": True, "weight_by_target": False, "not_on_last_play": False, "not_with_joker": False},
@@ -113,10 +114,12 @@ class _Builder:
         cards = CardSet(deck) if deck is not None else None
         players = build_players(self)
         deal = build_deal(self, cards)
+        table = build_table(self)
         capture = build_capture(self, cards)
+        check_stack(self, table, capture, deal)
         sweeps = self.build_sweeps()
         scoring = self.build_scoring(cards)
-        scoring = ir.Scoring(scoring.ties, scoring.rules, build_events(self, cards, capture, scoring.rules))
+        scoring = ir.Scoring(scoring.ties, scoring.rules, build_events(self, cards, capture, scoring.rules, table))
         match = self.build_match(scoring)
         declarations = build_declarations(self, cards, {r.id for r in (*scoring.rules, *scoring.events)})
         check_match_events(self, match, scoring.events, declarations)
@@ -130,6 +133,7 @@ class _Builder:
             self.check_capture_reachable(cards, capture)
             self.check_valueless(cards, capture)
             check_stock(self, cards, players, deal)
+            check_face_down(self, cards, players, deal, table)
             check_opening(self, cards, deal, capture, players)
             check_redeal(self, cards, players, deal)
             if end.check is not None and not has_errors(self.problems):
@@ -146,6 +150,7 @@ class _Builder:
             file=self.r.file, sha256=self.r.sha256, extends=tuple(self.r.chain),
             deck=deck, players=players, deal=deal, capture=capture, sweeps=sweeps, end_of_deal=end,
             scoring=scoring, match=match, visibility=visibility, options=options, declarations=declarations,
+            table=table,
         )
 
     def build_option(self, name: str, spec: dict) -> ir.Option:

@@ -52,6 +52,13 @@ PRESETS: dict[str, dict] = {
         "ace": "1",
         "numerals": 10,
     },
+    # the full French pack without jokers (Pişti, Basra, Tablić, Cassino): ace to ten, the courts 11-13
+    "french-52": {
+        "suits": [("d", "diamonds"), ("h", "hearts"), ("s", "spades"), ("c", "clubs")],
+        "figures": [("J", "jack"), ("Q", "queen"), ("K", "king")],
+        "ace": "A",
+        "numerals": 10,
+    },
 }
 
 #: Primiera / setenta values by rank number (000, 002): 7=21, 6=18, A=16, 5=15,

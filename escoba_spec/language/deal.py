@@ -25,7 +25,8 @@ from .expr.evaluate import evaluate
 
 DEFAULTS: dict[str, Any] = {
     "deal": {"hand_size": 3, "table_cards": 4, "first_player": "after-dealer", "dealer_rotation": "next",
-             "round_dealer": "same", "stock_remainder": "none", "order": "hands-first"},
+             "round_dealer": "same", "stock_remainder": "none", "order": "hands-first", "face_down": 0,
+             "face_down_to": "first-capturer", "bottom_card": "hidden"},
     "opening": {"trigger": "never", "multiples": [1], "partition": False, "action": "play-on",
                 "taker": "dealer", "sweeps": False},
 }
@@ -80,9 +81,36 @@ def build_deal(b, cards: CardSet | None) -> ir.Deal:
         first_lead = _first_lead(b, first_text, env, cards)
     redeal = tuple(c for i, text in enumerate(spec.get("redeal") or [])
                    if env is not None and (c := _redeal(b, i, str(text), env)) is not None)
+    replace = tuple(r for i, item in enumerate(spec.get("replace") or [])
+                    if env is not None and isinstance(item, dict) and (r := _replacement(b, i, item, env, cards)) is not None)
+    if "face_down_to" in spec and not d["face_down"]:
+        b.error("deal.face_down_to", "face-down-unused", "no table card is dealt face down, so face_down_to never applies",
+                "set deal.face_down, or remove face_down_to", severity="warning")
     return ir.Deal(_size(d["hand_size"]), int(d["table_cards"]), d["first_player"], d["dealer_rotation"],
                    d["round_dealer"], d["stock_remainder"], opening, b.sources(spec, "deal"), d["order"],
-                   first_lead, first_text, redeal)
+                   first_lead, first_text, redeal, int(d["face_down"]), d["face_down_to"], d["bottom_card"], replace)
+
+
+def _replacement(b, i: int, item: dict, env: Env, cards: CardSet) -> ir.Replacement | None:
+    path = f"deal.replace[{i}]"
+    where = item["where"]
+    if where == "bottom" and "to" in item:
+        b.error(f"{path}.to", "replace-field-unused",
+                "a bottom card that may not lie there is swapped for the nearest card above it: it goes nowhere else",
+                "remove to, or use where: table")
+    text = str(item["cards"])
+    mask, problems = compile_predicate(text, env, "the cards replaced")
+    b.in_scalar(f"{path}.cards", text, problems)
+    if mask is None:
+        return None
+    if not mask or mask == cards.full_mask:
+        what = "no card" if not mask else "every card"
+        b.error(f"{path}.cards", "replace-does-nothing" if not mask else "replace-every-card",
+                f"{text} holds for {what} of the deck, so " + (
+                    "no card is ever replaced" if not mask else "no card could ever take the place of another"),
+                "name the cards that may not lie there, e.g. rank == jack")
+        return None
+    return ir.Replacement(mask, text, where, item.get("to", "stock-bottom"), b.sources(item, path))
 
 
 def _first_lead(b, text: str, env: Env, cards: CardSet) -> int:
@@ -152,6 +180,35 @@ def check_stock(b, cards: CardSet, players: ir.Players, deal: ir.Deal) -> None:
                     f"with {layout.players} players the {stock} cards left after the table do not divide into "
                     f"rounds of {round_size}: {remainder} would be left over",
                     "state what happens to them: deal.stock_remainder: to-table, set-aside or to-hands")
+
+
+def check_face_down(b, cards: CardSet, players: ir.Players, deal: ir.Deal, table: ir.Table) -> None:
+    """Face-down cards are some of the table cards; a stack's go with its first capture; a card
+    covered by a face-down card turned up needs a stack and face-down cards."""
+    for i, r in enumerate(deal.replace):
+        if r.to == "covered" and table.layout != "stack":
+            b.error(f"deal.replace[{i}].to", "covered-needs-stack",
+                    "a card covered by the next card turned up stays under it only on a stack table",
+                    "use to: stock-bottom or stock-middle, or table.layout: stack")
+        elif r.to == "covered" and not deal.face_down:
+            b.error(f"deal.replace[{i}].to", "covered-needs-face-down",
+                    "a card is covered by the next face-down table card turned up, and no table card is dealt "
+                    "face down", "set deal.face_down, or use to: stock-bottom")
+    if deal.face_down:
+        for i, layout in enumerate(players.layouts):
+            cards_on_table = table_deal(deal, layout, cards.size)[1]
+            if deal.face_down > cards_on_table:
+                b.error("deal.face_down", "face-down-exceeds-table",
+                        f"{deal.face_down} table cards face down, but a table of {layout.players} players is dealt "
+                        f"{cards_on_table} table cards", "deal at most as many face down as the table cards")
+                break
+    if table.layout == "stack" and deal.face_down_to != "first-capturer":
+        b.error("deal.face_down_to", "face-down-on-stack",
+                "on a stack table the face-down cards lie under the pile, so they go with its first capture",
+                "remove face_down_to, or use table.layout: spread")
+    if any(r.where == "table" for r in deal.replace) and _tables(cards, players, deal) == {0}:
+        b.error("deal.replace", "opening-without-table", "a replacement on the table needs table cards",
+                "set deal.table_cards, or use where: bottom")
 
 
 def check_opening(b, cards: CardSet, deal: ir.Deal, capture: ir.Capture, players: ir.Players) -> None:

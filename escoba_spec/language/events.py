@@ -19,9 +19,11 @@ from .expr.nodes import constant
 from .prose import prose
 
 
-def build_events(b, cards: CardSet | None, capture: ir.Capture, rules: tuple[ir.ScoringRule, ...]) -> tuple[ir.PlayEvent, ...]:
+def build_events(b, cards: CardSet | None, capture: ir.Capture, rules: tuple[ir.ScoringRule, ...],
+                 table: ir.Table = ir.Table()) -> tuple[ir.PlayEvent, ...]:
     """Entry point: the events of `scoring.events`, each checked against the capture kinds in force,
-    the scoring rules' ids and the other events."""
+    the scoring rules' ids and the other events; on a stack table they may name its top card."""
+    scope = "play-stack" if table.layout == "stack" else "play"
     spec = b.section("scoring")
     items = [e for e in (spec.get("events") or []) if isinstance(e, dict)]
     env = Env.from_cardset(cards, spec.get("ties", "none")) if cards is not None else None
@@ -38,9 +40,9 @@ def build_events(b, cards: CardSet | None, capture: ir.Capture, rules: tuple[ir.
         when_text = str(item.get("when", "true"))
         points_raw = item.get("points", 1)
         points_text = str(points_raw)
-        when = b.compile_expression(f"{path}.when", when_text, "bool", env, scope="play")
+        when = b.compile_expression(f"{path}.when", when_text, "bool", env, scope=scope)
         points = b.compile_expression(f"{path}.points", points_text, "num", env, literal=not isinstance(points_raw, str),
-                                      scope="play")
+                                      scope=scope)
         fixed = constant(points) if points is not None else None
         if fixed is not None and fixed < 0:
             b.error(f"{path}.points", "negative-points", f"the event '{eid}' gives {fixed} points; an event gives 0 or more",

@@ -32,6 +32,19 @@ Taker = Literal["dealer", "first-player"]
 StockRemainder = Literal["none", "to-table", "set-aside", "to-hands"]
 #: what the first round of a hand deals first
 DealOrder = Literal["hands-first", "table-first"]
+#: spread: the table's cards lie face up side by side, a capture takes some of them; stack: one
+#: face-up pile, matched by its top card only, a capture takes all of it
+TableLayout = Literal["spread", "stack"]
+#: who takes the face-down cards of a spread table: the hand's first capturer, the last (with the
+#: leftovers), or nobody (on a stack they lie under the pile, and go with its first capture)
+FaceDownTo = Literal["first-capturer", "last-capturer", "nobody"]
+#: the stock's bottom card: face down like the rest, or face up for every seat to see
+BottomCard = Literal["hidden", "shown"]
+#: where a dealt card that may not lie there was dealt: the opening table, or the stock's bottom
+ReplaceWhere = Literal["table", "bottom"]
+#: where a table card that may not lie there goes: under the stock, or into its middle (the next
+#: stock card taking its place); or it stays on a stack, covered by the next face-down card turned up
+ReplaceTo = Literal["stock-bottom", "stock-middle", "covered"]
 TiePolicy = Literal["none", "all", "split"]
 #: the kinds of citation, each named by the field that says what is cited
 SOURCE_KINDS = ("seed", "url", "book", "repository")
@@ -105,7 +118,7 @@ class Jokers:
 
 @dataclass(frozen=True)
 class Deck:
-    preset: str  # spanish-40 | italian-40 | french-40 | italian-52, or "declared": the file's own suits and ranks
+    preset: str  # spanish-40 | italian-40 | french-40 | italian-52 | french-52, or "declared": the file's own suits and ranks
     suits: tuple[Suit, ...]
     ranks: tuple[Rank, ...]
     scoring_suit: str  # suit name
@@ -178,9 +191,30 @@ class RedealCondition:
 
 
 @dataclass(frozen=True)
+class Replacement:
+    """Dealt cards of a kind (`cards`, a mask) that may not lie where they were dealt (`where`): a
+    face-up card of the opening table goes back into the stock (`to`) and the next stock card takes
+    its place; the stock's bottom card is swapped for the nearest card above it that may lie there."""
+
+    cards: int
+    cards_text: str  # the card predicate the file gave
+    where: ReplaceWhere
+    to: ReplaceTo = "stock-bottom"
+    sources: tuple[Source, ...] = ()
+
+
+@dataclass(frozen=True)
+class Table:
+    """How the table's cards lie: a spread, or a stack whose top card alone is matched."""
+
+    layout: TableLayout = "spread"
+    sources: tuple[Source, ...] = ()
+
+
+@dataclass(frozen=True)
 class Deal:
     hand_size: int  # cards each per round; 0: the whole deck in one round (a layout may give its own)
-    table_cards: int  # face up on the table at the first deal of a hand only
+    table_cards: int  # on the table at the first deal of a hand only (face up, but the first face_down)
     first_player: Literal["after-dealer", "before-dealer"]
     dealer_rotation: Literal["next", "previous"]  # after each hand
     round_dealer: Literal["same", "next"]  # who deals the later rounds of a hand (004: the deal rotates)
@@ -191,6 +225,10 @@ class Deal:
     first_lead_not: int = 0  # cards the first player may not lead on a hand's first play (when holding others)
     first_lead_text: str = ""  # the card predicate that says which
     redeal: tuple[RedealCondition, ...] = ()
+    face_down: int = 0  # the first of the table cards dealt lie face down (under a stack; apart on a spread)
+    face_down_to: FaceDownTo = "first-capturer"  # who takes them from a spread (a stack's go with its first capture)
+    bottom_card: BottomCard = "hidden"
+    replace: tuple[Replacement, ...] = ()
 
 
 #: the `cards` mask of a capture kind open to every card
@@ -423,5 +461,6 @@ class Variant:
     visibility: Visibility
     options: tuple[Option, ...] = field(default=())
     declarations: Declarations = field(default=Declarations())
+    table: Table = field(default=Table())
     names: Forms = ()  # the name in each language given (name is the plain or first one)
     descriptions: Forms = ()  # likewise for the description

@@ -21,6 +21,7 @@ from .env import (
     SCOPE_VARIABLES,
     SCORING_SUIT,
     SIGNATURES,
+    STACK_VARIABLES,
     STEP_FUNCTIONS,
     TIE_POLICIES,
     VARIABLES,
@@ -64,7 +65,7 @@ MAX_SIDE_NESTING = 3
 
 
 #: every variable of every scope, by name
-KNOWN_VARIABLES = {**VARIABLES, **MATCH_VARIABLES, **PLAY_VARIABLES, **HAND_VARIABLES}
+KNOWN_VARIABLES = {**VARIABLES, **MATCH_VARIABLES, **PLAY_VARIABLES, **HAND_VARIABLES, **STACK_VARIABLES}
 _ORDINALS = ("first", "second", "third", "fourth", "fifth")
 _EQUATABLE = frozenset({NUM, BOOL, CARDS, SUIT, RANK})
 _ORDERED = frozenset({NUM, RANK})
@@ -196,6 +197,14 @@ class _Checker:
                 self.problem(node, "expr-unknown-name", f"'{name}' is not known when the table is dealt",
                              "a deal condition looks at the opening table: table and deck, e.g. "
                              "count(table, rank == re) >= 3")
+            elif name in STACK_VARIABLES and self.scope == "play":
+                self.problem(node, "expr-unknown-name", f"'{name}' is the top card of a stack, and this variant's "
+                             "table is a spread", "set table.layout: stack, or look at the spread's cards: "
+                             "table_before, taken, table")
+            elif name in STACK_VARIABLES:
+                self.problem(node, "expr-unknown-name", f"'{name}' is known only on a play of a stack table "
+                             "(scoring.events, table.layout: stack)",
+                             "a scoring rule looks at the end of the hand: pile, sweeps, captures, score, ...")
             elif name in HAND_VARIABLES and name not in PLAY_VARIABLES:
                 self.problem(node, "expr-unknown-name", f"'{name}' is known only in a declaration (declarations.rules)",
                              "a declaration looks at the hand dealt: hand, table, round; a scoring rule at the end "

@@ -22,16 +22,20 @@ MATCH_VARIABLES = {"score": NUM, "opponent_score": NUM, "dealer": BOOL, "hand_nu
 #: hand's last play, the round of the deal (1 up)
 PLAY_VARIABLES = {"played": CARDS, "taken": CARDS, "previous": CARDS, "previous_opponent": BOOL,
                   "table_before": CARDS, "table": CARDS, "last_play": BOOL, "round": NUM}
+#: the names of an event on a play of a stack table (table.layout: stack), besides the play's: the
+#: stack's top card before the play and after it (no card when the stack is empty)
+STACK_VARIABLES = {"top_before": CARDS, "top": CARDS}
 #: the names of a declaration (declarations.rules), besides the side's and the match's: the
 #: player's hand as dealt, the table, the round of the deal (1 up)
 HAND_VARIABLES = {"hand": CARDS, "table": CARDS, "round": NUM}
 PER_SIDE_VARIABLES = frozenset({"pile", "sweeps", "captures", "opponents", "others", *MATCH_VARIABLES,
-                                *PLAY_VARIABLES, *HAND_VARIABLES})
+                                *PLAY_VARIABLES, *HAND_VARIABLES, *STACK_VARIABLES})
 #: the names of a condition on the opening table (a redeal): the cards face up and the deck
 TABLE_VARIABLES = {"table": CARDS, "deck": CARDS}
 #: what each scope of an expression may name (beyond suits, ranks and card fields): a side at
 #: the end of a hand (scoring rules), a play (events), the opening table (redeal conditions)
 SCOPE_VARIABLES = {"side": {**VARIABLES, **MATCH_VARIABLES}, "play": {**VARIABLES, **MATCH_VARIABLES, **PLAY_VARIABLES},
+                   "play-stack": {**VARIABLES, **MATCH_VARIABLES, **PLAY_VARIABLES, **STACK_VARIABLES},
                    "hand": {**VARIABLES, **MATCH_VARIABLES, **HAND_VARIABLES}, "table": TABLE_VARIABLES}
 #: how most() treats sides tied for the top (the IR's TiePolicy): nobody wins it
 #: (none), every tied side does (all), or every tied side does and the rule's
@@ -159,6 +163,8 @@ class PlayFacts:
     round: int  # the round of the deal, 1 up
     card: int = -1  # the card played, as an index (for the capture kinds that made the capture)
     claim: int = 0  # the part of `taken` claimed as a capture the previous player missed
+    top_before: int = 0  # a stack's top card before the play (a mask; 0: the stack was empty or it is a spread)
+    top: int = 0  # a stack's top card after the play
 
 
 NO_MATCH = MatchFacts()

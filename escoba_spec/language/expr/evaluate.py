@@ -147,6 +147,8 @@ _PLAY_NAMES: dict[str, Callable] = {
     "table_before": lambda p, side: p.table_before,
     "last_play": lambda p, side: p.last_play,
     "round": lambda p, side: p.round,
+    "top_before": lambda p, side: p.top_before,
+    "top": lambda p, side: p.top,
 }
 
 _CALLS: dict[str, Callable[[Call, int, ScoreContext, Card | None], int | bool]] = {
