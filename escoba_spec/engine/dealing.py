@@ -57,6 +57,41 @@ def redeal(deck: Sequence[int], rng: random.Random | None, redeals: int) -> tupl
     return deck, rng
 
 
+def replace_bottom(deck: list[int], cards: int) -> bool:
+    """A bottom card of `cards` (a mask) swapped for the nearest card above it that is not one of
+    them, which moves to the bottom (Pişti's cut); in place. False when every card is one of them."""
+    if not cards >> deck[-1] & 1:
+        return True
+    for j in range(len(deck) - 2, -1, -1):
+        if not cards >> deck[j] & 1:
+            deck.append(deck.pop(j))
+            return True
+    return False
+
+
+def replace_table(deck: list[int], start: int, stop: int, pos: int, rules: Sequence[tuple[int, str]]) -> bool:
+    """The opening table's face-up cards, dealt from deck[start:stop], with the stock from `pos` on:
+    each card that a rule names (cards mask, to) goes back into the stock (under it, or into the
+    middle of what is left of it) and the stock's next card takes its place, itself checked; in
+    place. False when more cards were put back than the stock holds (no card may take the place)."""
+    size = len(deck)
+    put_back = 0
+    for at in range(start, stop):
+        while True:
+            rule = next((to for cards, to in rules if cards >> deck[at] & 1), None)
+            if rule is None:
+                break
+            put_back += 1
+            if put_back > size - pos:
+                return False
+            card = deck[at]
+            deck[at] = deck[pos]  # the stock's next card takes its place
+            rest = deck[pos + 1:]  # the stock after it, the card put back into it
+            where = len(rest) if rule == "stock-bottom" else len(rest) // 2
+            deck[pos:] = rest[:where] + [card] + rest[where:]
+    return True
+
+
 def check_deck(deck: Sequence[int], size: int) -> None:
     """Raise ValueError unless `deck` lists each of the `size` cards once."""
     if len(deck) != size or set(deck) != set(range(size)):
@@ -84,16 +119,21 @@ class HandDealing:
         p = self.params
         redeals = 0
         while True:
+            void = p.replace_bottom and not replace_bottom(deck, p.replace_bottom)
             self._reset(deck)
             self.redeals = redeals
-            if p.deal_order == "table-first":
-                self._lay_table()
-                self._deal_round()
-            else:
-                self._deal_round()
-                self._lay_table()
+            if not void:
+                if p.deal_order == "table-first":
+                    self._lay_table()
+                    self._deal_round()
+                else:
+                    self._deal_round()
+                    self._lay_table()
+                void = p.replace_table and not self._replace_table()
+                void = void or p.replace_covered and not self._cover_top()
+            self.laid = self.table
             opening = None
-            void = p.redeal and self.rs.redeal_wanted(self.table)
+            void = void or p.redeal and self.rs.redeal_wanted(self.table)
             if not void:
                 opening = self._opening(redeals)
                 void = opening is not None and opening.action == "redeal"
@@ -108,8 +148,42 @@ class HandDealing:
             return
 
     def _lay_table(self) -> None:
-        for _ in range(self.table_cards):
-            self._lay(self._draw())
+        """The opening table: the first `face_down` cards face down, the others face up."""
+        for i in range(self.table_cards):
+            card = self._draw()
+            if i < self.params.face_down:
+                self.down |= 1 << card
+            else:
+                self._lay(card)
+
+    def _cover_top(self) -> bool:
+        """While the stack's top card may not start it (params.replace_covered), the next of the
+        face-down table cards (the last dealt of them) is turned up onto it; False when none is left."""
+        start = (0 if self.params.deal_order == "table-first" else self.hand_size * self.n)
+        left = self.params.face_down
+        while self.stack and self.params.replace_covered >> self.stack[-1] & 1:
+            if not left:
+                return False
+            left -= 1
+            card = self.deck[start + left]
+            self.down &= ~(1 << card)
+            self._lay(card)
+        return True
+
+    def _replace_table(self) -> bool:
+        """Each face-up card of the opening table that may not lie there (params.replace_table) back
+        into the stock, the next stock card in its place (`replace_table`, on the deck's order);
+        False when the stock has no card that may take a place (the deal is void)."""
+        start = (0 if self.params.deal_order == "table-first" else self.hand_size * self.n) + self.params.face_down
+        stop = start + self.table_cards - self.params.face_down
+        deck = self.stock
+        if not replace_table(deck, start, stop, self.stock_pos, self.params.replace_table):
+            return False
+        self.deck = tuple(deck)
+        self._clear_table()
+        for card in deck[start:stop]:
+            self._lay(card)
+        return True
 
     def _draw(self) -> int:
         card = self.stock[self.stock_pos]
@@ -117,12 +191,9 @@ class HandDealing:
         return card
 
     def table_dealt(self) -> int:
-        """The cards the first round laid face up (before any opening rule took them)."""
-        start = 0 if self.params.deal_order == "table-first" else self.hand_size * self.n
-        mask = 0
-        for card in self.deck[start : start + self.table_cards]:
-            mask |= 1 << card
-        return mask
+        """The cards the first round laid face up (after any replacement, before any opening rule
+        took them), not those lying face down."""
+        return self.laid
 
     def round_dealer(self, index: int) -> int:
         """The seat that deals round `index` of the hand (0: the first): the hand's

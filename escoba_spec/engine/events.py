@@ -47,19 +47,28 @@ class HandEvents:
 
     __slots__ = ()
 
-    def _score_play(self, play: Play, before: int) -> bool:
-        """Score the events of `play`, made on the table `before`; whether they end the match now."""
+    def _score_play(self, play: Play, before: int, down: int = 0, top: int = 0) -> bool:
+        """Score the events of `play`, made on the table `before` (with `down` lying face down and
+        `top` a stack's top card, before the play); whether they end the match now. A stack's
+        face-down cards are in the pile (`table_before`, `table`, and `taken` when they go with
+        the play); a spread's lie apart from the table."""
         side = play.seat % self.sides
         history = self.history
         previous = history[-2] if len(history) > 1 else None
         taken = play.capture & ~(1 << play.card) | play.claim  # a card kept from an empty table took nothing
+        table = self.table
+        if self._stack:
+            before |= down
+            taken |= down & ~self.down
+            table |= self.down
         facts = PlayFacts(
             played=1 << play.card, taken=taken, table_before=before,
             previous=1 << previous.card if previous else 0, previous_side=previous.seat % self.sides if previous else -1,
             last_play=self._played_last(), round=self.rounds, card=play.card, claim=play.claim,
+            top_before=top, top=self.top,
         )
         standing = self.standing()
-        fired = self.rs.play_events(side, self.piles, self.sweeps, self.captures, self.table, facts, standing)
+        fired = self.rs.play_events(side, self.piles, self.sweeps, self.captures, table, facts, standing)
         if not fired:
             return False
         index = len(history) - 1
@@ -156,6 +165,6 @@ class HandEvents:
         """The match ended at the last play: the hand ends here, with no end-of-hand scoring."""
         self.over = True
         self.claimable = ()
-        left = self.table
+        left = self.table | (self.down if self._stack else 0)  # a stack's face-down cards are in it
         self.result = HandResult(self._with_events(None), tuple(self.piles), tuple(self.sweeps), tuple(self.captures),
                                  left, None, mask_total(self.values, left), None, stopped=True)

@@ -24,7 +24,7 @@ from .stream import Stream
 
 #: the kernel's position vector (hand.py.j2's AT_* indices)
 _AT = {"pos": 0, "table": 1, "lead": 2, "seat": 3, "rounds": 4, "plays": 5, "in_hands": 6, "seen": 7,
-       "set_aside": 8, "last": 9, "nclaim": 10, "redeals": 11, "count": 12}
+       "set_aside": 8, "last": 9, "nclaim": 10, "redeals": 11, "count": 12, "top": 13, "down": 14, "down_at": 15}
 
 
 class ExpertBot:
@@ -81,11 +81,14 @@ def kernel_position(kernel: Kernel, obs: Observation, moves: list[Move], work: n
         hist[i] = (play.seat, play.card, play.capture, play.sweeps, play.claim)
         seen |= 1 << play.card | play.capture | play.claim
     claimable = obs.claimable
+    piles = list(obs.piles)
+    down, down_at = _face_down(obs, seen, piles)
     at = np.zeros(kernel.module.AT_SIZE, dtype=np.int64)
     for name, value in (("pos", size - obs.stock_count), ("table", obs.table), ("lead", obs.lead),
                         ("seat", seat), ("rounds", obs.rounds), ("plays", len(history)),
                         ("in_hands", sum(sizes)), ("seen", seen), ("last", obs.last_capturer),
-                        ("nclaim", len(claimable)), ("count", len(moves))):
+                        ("nclaim", len(claimable)), ("count", len(moves)),
+                        ("top", obs.stack[-1] if obs.stack else -1), ("down", down), ("down_at", down_at)):
         at[_AT[name]] = value
     for i, (card, capture, claim) in enumerate(moves):
         work[0, i] = card
@@ -103,9 +106,37 @@ def kernel_position(kernel: Kernel, obs: Observation, moves: list[Move], work: n
             E[event.side, kernel.effect_rules.index(event.id)] = 1
     match = obs.match
     scores = np.array([int(x * scale) for x in match.scores] if match.scores else [0] * sides, dtype=np.int64)
-    return {"deck": np.zeros(size, dtype=np.int64), "n": n, "team": n // sides, "dealer": obs.dealer,
+    deck = np.zeros(size, dtype=np.int64)
+    if obs.stock_bottom >= 0:  # the stock's bottom card lies face up (deal.bottom_card: shown)
+        deck[size - 1] = obs.stock_bottom
+    return {"deck": deck, "n": n, "team": n // sides, "dealer": obs.dealer,
             "bots": np.zeros(n, dtype=np.int64), "streams": np.zeros(1 + n, dtype=np.uint64), "hands": hands,
-            "piles": np.array(obs.piles, dtype=np.int64), "sweeps": np.array(obs.sweeps, dtype=np.int64),
+            "piles": np.array(piles, dtype=np.int64), "sweeps": np.array(obs.sweeps, dtype=np.int64),
             "captures": np.array(obs.captures, dtype=np.int64), "hist": hist, "work": work, "wmask": wmask,
             "P": P, "E": E, "scores": scores,
             "state": np.array([sum(1 << s for s in match.out), 0, match.hand_number], dtype=np.int64), "at": at}
+
+
+def _face_down(obs: Observation, seen: int, piles: list[int]) -> tuple[int, int]:
+    """The kernel's face-down cards (at's down, down_at) as the seat sees them: as many cards as lie
+    face down or were taken by another side, standing in for them (the expert deals them afresh),
+    lying (-1) or in the pile of the side that took them (which then holds the stand-ins: `piles` is
+    changed). Taken by its own side, it sees them in its pile: (0, -1), which plays alike."""
+    lying = obs.face_down
+    hidden = obs.hidden
+    count = lying + sum(hidden)
+    if not count:
+        return 0, -1
+    visible = obs.hand | obs.table | seen | (1 << obs.stock_bottom if obs.stock_bottom >= 0 else 0)
+    for pile in piles:
+        visible |= pile
+    stand_ins = 0
+    card = 0
+    while stand_ins.bit_count() < count:  # the lowest cards the seat has not seen stand in for them
+        if not visible >> card & 1:
+            stand_ins |= 1 << card
+        card += 1
+    side = next((s for s, h in enumerate(hidden) if h), -1)
+    if side >= 0:
+        piles[side] |= stand_ins
+    return stand_ins, side

@@ -42,6 +42,7 @@ class Played:
     captured: tuple[str, ...]  # cards taken from the table (claimed cards included)
     sweeps: int  # sweeps scored by the play
     hand_over: bool
+    face_down: int = 0  # how many face-down cards the capture took with it (never which)
 
 
 class Game:
@@ -128,6 +129,7 @@ class Game:
             captured=tuple(self.cards.texts(play.capture | play.claim)),
             sweeps=play.sweeps,
             hand_over=state.over,
+            face_down=state.hidden.bit_count() if state.down_taken_at == len(state.history) - 1 else 0,
         )
 
     def play_hand(self, bots: Sequence) -> HandResult:
@@ -170,7 +172,16 @@ class Game:
 
     @property
     def table(self) -> list[str]:
-        return self.cards.texts(self._hand().table)
+        """The table's face-up cards: a stack's from its bottom to its top, a spread's in card order."""
+        state = self._hand()
+        if state.params.stack:
+            return [self.cards.text(c) for c in state.stack]
+        return self.cards.texts(state.table)
+
+    @property
+    def face_down(self) -> int:
+        """How many cards lie face down (under a stack, or apart from a spread)."""
+        return self._hand().down.bit_count()
 
     @property
     def piles(self) -> list[list[str]]:

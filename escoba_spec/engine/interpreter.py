@@ -173,4 +173,6 @@ class Interpreter:
         """The capture kinds that make the play's capture (none for a trail)."""
         if self._kinds is None:
             return set()
+        if self.params.stack:  # the kinds looked at the top card, and took it with the pile (engine.zones)
+            return self._kinds.makers(play.card, play.top_before if play.taken else 0, play.top_before)
         return self._kinds.makers(play.card, play.taken & ~play.claim, play.table_before & ~play.claim)

@@ -19,7 +19,7 @@ class HandInvariants:
 
     def places(self) -> dict[str, int]:
         """Every place a card can be, as masks (for invariant checks and display)."""
-        out = {"stock": self.stock_mask, "table": self.table, "set_aside": self.set_aside}
+        out = {"stock": self.stock_mask, "table": self.table, "face_down": self.down, "set_aside": self.set_aside}
         for seat, hand in enumerate(self.hands):
             out[f"hand{seat}"] = hand
         for side, pile in enumerate(self.piles):
@@ -35,6 +35,12 @@ class HandInvariants:
             seen |= mask
         if seen != self.cards.full_mask:
             raise EngineError(f"cards {self.cards.texts(self.cards.full_mask & ~seen)} are nowhere")
+        if self.hidden & ~sum(self.piles):
+            raise EngineError(f"face-down cards {self.cards.texts(self.hidden & ~sum(self.piles))} taken, but in no pile")
+        if self._stack:
+            if sorted(self.stack) != sorted(self.cards.indices(self.table)):
+                raise EngineError("the stack's order does not hold the table's cards")
+            return  # a stack keeps no subset index (engine.zones)
         expected = {0: [0]}
         for card in bits(self.table & ~self.unsummed):
             sums_add(expected, card, self.values[card], self.params.sums_limit)

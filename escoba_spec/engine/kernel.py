@@ -188,6 +188,8 @@ class KernelRuleSet:
         args = [side, np.array(piles, dtype=np.int64), np.array(sweeps, dtype=np.int64),
                 np.array(captures, dtype=np.int64), table, play.played, play.taken, play.table_before, hist, plays,
                 sides, bool(play.last_play), play.round, P, E, self._standing(match, sides), state, match.dealer_side]
+        if self.params.stack:  # a stack's top card before the play and after it
+            args += [play.top_before, play.top]
         if kernel.event_kinds:
             args += [play.card, play.claim, self._work[2], self._work[3], self._work[4], self._work[8:]]
         self.module.play_events(*args)

@@ -4,7 +4,9 @@ An `Observation` is a read-only *view* on the live hand state, made once per
 seat per hand (cheap in the hot loop): its properties always show the
 current position, and never a hidden card — another seat's hand is visible
 only when the variant plays with open hands, or in part when a declared hand
-was laid face up (`shown`), the stock never.
+was laid face up (`shown`), the stock never (but its bottom card, when the
+variant shows it), and cards dealt face down never while they lie, nor once
+taken but by the side that took them (the others see only how many).
 """
 
 from __future__ import annotations
@@ -59,8 +61,35 @@ class Observation:
         return self._state.table
 
     @property
+    def stack(self) -> tuple[int, ...]:
+        """A stack table's face-up cards, bottom first (the last is the top); empty on a spread."""
+        return tuple(self._state.stack)
+
+    @property
+    def face_down(self) -> int:
+        """How many cards lie face down (under a stack, or apart from a spread): never which."""
+        return self._state.down.bit_count()
+
+    @property
     def piles(self) -> tuple[int, ...]:
-        return tuple(self._state.piles)
+        """Each side's pile as far as this seat has seen it: another side's without the face-down
+        cards it took (the side that took them may look at them)."""
+        hidden = self._state.hidden
+        return tuple(p if s == self.side else p & ~hidden for s, p in enumerate(self._state.piles))
+
+    @property
+    def hidden(self) -> tuple[int, ...]:
+        """How many face-down cards each other side's pile holds, unseen by this seat (0 for its own)."""
+        hidden = self._state.hidden
+        return tuple(0 if s == self.side else (p & hidden).bit_count() for s, p in enumerate(self._state.piles))
+
+    @property
+    def stock_bottom(self) -> int:
+        """The stock's bottom card when the variant shows it and it is still in the stock; -1 else."""
+        st = self._state
+        if st.params.bottom_shown and st.stock_pos < len(st.stock):
+            return st.stock[-1]
+        return -1
 
     @property
     def sweeps(self) -> tuple[int, ...]:

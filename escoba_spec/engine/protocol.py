@@ -103,6 +103,16 @@ class Params:
     declare_keep: str = "all"  # or "best": one declaration per seat and round, the one worth most
     declare_wild: int = -1  # the card counted as any card in declarations; -1: none
     declare_show: bool = False  # a declared hand is laid face up: every seat sees it (Observation.shown)
+    stack: bool = False  # the table is a stack: its top card alone is matched, a capture takes all of it
+    face_down: int = 0  # the first of the opening table's cards lie face down (under a stack, or apart)
+    face_down_to: str = "first-capturer"  # or "last-capturer" (with the leftovers) or "nobody" (a spread's)
+    bottom_shown: bool = False  # the stock's bottom card lies face up for every seat to see
+    replace_bottom: int = 0  # cards that may not be the stock's bottom card (the nearest other above takes it)
+    #: (cards, "stock-bottom" | "stock-middle") of each replacement of an opening table card by a stock
+    #: card, in order
+    replace_table: tuple[tuple[int, str], ...] = ()
+    #: cards that may not be a stack's top as dealt: each is covered by the next face-down card turned up
+    replace_covered: int = 0
 
     def deal_of(self, players: int, team_size: int) -> tuple[int, int]:
         """(hand size, table cards) of a table of `players` seats in teams of `team_size`."""
@@ -174,6 +184,13 @@ class Params:
             declare_keep=variant.declarations.keep,
             declare_wild=variant.declarations.wild,
             declare_show=variant.declarations.show,
+            stack=variant.table.layout == "stack",
+            face_down=deal.face_down,
+            face_down_to=deal.face_down_to,
+            bottom_shown=deal.bottom_card == "shown",
+            replace_bottom=union(r.cards for r in deal.replace if r.where == "bottom"),
+            replace_table=tuple((r.cards, r.to) for r in deal.replace if r.where == "table" and r.to != "covered"),
+            replace_covered=union(r.cards for r in deal.replace if r.where == "table" and r.to == "covered"),
         )
 
 

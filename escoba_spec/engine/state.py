@@ -16,20 +16,21 @@ import random
 from typing import Sequence
 
 from ..language.expr.env import MatchFacts
-from .captures import bits, mask_total, sums_add, sums_remove
+from .captures import bits, mask_total, sums_remove
 from .dealing import HandDealing, first_seat, shuffled_deck
 from .errors import EngineError
 from .events import HandEvents
+from .explain import HandExplanations
 from .invariants import HandInvariants
 from .moves import Move, Play
 from .protocol import RuleSet
 from .records import HandResult, Opening
+from .zones import _EMPTY_SUMS, HandZones
 
 _new = tuple.__new__  # builds a NamedTuple without its Python-level __new__
-_EMPTY_SUMS: dict[int, list[int]] = {0: [0]}  # shared: never mutated
 
 
-class HandState(HandDealing, HandEvents, HandInvariants):
+class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanations):
     """The mutable state of one hand. Build it with `HandState.deal`."""
 
     __slots__ = (
@@ -39,6 +40,7 @@ class HandState(HandDealing, HandEvents, HandInvariants):
         "history", "claimable", "in_hands", "over", "result", "opening", "rounds", "_legal",
         "_options", "_trail_too", "_any_card", "_claims", "_kinds", "_keep", "_first_lead",
         "match", "event_points", "events", "_events", "declared", "_declares", "shown",
+        "_stack", "stack", "down", "hidden", "down_taken_at", "laid",
     )  # fmt: skip
 
     def __init__(self, ruleset: RuleSet, players: int, team_size: int = 1, dealer: int = 0):
@@ -59,6 +61,7 @@ class HandState(HandDealing, HandEvents, HandInvariants):
         self._first_lead = self.params.first_lead_not
         self._events = self.params.events
         self._declares = bool(self.params.declarations)
+        self._stack = self.params.stack  # the table is a stack (engine.zones)
         self.n = players
         self.team_size = team_size
         self.sides = players // team_size
@@ -111,10 +114,16 @@ class HandState(HandDealing, HandEvents, HandInvariants):
         dealer: int = 0,
         to_play: int | None = None,
         piles: Sequence[int] | None = None,
+        stack: Sequence[int] = (),
+        face_down: int = 0,
+        hidden: int = 0,
     ) -> "HandState":
         """A position set up by hand (tests, puzzles): `hands` per seat and
         the table as masks, `stock` still to deal (top first), `piles` per
-        side; every card placed nowhere is set aside. Play starts with
+        side; every card placed nowhere is set aside. On a stack table, its
+        face-up cards are `stack`, bottom first (not `table`). `face_down`:
+        the cards lying face down (under the stack, or apart from a spread);
+        `hidden`: face-down cards already taken, in `piles`. Play starts with
         `to_play` (default: the seat after the dealer); the hands, read in
         playing order from it, must shrink by at most one card. The position
         counts as the hand's first round (with `round_dealer: next`, the next
@@ -128,12 +137,20 @@ class HandState(HandDealing, HandEvents, HandInvariants):
             raise ValueError(f"hand sizes {sizes} (from seat {state.to_play} on) are not a position of play")
         state.hands = list(hands)
         state.in_hands = sum(sizes)
-        for card in bits(table):
+        if stack and not state._stack or table and state._stack:
+            raise ValueError("a stack table's cards are given as `stack` (bottom first), a spread's as `table`")
+        if len(set(stack)) != len(stack):
+            raise ValueError("a card is on the stack twice")
+        for card in (stack or bits(table)):
             state._lay(card)
+        state.laid = state.table
         if piles is not None:
             state.piles = list(piles)
+        if hidden & ~sum(state.piles):
+            raise ValueError("hidden cards are face-down cards already taken: they lie in the piles")
+        state.down, state.hidden = face_down, hidden
         placed = 0
-        for mask in [table, state.stock_mask, *hands, *state.piles]:
+        for mask in [state.table, face_down, state.stock_mask, *hands, *state.piles]:
             if placed & mask:
                 raise ValueError(f"cards {state.cards.texts(placed & mask)} are placed twice")
             placed |= mask
@@ -148,6 +165,11 @@ class HandState(HandDealing, HandEvents, HandInvariants):
         self.table = 0
         self.sums = _EMPTY_SUMS
         self.piles = [0] * self.sides
+        self.stack = []  # a stack's face-up cards, bottom first (engine.zones)
+        self.down = 0  # the face-down cards still lying
+        self.hidden = 0  # the face-down cards taken, unseen in the piles
+        self.down_taken_at = -1  # the index in the history of the play that took them
+        self.laid = 0  # the cards the deal laid face up (HandDealing.table_dealt)
         self.sweeps = [0] * self.sides
         self.captures = [0] * self.sides
         self.set_aside = 0
@@ -166,20 +188,6 @@ class HandState(HandDealing, HandEvents, HandInvariants):
         self.result = None
         self._legal = None
 
-    def _lay(self, card: int) -> None:
-        """Put a card face up on the table, keeping the subset index current."""
-        bit = 1 << card
-        self.table |= bit
-        if not bit & self.unsummed:
-            sums = self.sums
-            if sums is _EMPTY_SUMS:
-                sums = self.sums = {0: [0]}
-            sums_add(sums, card, self.values[card], self.params.sums_limit)
-
-    def _clear_table(self) -> None:
-        self.table = 0
-        self.sums = _EMPTY_SUMS
-
     # -------------------------------------------------------------- legal moves
 
     def legal_moves(self) -> list[Move]:
@@ -191,7 +199,10 @@ class HandState(HandDealing, HandEvents, HandInvariants):
             if self.over:
                 return []
             hand = self.hands[self.to_play]
-            legal = self._moves(hand, self.table, self.sums, 0)
+            if self._stack:  # the kinds look at the top card; a capture takes the pile (engine.zones)
+                legal = self._stacked(self._moves(hand, *self._kind_view(), 0))
+            else:
+                legal = self._moves(hand, self.table, self.sums, 0)
             for claim in self.claimable:
                 if claim & self.table == claim:
                     table = self.table & ~claim
@@ -255,6 +266,8 @@ class HandState(HandDealing, HandEvents, HandInvariants):
         seat = self.to_play
         side = seat % self.sides
         before = self.table
+        down = self.down
+        top = self.top
         bit = 1 << card
         self.hands[seat] ^= bit
         self.in_hands -= 1
@@ -274,12 +287,15 @@ class HandState(HandDealing, HandEvents, HandInvariants):
             self.captures[side] += 1
             self.last_capturer = seat
             self.claimable = ()
+            self._take_face_down(side)
             if table:
                 self.sums = sums_remove(self.sums, capture)
             else:
-                self.sums = _EMPTY_SUMS
+                self._clear_table()
+                # what the kinds took: a stack's top card (engine.zones), or the whole spread
+                made = (top if self._stack and capture else capture) or bit
                 capture = capture or bit
-                swept = self.rs.sweep_weight(card, capture, self._played_last())
+                swept = self.rs.sweep_weight(card, made, self._played_last())
                 self.sweeps[side] += swept
         else:
             if self._claims:
@@ -289,7 +305,7 @@ class HandState(HandDealing, HandEvents, HandInvariants):
         play = _new(Play, (seat, card, capture, claim, swept))
         self.history.append(play)
         self._legal = None
-        if self._events and self._score_play(play, before):
+        if self._events and self._score_play(play, before, down, top):
             self._stop()  # the match ended with this play
             return play
         if self.in_hands:
@@ -303,57 +319,12 @@ class HandState(HandDealing, HandEvents, HandInvariants):
             self._finish()
         return play
 
-    def explain_illegal(self, move: Move) -> list[str]:
-        """Why `move` is not legal here (empty when it is)."""
-        if self.over:
-            return ["the hand is over"]
-        if move in self.legal_moves():
-            return []
-        cards = self.cards
-        card, capture, claim = move
-        seat = self.to_play
-        reasons: list[str] = []
-        if not 0 <= card < cards.size or not self.hands[seat] >> card & 1:
-            name = cards.text(card) if 0 <= card < cards.size else str(card)
-            reasons.append(f"{name} is not in the hand of seat {seat}")
-        table = self.table
-        sums = self.sums
-        if claim:
-            if claim not in self.claimable:
-                if self.claimable:
-                    options = ", ".join("+".join(cards.texts(c)) for c in self.claimable)
-                    reasons.append(f"the claim is not a capture the previous player missed (claimable: {options})")
-                else:
-                    reasons.append("there is no missed capture to claim")
-            else:
-                table &= ~claim
-                sums = sums_remove(sums, claim)
-        missing = capture & ~table
-        if missing:
-            reasons.append(f"{' '.join(cards.texts(missing))} not on the table")
-        if not reasons and self._first_lead >> card & 1 and self._leading():
-            reasons.append(f"{cards.text(card)} may not be led on the hand's first play (deal.first_lead), "
-                           "while the hand holds other cards")
-        if not reasons:
-            opts = sorted(self._card_options()(card, table, sums)) if table else []
-            shown = ", ".join("+".join(cards.texts(o)) for o in opts) or "nothing"
-            if capture:
-                taken = "+".join(cards.texts(capture))
-                reasons.append(f"{cards.text(card)} cannot capture {taken} (it captures: {shown})")
-            elif opts and self.params.obligation != "none":
-                reasons.append(f"{cards.text(card)} must capture (it captures: {shown})")
-            elif self.params.obligation == "any-card":
-                reasons.append("another card in the hand captures, so this play must capture")
-            else:
-                reasons.append("not a legal move")
-        return reasons
-
     # -------------------------------------------------------------- end of hand
 
     def _finish(self) -> None:
         """Leftovers to the last capturer (never a sweep), the check, scoring."""
         p = self.params
-        left = self.table
+        left = self.table | self._leftover_face_down()
         left_total = mask_total(self.values, left)
         listed = None
         if p.leftover_modulus:
