@@ -349,11 +349,13 @@ def _opening_multiple(table, tc, tv, opts, picked):
 
 
 #: a position of play as the hand loop keeps it between calls (play_from's `at`): the stock's next
-#: card, the table, the round's leader, the seat to play, the rounds dealt, the plays made, the cards
-#: in hands, every card played or captured, the cards set aside, the last capturer, the claimable
-#: captures (in wmask[3]), the redeals, the moves of the seat to play (an expert's turn)
+#: card, the table (its face-up cards), the round's leader, the seat to play, the rounds dealt, the
+#: plays made, the cards in hands, every card played or captured, the cards set aside, the last
+#: capturer, the claimable captures (in wmask[3]), the redeals, the moves of the seat to play (an
+#: expert's turn), a stack's top card (-1: none), the cards dealt face down and where they are (-1
+#: lying, else the side whose pile took them: engine.zones)
 AT_POS, AT_TABLE, AT_LEAD, AT_SEAT, AT_ROUNDS, AT_PLAYS, AT_IN_HANDS, AT_SEEN, AT_SET_ASIDE, AT_LAST, \
-    AT_NCLAIM, AT_REDEALS, AT_COUNT = 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
+    AT_NCLAIM, AT_REDEALS, AT_COUNT, AT_TOP, AT_DOWN, AT_DOWN_AT = 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
 AT_SIZE = 16
 #: play_from's answer at an expert's turn: the position is in `at`, its moves in work[0], wmask[0] (and wmask[2]);
 #: deal_hand's when a declaration ended the match as the hand was dealt (info says so)
@@ -388,14 +390,17 @@ def deal_hand(deck, n, team, dealer, streams, hands, piles, sweeps, captures, in
         info[10] = -1
         lead = first
         table = np.int64(0)  # np.int64(0), not 0: a literal argument would have numba compile a callee twice
+        top = np.int64(-1)
+        down = np.int64(0)
         pos = np.int64(0)
         for dealt in range(n):
             for k in range(hs):
                 hands[(lead + dealt) % n] |= _BITS[deck[pos + k]]
             pos += hs
-        for j in range(tcards):
-            table |= _BITS[deck[pos + j]]
+        start = pos
         pos += tcards
+        for j in range(tcards):
+            table |= _BITS[deck[start + j]]
         rounds = 1
         if table:
             k = _opening_multiple(table, tc, tv, opts, picked)
@@ -423,6 +428,9 @@ def deal_hand(deck, n, team, dealer, streams, hands, piles, sweeps, captures, in
     at[AT_LAST] = last_capturer
     at[AT_NCLAIM] = 0
     at[AT_REDEALS] = redeals
+    at[AT_TOP] = top
+    at[AT_DOWN] = down
+    at[AT_DOWN_AT] = -1
     return 0
 
 
@@ -616,6 +624,7 @@ def play_from(deck, n, team, dealer, bots, streams, hands, piles, sweeps, captur
             captures[side] += 1
             last_capturer = seat
             if not table:
+                made = capture or bit
                 capture = capture or bit
                 swept = 1
                 sweeps[side] += swept

@@ -38,6 +38,8 @@ PLAY_NAMES = {
     "score": "standing[side]",
     "opponent_score": "best_other(standing, side)",
     "dealer": "(dealer_side == side)",
+    "top_before": "top_before",
+    "top": "top_after",
 }
 #: the names of a dealt hand (declarations) as the kernel's declaration function calls its arguments
 HAND_NAMES = {
