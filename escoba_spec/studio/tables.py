@@ -19,7 +19,7 @@ from ..engine import Move, format_move
 from ..language import ir
 from ..language.cards import SUIT_KINDS, bits
 from ..tools.play import MatchRunner, Quit, goal_text, sweep_word
-from ..tools.play.faces import FACES, Faces, capturers
+from ..tools.play.faces import FACES, Faces, capturers, face_down_taken
 from ..tools.setup import make_setup
 from ..tools.text import points_text
 
@@ -170,16 +170,22 @@ class Table:
         }
         if state is not None:
             table = state.table
+            stack = state.params.stack  # a stack's cards in order, bottom to top (engine.zones)
             out.update({
                 "to_play": None if state.over else state.to_play,
                 "hand": [card(i, capturers(legal)) for i in bits(state.hands[self.seat])],
-                "table": [card(i) for i in bits(table)],
+                "table": [card(i) for i in (state.stack if stack else bits(table))],
+                "stack": stack,
+                "face_down": state.down.bit_count(),  # how many, never which
+                "bottom_card": card(state.stock[-1]) if state.params.bottom_shown
+                and state.stock_pos < len(state.stock) else None,
                 "hand_sizes": [h.bit_count() for h in state.hands],
                 "stock": len(state.stock) - state.stock_pos,
                 "sweeps": list(state.sweeps),
                 "legal": [{"move": format_move(m, cards), "card": cards.text(m.card),
                            "takes": [cards.text(i) for i in bits(m.capture & ~(1 << m.card) | m.claim)],
-                           "text": faces.describe(m, table)} for m in legal],
+                           "text": faces.describe(m, table, face_down_taken(state) if m.capture else 0)}
+                          for m in legal],
             })
             if state.over and state.result is not None:
                 out["hand_points"] = self._points(state.result)

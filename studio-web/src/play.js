@@ -54,9 +54,14 @@ export function playPanel(root, studio) {
     const parts = [el("div.scores", { id: "play-scores" }, `${t.name} — ${t.goal} — seed ${t.seed} — ${scores}`)];
     const others = (t.hand_sizes || []).map((n, seat) => seat === t.seat ? null
       : el("span.seat", {}, `seat ${seat} (${t.bots[seat]}): ${n} card${n === 1 ? "" : "s"}`));
-    parts.push(el("div.others", {}, ...others, el("span.seat", {}, `stock: ${t.stock ?? 0}`)));
-    parts.push(el("h4", {}, "Table"), el("div.cards.table", { id: "play-table" },
-      ...(t.table || []).map((c) => card(c)), (t.table || []).length ? null : el("em", {}, "empty")));
+    const bottom = t.bottom_card ? ` (its bottom card, face up: ${t.bottom_card.code})` : "";
+    parts.push(el("div.others", {}, ...others, el("span.seat", { id: "play-stock" }, `stock: ${t.stock ?? 0}${bottom}`)));
+    // a stack is shown bottom to top, its top card last; face-down cards by their number only
+    const down = t.face_down ? el("span.down", { id: "play-face-down" },
+      `${t.face_down} card${t.face_down === 1 ? "" : "s"} face down${t.stack ? " under it" : " apart"}`) : null;
+    parts.push(el("h4", {}, t.stack ? "Stack (bottom to top: only the top card is matched)" : "Table"),
+      el(`div.cards.table${t.stack ? ".stack" : ""}`, { id: "play-table" },
+        ...(t.table || []).map((c) => card(c)), (t.table || []).length ? null : el("em", {}, "empty"), down));
     parts.push(el("h4", {}, "Your hand"), el("div.cards.hand", { id: "play-hand" },
       ...(t.hand || []).map((c) => card(c, { onclick: () => pick(c.code) }))));
     if (t.waiting === "move") {

@@ -82,6 +82,12 @@ def _walk(path: str, va: object, vb: object, add) -> None:
         ta, tb = (tuple(" ".join(c.text.split()) for c in v) for v in (va, vb))
         if ta != tb:
             add(path, FIELDS[path][0], ta or None, tb or None, FIELDS[path][1])
+    elif path == "deal.replace":  # by the cards they name, where and to where
+        ta, tb = (tuple((r.cards, r.where, r.to) for r in v) for v in (va, vb))
+        if ta != tb:
+            said = [tuple(f"{' '.join(r.cards_text.split())} ({r.where}" + (f", to {r.to})" if r.where == "table" else ")")
+                          for r in v) for v in (va, vb)]
+            add(path, FIELDS[path][0], said[0] or None, said[1] or None, FIELDS[path][1])
     elif is_dataclass(va) and is_dataclass(vb):
         for f in fields(va):
             if f.name not in SKIP:

@@ -38,6 +38,11 @@ FIELDS: dict[str, tuple[str, tuple[str, ...]]] = {
     "deal.order": ("what the first round deals first, the hands or the table", (DEAL,)),
     "deal.first_lead": ("cards the first player may not lead on a hand's first play", (LEGAL, CAPTURES)),
     "deal.redeal": ("conditions on the opening table that void the deal", (DEAL,)),
+    "deal.face_down": ("table cards dealt face down", (*PLAY, SEEN)),
+    "deal.face_down_to": ("who takes the cards dealt face down", (POINTS,)),
+    "deal.bottom_card": ("the stock's bottom card", (SEEN,)),
+    "deal.replace": ("dealt cards put back and replaced", (DEAL,)),
+    "table.layout": ("the table (a spread, or a stack matched by its top card)", PLAY),
     "deal.opening.trigger": ("opening table trigger", _OPENING),
     "deal.opening.targets": ("the totals the opening table is measured against", _OPENING),
     "deal.opening.multiples": ("opening table multiples", _OPENING),
@@ -76,6 +81,6 @@ FIELDS: dict[str, tuple[str, tuple[str, ...]]] = {
     "match.shutout": ("a game lost with fewer points loses the set", (MATCH,)),
     "visibility.open_hands": ("every hand played face up", (SEEN,)),
 }
-SECTIONS = ("players", "deal", "capture", "sweeps", "end_of_deal", "match", "visibility")
+SECTIONS = ("players", "deal", "table", "capture", "sweeps", "end_of_deal", "match", "visibility")
 #: citations; layouts are compared as a set; the first lead is compared by its mask and told by its text
 SKIP = {"sources", "layouts", "first_lead_not", "first_lead_text"}

@@ -76,8 +76,9 @@ class Faces:
     def names(self, mask: int) -> str:
         return " ".join(self.card(i) for i in bits(mask))
 
-    def describe(self, move: Move, table: int) -> str:
-        """What the move does, in words: `7o♦ takes Sb♣ 4c♥`, `1c♥ trails`."""
+    def describe(self, move: Move, table: int, down: int = 0) -> str:
+        """What the move does, in words: `7o♦ takes Sb♣ 4c♥`, `1c♥ trails`; `down` face-down cards
+        a capture takes with it (counted, never named)."""
         text = f"claims {self.names(move.claim)} (a missed capture), then " if move.claim else ""
         played = self.card(move.card)
         if move.capture == 1 << move.card:
@@ -87,6 +88,8 @@ class Faces:
         text += f"{played} takes {self.names(move.capture)}"
         if table and move.capture == table:
             text += ", clearing the table"
+        if down:
+            text += f" and {down} face-down card{'s' if down > 1 else ''}"
         return text
 
 
@@ -99,10 +102,17 @@ def capturers(legal: list[Move]) -> int:
     return mask
 
 
-def menu(faces: Faces, legal: list[Move], table: int) -> list[str]:
-    """The legal moves numbered from 1: the number, the code to type, what it does."""
+def menu(faces: Faces, legal: list[Move], table: int, down: int = 0) -> list[str]:
+    """The legal moves numbered from 1: the number, the code to type, what it does (`down`: the
+    face-down cards a capture takes with it)."""
     codes = [format_move(m, faces.cards) for m in legal]
     width = max(map(len, codes), default=0)
     digits = len(str(len(legal)))
-    return [f"  {faces.paint(str(n).rjust(digits), 'bold')}) {code.ljust(width)}  {faces.describe(m, table)}"
-            for n, (m, code) in enumerate(zip(legal, codes), 1)]
+    return [f"  {faces.paint(str(n).rjust(digits), 'bold')}) {code.ljust(width)}  "
+            f"{faces.describe(m, table, down if m.capture else 0)}" for n, (m, code) in enumerate(zip(legal, codes), 1)]
+
+
+def face_down_taken(state) -> int:
+    """How many face-down cards the next capture takes with it (engine.zones): those lying, when
+    they go with a capture."""
+    return state.down.bit_count() if state.down and state._face_down_go() else 0

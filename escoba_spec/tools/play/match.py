@@ -31,7 +31,8 @@ from ..setup import Setup, deal_stream
 from ..text import json_text, points_text
 
 #: What a sweep is called with each deck, as the English rulebooks say it.
-SWEEP_BY_DECK = {"spanish-40": "ESCOBA", "french-40": "ESCOPA", "italian-40": "SCOPA", "italian-52": "SCOPA"}
+SWEEP_BY_DECK = {"spanish-40": "ESCOBA", "french-40": "ESCOPA", "italian-40": "SCOPA", "italian-52": "SCOPA",
+                 "french-52": "SWEEP"}
 
 
 def goal_text(params) -> str:
@@ -204,10 +205,18 @@ class MatchRunner:
         if redeals:
             why = "the opening table asked for a redeal" if not p.redeal else "the opening table voided the deal"
             self.say(f"{why}: dealt again {redeals} time{'s' if redeals > 1 else ''}")
-        self.say(f"table: {self.text(laid, 'empty')}")
+        self.say(f"{'stack' if p.stack else 'table'}: {self._table_text(state, laid)}")
+        if state.params.bottom_shown and state.stock_pos < len(state.stock):
+            self.say(f"the stock's bottom card, face up: {self.card_text(state.stock[-1])}")
         op = state.opening
         record = {"table": self.cards.texts(laid), "action": None, "multiple": 0, "cards": [],
                   "taker": None, "redeals": redeals}
+        if p.stack:
+            record["stack"] = [self.cards.text(c) for c in state.stack]
+        if p.face_down:
+            record["face_down"] = state.down.bit_count()
+        if p.bottom_shown:
+            record["bottom_card"] = self.cards.text(state.stock[-1]) if state.stock_pos < len(state.stock) else None
         if op is not None:
             record.update(action=op.action, multiple=op.multiple, cards=self.cards.texts(op.cards),
                           taker=op.taker if op.taker >= 0 else None)
@@ -226,6 +235,20 @@ class MatchRunner:
             self.say("opening rule: not triggered")
         self._remainder(rest)
         return record
+
+    def _table_text(self, state: HandState, laid: int) -> str:
+        """The opening table as every seat sees it: a stack from its bottom to its top, and how many
+        cards lie face down (never which)."""
+        if state.params.stack:
+            text = " ".join(map(self.card_text, state.stack)) or "empty"
+            text += " (bottom to top)" if len(state.stack) > 1 else ""
+        else:
+            text = self.text(laid, "empty")
+        down = state.down.bit_count()
+        if down:
+            where = "under the stack" if state.params.stack else "apart"
+            text += f", {down} card{'s' if down > 1 else ''} face down {where}"
+        return text
 
     def _remainder(self, cards: int) -> None:
         if cards:
@@ -258,6 +281,9 @@ class MatchRunner:
             line += "keeps it in the pile (the table is empty)"
         else:
             line += f"takes {self.text(play.capture)}" if play.capture else "trails"
+        hidden = self._face_down_taken(state, play)
+        if hidden:
+            line += f" and {hidden} face-down card{'s' if hidden > 1 else ''}"
         if play.sweeps:
             line += f" — {sweep_word(cards)}" + (f" x{play.sweeps}" if play.sweeps > 1 else "")
         index = len(state.history) - 1
@@ -266,7 +292,7 @@ class MatchRunner:
             what = f"+{points_text(e.points)}" if e.effect == "points" else e.effect.replace("-", "s the ", 1)
             line += f" — {self.names.get(e.id, e.id)} {what}"
         self.say(line)
-        return {
+        record = {
             "seat": play.seat,
             "side": side,
             "move": move,
@@ -275,6 +301,14 @@ class MatchRunner:
             "sweeps": play.sweeps,
             "events": [{"id": e.id, "points": e.points, "effect": e.effect} for e in scored],
         }
+        if hidden:
+            record["face_down"] = hidden  # how many, never which
+        return record
+
+    @staticmethod
+    def _face_down_taken(state: HandState, play: Play) -> int:
+        """How many face-down cards the play took with its capture (never which)."""
+        return state.hidden.bit_count() if state.down_taken_at == len(state.history) - 1 else 0
 
     def _end_of_hand(self, number: int, state: HandState, opening: dict, plays: list[dict]) -> dict:
         result = state.result

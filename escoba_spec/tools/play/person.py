@@ -18,7 +18,7 @@ from ...engine import HandState, IllegalMove, Move, Observation, format_move, pa
 from ...language.cards import CardSet
 from ..terminal import PLAIN, Painter
 from ..text import points_text
-from .faces import MARK, Faces, can_show_symbols, capturers, menu
+from .faces import MARK, Faces, can_show_symbols, capturers, face_down_taken, menu
 from .match import Quit, goal_text, sweep_word
 
 if TYPE_CHECKING:
@@ -87,7 +87,7 @@ class HumanSeat:
         state = runner.state
         legal = state.legal_moves()
         texts = [format_move(m, state.cards) for m in legal]
-        listed = menu(self.faces(runner), legal, state.table)
+        listed = menu(self.faces(runner), legal, state.table, face_down_taken(state))
         self._show(runner, state, legal)
         for line in listed:
             self.write(line)
@@ -155,14 +155,23 @@ class HumanSeat:
         self.write(f"-- your turn: seat {self.seat}, side {view.side}")
         key = "   (n): capture value" + (f"; {MARK}: can capture" if able else "")
         self.write(f"your hand: {faces.row(view.hand, values=True, marked=able)}{key}")
-        self.write(f"table:     {faces.row(view.table, values=True)}")
+        if view.stack:  # a stack from its bottom to its top, which alone is matched
+            stack = "  ".join(faces.card(c, value=True) for c in view.stack) or "empty"
+            self.write(f"stack:     {stack}" + ("   (bottom to top)" if len(view.stack) > 1 else ""))
+        else:
+            self.write(f"table:     {faces.row(view.table, values=True)}")
+        if view.face_down:
+            where = "under the stack" if view.stack or state.params.stack else "apart"
+            self.write(f"           {view.face_down} card{'s' if view.face_down > 1 else ''} face down {where}")
+        if view.stock_bottom >= 0:
+            self.write(f"the stock's bottom card, face up: {faces.card(view.stock_bottom)}")
         if view.open_hands:
             for seat, hand in enumerate(view.hands):
                 if seat != self.seat:
                     self.write(f"seat {seat}'s hand: {faces.row(hand, values=True)}")
-        pile = "; ".join(
-            f"side {s} {n.bit_count()} cards, {w} {sweep_word(view.cards).lower()}{'s' if w != 1 else ''}"
-            for s, (n, w) in enumerate(zip(view.piles, view.sweeps))
+        pile = "; ".join(  # the face-down cards another side took are counted, never named
+            f"side {s} {n.bit_count() + h} cards, {w} {sweep_word(view.cards).lower()}{'s' if w != 1 else ''}"
+            for s, (n, w, h) in enumerate(zip(view.piles, view.sweeps, view.hidden))
         )
         self.write(f"taken this hand: {pile} ({view.stock_count} cards left in the stock)")
         scores = ", ".join(f"side {s} {points_text(n)}" for s, n in enumerate(runner.match.scores))

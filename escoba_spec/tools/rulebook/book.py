@@ -258,7 +258,10 @@ def _example(variant: ir.Variant, L: Lang) -> Section:
                         if not cards.cards[cards.parse(t)].joker else L.t("card.joker", number=t.lstrip("*"))
                         for t in ex.opening_cards])
         section.p("example.opening", L.sentence(L.t(f"example.opening.{ex.opening}", cards=words, taker=taker)))
-    section.p("example.table", L.t("example.table", cards=badges(ex.table)) if ex.table else L.t("example.table_empty"))
+    table = L.t("example.table", cards=badges(ex.table)) if ex.table else L.t("example.table_empty")
+    if ex.face_down:
+        table += " " + L.n("example.face_down", ex.face_down)
+    section.p("example.table", table)
     declared: dict[tuple[int, int], list[str]] = {}
     for d in ex.declared:
         what = L.n("points.n", d.points) if d.effect == "points" else (
@@ -274,6 +277,8 @@ def _example(variant: ir.Variant, L: Lang) -> Section:
             shown.add((step.round, step.seat))
             hand += declared[(step.round, step.seat)]
         takes = [badges(step.captured)] if step.captured else ["—"]
+        if step.face_down:
+            takes.append(L.n("example.took_face_down", step.face_down))
         if step.sweeps:
             takes.append(L.sentence(L.n("example.sweep", step.sweeps, sweep=L.sweep(1), sweeps=L.sweep(2))))
         for event_id, points, effect in step.events:

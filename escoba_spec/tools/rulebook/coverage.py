@@ -36,6 +36,7 @@ from ...language.expr.env import (
     MATCH_VARIABLES,
     PLAY_VARIABLES,
     SIGNATURES,
+    STACK_VARIABLES,
     TABLE_VARIABLES,
     VARIABLES,
     Env,
@@ -106,6 +107,11 @@ PLAY_SAMPLES: tuple[tuple[str, str], ...] = (
     ("same_rank(union(played, previous)) == 2", "bool"),
 )
 
+#: Expressions over a play of a stack table (scoring.events with table.layout: stack).
+STACK_SAMPLES: tuple[tuple[str, str], ...] = (
+    ("count(table_before) == 1 and same_rank(union(played, top_before)) == 2 and count(top, rank == {f}) == 0", "bool"),
+)
+
 #: Expressions over a dealt hand (declarations: compiled in the hand scope).
 HAND_SAMPLES: tuple[tuple[str, str], ...] = (
     ("same_rank(hand) == 3 or sum(hand) <= 9 and round > 1 or same_suit(hand) >= count(table)", "bool"),
@@ -173,7 +179,7 @@ def expression_forms() -> dict[str, set[str]]:
         "function": set(SIGNATURES),
         "operator": set(E.ARITHMETIC) | set(E.COMPARE) | {"and", "or", "not", "-u", "if"},
         "variable": set(VARIABLES) | set(TABLE_VARIABLES) | set(MATCH_VARIABLES) | set(PLAY_VARIABLES)
-        | set(HAND_VARIABLES),
+        | set(HAND_VARIABLES) | set(STACK_VARIABLES),
         "field": set(FIELDS),
         "keyword": {k for s in SIGNATURES.values() for k in s.keywords},
     }
@@ -248,6 +254,7 @@ def problems() -> tuple[str, ...]:
         compiled = []
         samples = [(t, k, "side") for t, k in SAMPLES] + [(t, k, "table") for t, k in TABLE_SAMPLES]
         samples += [(t, k, "play") for t, k in PLAY_SAMPLES] + [(t, k, "hand") for t, k in HAND_SAMPLES]
+        samples += [(t, k, "play-stack") for t, k in STACK_SAMPLES]
         for text, kind, scope in samples:
             source = fill(text, deck)
             node, errors = compile_expression(source, kind, env, scope=scope)

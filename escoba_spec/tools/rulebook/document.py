@@ -40,6 +40,8 @@ IR_SECTIONS = {
     "OpeningTable": "deal",
     "RedealCondition": "deal",
     "Deal": "deal",
+    "Replacement": "deal",
+    "Table": "play",
     "Capture": "play",
     "CaptureKind": "play",
     "PriorityStep": "play",

@@ -35,6 +35,7 @@ class Step:
     table: tuple[str, ...] = ()  # the table after it (at the last play: the cards left over)
     round: int = 1  # the round of the deal it is played in, 1 up
     events: tuple[tuple[str, int, str], ...] = ()  # (event id, points, effect) the play scored
+    face_down: int = 0  # how many face-down cards the capture took with it
 
 
 @dataclass(frozen=True)
@@ -68,6 +69,7 @@ class Example:
     totals: tuple[int | Fraction, ...] = ()  # each side's points for the hand
     stopped: bool = False  # the match ended during the hand
     winner: int | None = None  # the side that won the match with this hand, if it did
+    face_down: int = 0  # the table cards lying face down after the deal
 
     @property
     def sides(self) -> int:
@@ -98,6 +100,7 @@ def _play(variant: ir.Variant, players: int, team_size: int, seed: int) -> Examp
     state = game.state
     bots = [GreedyBot(seed + seat) for seat in range(players)]
     table = tuple(game.table)
+    face_down = game.face_down
     hands = tuple(tuple(h) for h in game.hands)
     opening = game.opening
     steps = []
@@ -115,7 +118,7 @@ def _play(variant: ir.Variant, players: int, team_size: int, seed: int) -> Examp
         if game.hand_over and game.hand_result is not None:
             after = tuple(game.cards.texts(game.hand_result.leftovers))
         steps.append(Step(played.seat, played.move, played.card, played.captured, played.sweeps, hand, after,
-                          round_, scored))
+                          round_, scored, played.face_down))
     state = game.state
     result = game.hand_result
     declared = tuple(Declared(d.round, d.seat, d.id, d.points, d.effect) for d in state.declared)
@@ -142,6 +145,7 @@ def _play(variant: ir.Variant, players: int, team_size: int, seed: int) -> Examp
         totals=tuple(result.totals),
         stopped=result.stopped,
         winner=game.winner,
+        face_down=face_down,
     )
 
 

@@ -95,6 +95,10 @@ class Noun:
     def sg(self, lang: Lang) -> str:
         return self.form(lang, 1)
 
+    def a(self, lang: Lang) -> str:
+        """The singular with its indefinite article (a jack, una jota, uno zero)."""
+        return lang.t(f"noun.a.{self.gender}", noun=self.sg(lang))
+
     def pl(self, lang: Lang) -> str:
         return self.form(lang, 2)
 

@@ -25,16 +25,21 @@ class TableSections:
         hand, table = deals[0][1:]
         whole = [hand * lay.players + table == self.cards.size for lay, hand, table in deals]
         from_seat = "deal.round.before-dealer" if d.first_player == "before-dealer" else "deal.round"
+        # with cards face down, the table cards are not all laid face up: the sentence after says which
+        lay = "deal.lay" if d.face_down else "ir.Deal.order"
         if same and table and d.order == "table-first":
-            s.p("deal.order", L.t("ir.Deal.order.table-first", cards=L.n("deal.cards", table)))
+            s.p("deal.order", L.t(f"{lay}.table-first", cards=L.n("deal.cards", table)))
+            self._face_down(s)
         s.p("deal.round", L.t(from_seat, cards=L.n("deal.cards", hand) if same else L.t("deal.cards.by_table")))
         if same and table and d.order == "hands-first":
-            s.p("deal.order", L.t("ir.Deal.order.hands-first", cards=L.n("deal.cards", table)))
+            s.p("deal.order", L.t(f"{lay}.hands-first", cards=L.n("deal.cards", table)))
+            self._face_down(s)
         if not same:
             s.ul("deal.layouts", [(f"layout/{lay.players}", self._layout_deal(lay, hand, table, full))
                                   for (lay, hand, table), full in zip(deals, whole)])
             if any(table for *_, table in deals):
                 s.p("deal.order", L.t(f"deal.order.{d.order}"))
+                self._face_down(s)
         if all(whole):
             s.p("deal.rounds", L.t("deal.one_round"))
         else:
@@ -47,12 +52,28 @@ class TableSections:
             s.p("deal.first_lead", L.t("deal.first_lead", cards=noun))
         s.p("deal.round_dealer", L.t(f"ir.Deal.round_dealer.{d.round_dealer}"))
         s.p("deal.dealer_rotation", L.t(f"ir.Deal.dealer_rotation.{d.dealer_rotation}"))
-        if any(table for *_, table in deals):
+        if any(table for *_, table in deals) and not self.v.table.layout == "stack":
             s.p("deal.opening", self.opening(d.opening))
+        for i, r in enumerate(d.replace):
+            card = self.words.cards_noun(r.cards_text, r.cards).a(L)
+            key = "deal.replace.covered" if r.to == "covered" else f"ir.Replacement.where.{r.where}"
+            s.p(f"deal.replace.{i}", L.t(key, card=card, to=L.t(f"ir.Replacement.to.{r.to}")))
+        if d.replace:
+            s.p("deal.replace.void", L.t("deal.replace.void"))
+        if d.bottom_card == "shown":
+            s.p("deal.bottom_card", L.t("ir.Deal.bottom_card.shown"))
         if d.redeal:
             conditions = L.join([self.words.expression(c.node, c.text) for c in d.redeal], "or")
             s.p("deal.redeal", L.t("deal.redeal", condition=conditions))
         return s
+
+    def _face_down(self, s: Section) -> None:
+        """The table cards dealt face down (under a stack, or apart from a spread), and who gets them."""
+        d = self.v.deal
+        if not d.face_down:
+            return
+        key = "deal.face_down.stack" if self.v.table.layout == "stack" else f"ir.Deal.face_down_to.{d.face_down_to}"
+        s.p("deal.face_down", self.L.n(key, d.face_down))
 
     def _layout_deal(self, lay: ir.Layout, hand: int, table: int, whole: bool) -> str:
         """One table's deal: its players, their cards and the table's."""
@@ -95,6 +116,9 @@ class TableSections:
         L, c = self.L, self.v.capture
         s = self.section("play")
         s.p("play.turn", L.t("play.turn"))
+        stack = self.v.table.layout == "stack"
+        if stack:
+            s.p("table.layout", L.t("ir.Table.layout.stack"))
         steps = c.priority
         if c.mode == "kinds":
             s.p("capture.mode", L.t("ir.Capture.mode.kinds"))
@@ -110,8 +134,12 @@ class TableSections:
         for i, step in enumerate(steps):
             s.p(f"capture.priority.{i}", self.step_text(step))
         many = any(k.sets == "many" for k in c.kinds)  # only listed kinds take several groups
-        s.p("play.one_group", L.t("play.groups" if many else "play.one_group"))
-        s.p("play.trail", L.t("play.trail"))
+        if stack:
+            s.p("play.one_group", L.t("stack.one_group"))
+            s.p("play.trail", L.t("stack.trail"))
+        else:
+            s.p("play.one_group", L.t("play.groups" if many else "play.one_group"))
+            s.p("play.trail", L.t("play.trail"))
         s.p("capture.obligation", L.t(f"ir.Capture.obligation.{c.obligation}"))
         if c.missed_capture_claim:
             s.p("capture.claim", L.t("capture.missed_capture_claim"))
@@ -145,9 +173,11 @@ class TableSections:
     def kind_text(self, k: ir.CaptureKind) -> str:
         """One capture kind as sentences: who may use it and what it takes, then its conditions."""
         L = self.L
-        text = L.t(f"ir.CaptureKind.take.{k.take}", targets=self.nums(k.targets, "or"))
+        # on a stack a kind looks at the top card, and takes the whole stack (engine.zones)
+        stack = "stack" if self.v.table.layout == "stack" else ""
+        text = L.t(f"{stack or 'ir.CaptureKind'}.take.{k.take}", targets=self.nums(k.targets, "or"))
         if k.take == "whole-table" and k.unless_rank_on_table:
-            text = L.t("kind.unless_rank_on_table", text=text)
+            text = L.t(f"{stack or 'kind'}.unless_rank_on_table", text=text)
         if k.cards_text:
             text = L.t("kind.with", cards=self.words.cards_noun(k.cards_text, k.cards).pl(L), text=text)
         sentences = [L.sentence(L.t("kind.any", text=text)) + "."]
