@@ -26,7 +26,7 @@ from .fuzz_support import assert_answer
 
 BASES = sorted(p.stem for p in RULES.glob("*.yaml"))
 #: sections a house rule sets field by field (lists merged by id and options are left to other fuzzers)
-SECTIONS = ("deck", "players", "deal", "capture", "sweeps", "end_of_deal", "scoring", "match", "visibility")
+SECTIONS = ("deck", "players", "deal", "table", "capture", "sweeps", "end_of_deal", "scoring", "match", "visibility")
 
 
 def _definition(schema: dict, node: dict) -> dict:

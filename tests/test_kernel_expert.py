@@ -44,8 +44,8 @@ def _python_bots(kernel, names, seed):
 
 
 # escopa: a leftover check; cirulla: claims, jokers, events, declarations; open-table: open hands;
-# scopone: four seats in two teams
-@pytest.mark.parametrize("name", ["escoba-de-15", "scopa", "escopa", "cirulla", "open-table", "scopone"])
+# scopone: four seats in two teams; pisti: a stack, cards face down, the stock's bottom card shown
+@pytest.mark.parametrize("name", ["escoba-de-15", "scopa", "escopa", "cirulla", "open-table", "scopone", "pisti"])
 def test_the_kernels_expert_seat_and_the_python_expert_play_the_same_hands(name):
     variant = _variant(name)
     kernel, interp = engines(variant)
@@ -148,6 +148,109 @@ def test_the_expert_chooses_the_same_whatever_the_cards_it_cannot_see(name, seed
     assert other.legal_moves() == state.legal_moves()
     assert _kernel_choice(kernel, other, seed) == _kernel_choice(kernel, state, seed)
     assert _choice(kernel, other, seed) == _choice(kernel, state, seed) == _kernel_choice(kernel, state, seed)
+
+
+def _unseen_permuted(state, seat, rng):
+    """The same position with every card `seat` cannot see dealt otherwise: the other hands (each
+    keeping its size), the stock but its shown bottom card, the cards face down where they lie or in
+    another side's pile. Face-down cards are put back where they were (lying, or that pile)."""
+    other = copy.copy(state)
+    other.hands, other.piles = list(state.hands), list(state.piles)
+    cards = state.cards
+    side = seat % state.sides
+    taken = state.hidden & ~state.piles[side]  # face-down cards in another side's pile: unseen
+    bottom = state.params.bottom_shown and state.stock_pos < len(state.stock)
+    stock = list(state.stock[state.stock_pos:len(state.stock) - bottom])
+    pool = [c for s in range(state.n) if s != seat for c in cards.indices(state.hands[s])] + stock
+    pool += cards.indices(state.down) + cards.indices(taken)
+    rng.shuffle(pool)
+    for s in range(state.n):
+        if s != seat:
+            size = state.hands[s].bit_count()
+            other.hands[s] = sum(1 << c for c in pool[:size])
+            pool = pool[size:]
+    other.stock = list(state.stock[:state.stock_pos]) + pool[:len(stock)] + list(state.stock[len(state.stock) - bottom:])
+    pool = pool[len(stock):]
+    other.down = sum(1 << c for c in pool[:state.down.bit_count()])
+    fresh = sum(1 << c for c in pool[state.down.bit_count():])
+    other.hidden = state.hidden & ~taken | fresh
+    other.piles = [p & ~taken | (fresh if p & taken else 0) for p in state.piles]
+    other._legal = None
+    return other
+
+
+def _kernel_choice_with_face_down(kernel, state, seed):
+    """_kernel_choice with the face-down cards as the kernel's own hand loop holds them: which they
+    are and where (lying, or the side whose pile took them)."""
+    seat = state.to_play
+    module = kernel.module
+    moves = state.legal_moves()
+    work = np.zeros((module.WORK_ROWS, module.MAX_MOVES), dtype=np.int64)
+    wmask = np.zeros((4, module.MAX_MOVES), dtype=np.int64)
+    args = kernel_position(kernel, Observation(state, seat), moves, work, wmask)
+    args["hands"] = np.array(state.hands, dtype=np.int64)
+    args["piles"] = np.array(state.piles, dtype=np.int64)
+    args["deck"] = np.array([0] * (state.cards.size - len(state.stock)) + list(state.stock), dtype=np.int64)
+    args["at"][module.AT_SET_ASIDE] = state.set_aside
+    taker = next((s for s, p in enumerate(state.piles) if p & state.hidden), -1)
+    args["at"][module.AT_DOWN] = state.down | state.hidden
+    args["at"][module.AT_DOWN_AT] = taker
+    args["bots"][seat] = bot_code(f"expert:{2 * BUDGET}")
+    args["streams"][1 + seat] = Stream(seed).state
+    return moves[int(module.expert_move(*args.values(), *kernel.stages("EXPERT_STAGES")))]
+
+
+@given(seed=st.integers(0, 2**32), plays=st.integers(0, 30), shuffle=st.randoms(use_true_random=False))
+@settings(max_examples=15, deadline=None)
+def test_the_expert_chooses_the_same_whatever_the_face_down_cards_and_the_stock_are(seed, plays, shuffle):
+    """Pişti: the face-down cards, lying or in the other side's pile, are as unseen as the other
+    hands and the stock (its shown bottom card apart); the expert's choice is the same whatever they
+    are, in the Python bot and in the kernel's own seat, which holds the true cards."""
+    variant = _variant("pisti")
+    kernel, interp = engines(variant)
+    state = _position(interp, seed, plays)
+    if state.over:
+        return
+    seat = state.to_play
+    assume(len(state.legal_moves()) > 1)
+    other = _unseen_permuted(state, seat, shuffle)
+    assert other.legal_moves() == state.legal_moves()
+    assert Observation(other, seat).piles == Observation(state, seat).piles
+    mine = _kernel_choice_with_face_down(kernel, state, seed)
+    assert _kernel_choice_with_face_down(kernel, other, seed) == mine
+    assert _choice(kernel, other, seed) == _choice(kernel, state, seed) == mine
+
+
+def test_the_honesty_check_sees_a_leak_when_the_face_down_cards_are_read():
+    """The control: an expert that is handed the face-down cards as if they were its side's own
+    (the kernel then reads them) chooses otherwise for some deal of them, so the test above could
+    see a leak."""
+    variant = _variant("pisti")
+    kernel, interp = engines(variant)
+    module = kernel.module
+    differs = False
+    for seed in range(40):
+        state = _position(interp, seed, 9)
+        if state.over or len(state.legal_moves()) < 2 or not (state.down or state.hidden):
+            continue
+        seat = state.to_play
+        choices = set()
+        for k in range(6):
+            other = _unseen_permuted(state, seat, random.Random(k))
+            moves = other.legal_moves()
+            work = np.zeros((module.WORK_ROWS, module.MAX_MOVES), dtype=np.int64)
+            wmask = np.zeros((4, module.MAX_MOVES), dtype=np.int64)
+            args = kernel_position(kernel, Observation(other, seat), moves, work, wmask)
+            args["at"][module.AT_DOWN] = other.down | other.hidden
+            args["at"][module.AT_DOWN_AT] = seat % other.sides  # as if its side had taken them: read
+            args["piles"][seat % other.sides] |= other.down | other.hidden
+            args["bots"][seat] = bot_code(f"expert:{4 * BUDGET}")
+            args["streams"][1 + seat] = Stream(seed).state
+            choices.add(moves[int(module.expert_move(*args.values(), *kernel.stages("EXPERT_STAGES")))])
+        if len(choices) > 1:
+            differs = True
+            break
+    assert differs
 
 
 @pytest.mark.parametrize(("opponent", "safe"), [(["Rc", "1e"], "4c"), (["Cc", "1e"], "3c")])

@@ -37,6 +37,7 @@ from escoba_spec.tools.rulebook.coverage import (
     HAND_SAMPLES,
     PLAY_SAMPLES,
     SAMPLES,
+    STACK_SAMPLES,
     TABLE_SAMPLES,
     _forms_in,
     expression_forms,
@@ -115,7 +116,7 @@ def test_every_ir_class_has_a_section():
 
 def test_samples_use_every_expression_form():
     used = {kind: set() for kind in expression_forms()}
-    for text, _ in SAMPLES + TABLE_SAMPLES + PLAY_SAMPLES + HAND_SAMPLES:
+    for text, _ in SAMPLES + TABLE_SAMPLES + PLAY_SAMPLES + HAND_SAMPLES + STACK_SAMPLES:
         tree, errors = parse(text.format(s="oros", s2="copas", f="sota"))
         assert tree is not None, (text, errors)
         _forms_in(tree, used)

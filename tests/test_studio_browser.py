@@ -13,6 +13,7 @@ under CI=true, where a skip would hide a missing install step: they fail.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
 import threading
@@ -224,6 +225,25 @@ def test_a_hand_is_played_to_its_score(page):
     _shot(page, "play-score")
     page.click("#play-next")
     expect(page.locator("#play-moves button").first).to_be_visible()
+
+
+def test_a_stack_is_shown_bottom_to_top_with_its_face_down_cards_counted_never_shown(page):
+    """Pişti: the stack's cards in order, the top last and the others dimmed; the three cards face
+    down under it told by their number; the stock's bottom card, face up, named."""
+    page.open("pisti.yaml")
+    page.click("#tabs button[data-panel=panel-play]")
+    page.fill("#play-seed", "2")  # the bot leads and trails: three cards still face down
+    page.click("#play-start")
+    expect(page.locator("#play-moves button").first).to_be_visible(timeout=10000)
+    expect(page.locator("#play-table")).to_have_class(re.compile(r"\bstack\b"))
+    expect(page.locator("#play-face-down")).to_have_text("3 cards face down under it")
+    expect(page.locator("#play-stock")).to_contain_text("its bottom card, face up:")
+    assert page.locator("#play-hand .card").count() == 4
+    table = page.evaluate("() => [...document.querySelectorAll('#play-table .card')].map((c) => c.dataset.card)")
+    assert table, "the stack is empty"
+    # the narration names the opening stack and counts the cards under it, as the board does
+    expect(page.locator("#play-log")).to_contain_text("3 cards face down under the stack")
+    _shot(page, "play-stack")
 
 
 def test_simulate_shows_progress_the_plots_and_the_comparison_and_diff_the_divergence(page):
