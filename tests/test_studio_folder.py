@@ -271,6 +271,14 @@ def test_any_text_comes_back_from_the_page_byte_for_byte(text):
     assert as_saved(page, text) == text
 
 
+def test_a_line_emptied_after_a_lone_carriage_return_stays_a_line_of_its_own():
+    """An old-Mac break then an emptied line's Unix break would read as one Windows break, the
+    line gone: the emptied line takes a break that joins no neighbour's."""
+    text = "a\n\rb\n"  # lines: "a" LF, "" CR, "b" LF
+    saved = as_saved("a\n\n\n", text)  # the page: "b" emptied
+    assert _with_breaks(saved) == ["a\n", "\r", "\r", ""] and for_page(saved) == "a\n\n\n"
+
+
 @given(_texts(), st.data())
 def test_an_edited_line_changes_no_other_lines_bytes(text, data):
     page = for_page(text).split("\n")

@@ -48,11 +48,25 @@ def as_saved(text: str, before: str) -> str:
     if len(breaks) == 1:  # one kind of break throughout: every line gets it
         return bom + _BREAK.sub(usual, text)
     new = _lines(text)
-    ends = [usual if b else "" for _, b in new]
+    ends = ["" if not b else None for _, b in new]  # None: a break still to choose
     for a, b in _same_lines([c for c, _ in old], [c for c, _ in new]):
-        if ends[b]:
+        if ends[b] is None:
             ends[b] = old[a][1] or usual
+    choices = [b for b, _ in breaks.most_common()] + ["\r\n"]  # "\r\n" joins with no neighbour
+    for i, (content, _) in enumerate(new):
+        if ends[i] is None:  # a line the person wrote: the usual break, unless it would join a neighbour's
+            ends[i] = next(e for e in choices if not _joins(new, ends, i, e))
+        elif _joins(new, ends, i, ends[i]):  # kept lines brought together by a deletion
+            ends[i] = "\r\n"
     return bom + "".join(c + e for (c, _), e in zip(new, ends))
+
+
+def _joins(lines: list[tuple[str, str]], ends: list, i: int, end: str) -> bool:
+    """Whether line i ending in `end` would read as fewer lines: an empty line's `\\n` after a
+    `\\r`, or its own `\\r` before an empty line's `\\n`, is one `\\r\\n`."""
+    after_cr = end == "\n" and i > 0 and ends[i - 1] == "\r" and not lines[i][0]
+    before_lf = (end == "\r" and i + 1 < len(lines) and ends[i + 1] == "\n" and not lines[i + 1][0])
+    return after_cr or before_lf
 
 
 def _same_lines(old: list[str], new: list[str]):
