@@ -119,3 +119,15 @@ def test_a_stray_key_does_not_hide_a_broken_expression(validate_text, name, data
     errors = [d for d in problems if d.severity == "error"]
     assert any(d.line == line for d in errors)  # the stray key's own error
     assert any(d.code == "expr-unknown-function" for d in errors), "\n".join(d.format() for d in problems)
+
+
+def test_a_mistake_in_a_node_an_alias_reuses_is_said_once_where_it_is_written(validate_text):
+    """`sources: *card-points` uses one written node in several rules: its mistake is one error,
+    at the line where it is written, not one per use."""
+    variant, problems = validate_text(
+        "id: mine\nextends: escoba-de-15\nscoring:\n  rules:\n"
+        "    - id: extra\n      award: sweeps > 0\n      points: 1\n      sources: &cited\n"
+        "        - url: https://example.org/rules\n          taget: 1\n"
+        "    - id: other\n      award: sweeps > 1\n      points: 1\n      sources: *cited\n")
+    assert variant is None
+    assert [(d.code, d.line) for d in problems if d.severity == "error"] == [("unknown-key", 10)]

@@ -7,6 +7,7 @@ exists only to stop a stage early when nothing after it can make sense.
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass
 from typing import Iterable, Literal
 
@@ -45,6 +46,23 @@ class DiagnosticError(Exception):
 
 def has_errors(diagnostics: Iterable[Diagnostic]) -> bool:
     return any(d.severity == "error" for d in diagnostics)
+
+
+def said_once(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
+    """The diagnostics with each mistake said once: a node a YAML alias reuses (`sources:
+    *card-points`) is checked at every place it is used, but is written, and mended, at one
+    place, so the same error there under other list indices is dropped."""
+    seen: set[tuple] = set()
+    out = []
+    for d in diagnostics:
+        key = (d.file, d.line, d.column, d.code, d.severity, _INDEX.sub("[]", d.message), d.hint)
+        if key not in seen:
+            seen.add(key)
+            out.append(d)
+    return out
+
+
+_INDEX = re.compile(r"\[\d+\]")
 
 
 def did_you_mean(name: str, candidates: Iterable[str]) -> str:

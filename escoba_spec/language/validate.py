@@ -16,7 +16,7 @@ from pathlib import Path
 
 from . import ir
 from .build import build_variant
-from .diagnostics import Diagnostic, DiagnosticError, has_errors
+from .diagnostics import Diagnostic, DiagnosticError, has_errors, said_once
 from .resolve import Resolver
 from .salvage import unrelated
 
@@ -36,10 +36,10 @@ def validate_file(path: str | Path, options: dict[str, str] | None = None, *, re
     resolver = resolver or Resolver()
     resolved, problems = resolver.resolve(path, display or str(path), options)
     if resolved is None:
-        return None, sorted(problems, key=lambda d: (d.file, d.line, d.column))
+        return None, said_once(sorted(problems, key=lambda d: (d.file, d.line, d.column)))
     variant, built = build_variant(resolved)
-    problems = sorted(problems + unrelated(built, resolved.pruned, resolved.data),
-                      key=lambda d: (d.file != resolved.file, d.file, d.line, d.column))
+    problems = said_once(sorted(problems + unrelated(built, resolved.pruned, resolved.data),
+                                key=lambda d: (d.file != resolved.file, d.file, d.line, d.column)))
     if has_errors(problems) or resolved.pruned:
         return None, problems
     return variant, problems
