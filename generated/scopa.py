@@ -810,7 +810,7 @@ def expert_move(deck, n, team, dealer, bots, streams, hands, piles, sweeps, capt
             if status < 0:
                 return status
             if not pinfo[11]:
-                _score_hand(ppiles, psweeps, pcaptures, pP, pE, scores, dealer_side, number)
+                _score_hand(ppiles, psweeps, pcaptures, pP, pE, scores, pstate[3:], dealer_side, number)
             mine = 0
             other = -(1 << 62)
             for s in range(sides):
@@ -845,11 +845,12 @@ def expert_move(deck, n, team, dealer, bots, streams, hands, piles, sweeps, capt
 
 
 
-@stage('int64(int64[::1], int64[::1], int64[::1], int64[:, ::1], int64[:, ::1], int64[::1], int64, int64)', nrt=True)
-def _score_hand(piles, sweeps, captures, P, E, scores, dealer_side, hand_number):
+@stage('int64(int64[::1], int64[::1], int64[::1], int64[:, ::1], int64[:, ::1], int64[::1], int64[::1], int64, int64)', nrt=True)
+def _score_hand(piles, sweeps, captures, P, E, scores, carry, dealer_side, hand_number):
     """Each side's points by rule (P[side, rule], POINTS_RULES' order, times SCALE) and effects
-    (E, 1 or 0); where the match stands: each side's score (times SCALE), the dealer's side, the
-    hand's number (1 up)."""
+    (E, 1 or 0); where the match stands: each side's score (times SCALE), the points each ties: carry
+    rule carries into the hand (carry, times SCALE: updated for the next hand), the dealer's side,
+    the hand's number (1 up)."""
     S = piles.shape[0]
     ALL = ints(S)
     for side in range(S):
@@ -1017,6 +1018,8 @@ def play(mode, seeds, count, n, team, dealer, bots, deck, streams, hands, piles,
             for s in range(sides):
                 scores[s] = 0  # HANDS: each hand as a match's first, at 0 all, no side out
             state[0] = 0
+            for j in range(3, state.shape[0]):  # nothing carried over a tie (ties: carry)
+                state[j] = 0
         if mode == HANDS:
             state[1] = 0
             state[2] = 0
@@ -1045,6 +1048,8 @@ def play(mode, seeds, count, n, team, dealer, bots, deck, streams, hands, piles,
                         E[s, e] = 0
                 if mode == HANDS:
                     dealer = hands_played % n
+                    for j in range(3, state.shape[0]):  # each hand a match's first: nothing carried
+                        state[j] = 0
                 else:
                     state[2] = hands_played + 1
             status = deal_hand(deck, n, team, dealer, streams, hands, piles, sweeps, captures, info, work, wmask, P, E,
@@ -1059,7 +1064,7 @@ def play(mode, seeds, count, n, team, dealer, bots, deck, streams, hands, piles,
                     info[0] = NO_EXPERT
                     status = NO_EXPERT
             if status >= 0 and not info[11]:  # a hand stopped in play has no end-of-hand scoring
-                _score_hand(piles, sweeps, captures, P, E, scores, (dealer % n) % sides,
+                _score_hand(piles, sweeps, captures, P, E, scores, state[3:], (dealer % n) % sides,
                             hands_played + 1 if mode == MATCHES else 1)  # a lone hand: a match's first
             if mode == ONE_HAND:
                 return status
@@ -1144,6 +1149,8 @@ def play_expert(mode, seeds, count, n, team, dealer, bots, deck, streams, hands,
             for s in range(sides):
                 scores[s] = 0  # HANDS: each hand as a match's first, at 0 all, no side out
             state[0] = 0
+            for j in range(3, state.shape[0]):  # nothing carried over a tie (ties: carry)
+                state[j] = 0
         if mode == HANDS:
             state[1] = 0
             state[2] = 0
@@ -1172,6 +1179,8 @@ def play_expert(mode, seeds, count, n, team, dealer, bots, deck, streams, hands,
                         E[s, e] = 0
                 if mode == HANDS:
                     dealer = hands_played % n
+                    for j in range(3, state.shape[0]):  # each hand a match's first: nothing carried
+                        state[j] = 0
                 else:
                     state[2] = hands_played + 1
             status = deal_hand(deck, n, team, dealer, streams, hands, piles, sweeps, captures, info, work, wmask, P, E,
@@ -1192,7 +1201,7 @@ def play_expert(mode, seeds, count, n, team, dealer, bots, deck, streams, hands,
                         status = forced
                         break
             if status >= 0 and not info[11]:  # a hand stopped in play has no end-of-hand scoring
-                _score_hand(piles, sweeps, captures, P, E, scores, (dealer % n) % sides,
+                _score_hand(piles, sweeps, captures, P, E, scores, state[3:], (dealer % n) % sides,
                             hands_played + 1 if mode == MATCHES else 1)  # a lone hand: a match's first
             if mode == ONE_HAND:
                 return status
@@ -1273,7 +1282,8 @@ def redeal_wanted(table):
 
 
 @njit(cache=True)
-def score_hand(piles, sweeps, captures, P, E, scores, dealer_side, hand_number, _score_hand):
-    """RuleSet.score_hand: the _score_hand stage's points and effects into P and E (the caller hands
-    over the stage, as it does to the entry point)."""
-    return _score_hand(piles, sweeps, captures, P, E, scores, dealer_side, hand_number)
+def score_hand(piles, sweeps, captures, P, E, scores, carry, dealer_side, hand_number, _score_hand):
+    """RuleSet.score_hand: the _score_hand stage's points and effects into P and E, and what ties
+    carry into the next hand into carry (the caller hands over the stage, as it does to the entry
+    point)."""
+    return _score_hand(piles, sweeps, captures, P, E, scores, carry, dealer_side, hand_number)

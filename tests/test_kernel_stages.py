@@ -89,7 +89,7 @@ def test_a_step_function_scores_a_hand_through_the_same_stage(name):
     E = np.zeros((2, 1), dtype=np.int64)
     everything = (1 << kernel.cards.size) - 1
     kernel.module.score_hand(np.array([everything, 0], dtype=np.int64), np.zeros(2, dtype=np.int64),
-                             np.ones(2, dtype=np.int64), P, E, np.zeros(2, dtype=np.int64), 0, 1,
+                             np.ones(2, dtype=np.int64), P, E, np.zeros(2, dtype=np.int64), kernel.carry_array(), 0, 1,
                              kernel.stage("_score_hand"))
     assert P[0].sum() > 0 and P[1].sum() == 0
 

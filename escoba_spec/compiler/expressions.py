@@ -140,7 +140,7 @@ class _Emitter:
         values = self._per_side(node.args[0])
         condition = node.keyword("eligible")
         eligible = "None" if condition is None else self._per_side(condition)
-        return f"rt.most({values}, {eligible}, side, {node.ties != 'none'!r})"
+        return f"rt.most({values}, {eligible}, side, {node.ties in ('all', 'split')!r})"
 
     def _all(self, node: Call) -> str:
         return f"rt.every({self.emit(node.args[1])} for side in rt.others(side, piles))"

@@ -102,6 +102,7 @@ def _points(node, out: KernelExpressions) -> str:
 def _scoring(variant: ir.Variant, out: KernelExpressions) -> list[dict]:
     rules = []
     columns = {"points": 0, "effect": 0}
+    carries = 0
     for rule in variant.scoring.rules:
         if not ID_PATTERN.match(rule.id):
             raise UnsafeValue(f"not a valid rule id: {rule.id!r}")
@@ -112,8 +113,10 @@ def _scoring(variant: ir.Variant, out: KernelExpressions) -> list[dict]:
             "points": _points(rule.points, out) if rule.effect == "points" else "0",
             "origin_comment": _comment(f"{display_path(rule.origin.file)}:{rule.origin.line}"),
             "shared": rule.shared and rule.effect == "points",
+            "carried": rule.carried and rule.effect == "points", "carry": carries,
         })
         columns[group] += 1
+        carries += rule.carried and rule.effect == "points"
     return rules
 
 

@@ -170,7 +170,7 @@ class _KernelEmitter(_Emitter):
         values = self._row(node.args[0])
         condition = node.keyword("eligible")
         eligible = "ALL" if condition is None else self._row(condition)
-        return f"most({values}, {eligible}, side, {node.ties != 'none'!r})"
+        return f"most({values}, {eligible}, side, {node.ties in ('all', 'split')!r})"
 
     def _quantifier(self, node: Call, which: str) -> str:
         self._per_play(node)

@@ -18,7 +18,7 @@ _TYPES = {
     "n": _INT, "team": _INT, "dealer": _INT, "forced": _INT, "dealer_side": _INT, "hand_number": _INT,
     "eliminated": _INT,
     "deck": _ROW, "bots": _ROW, "hands": _ROW, "piles": _ROW, "sweeps": _ROW, "captures": _ROW, "info": _ROW,
-    "scores": _ROW, "state": _ROW, "at": _ROW, "led": _ROW, "deficit": _ROW,
+    "scores": _ROW, "state": _ROW, "at": _ROW, "led": _ROW, "deficit": _ROW, "carry": _ROW,
     "streams": "uint64[::1]",
     "hist": _TABLE, "work": _TABLE, "wmask": _TABLE, "P": _TABLE, "E": _TABLE,
 }

@@ -147,7 +147,7 @@ class HandEvents:
         if not any(self.event_points):
             return match
         scores = tuple(whole(score + sum(self.event_points[side].values())) for side, score in enumerate(match.scores))
-        return MatchFacts(scores, match.dealer_side, match.hand_number, match.out)
+        return MatchFacts(scores, match.dealer_side, match.hand_number, match.out, match.carried)
 
     def _with_events(self, score: HandScore | None) -> HandScore:
         """A hand's score with the points scored in play, under the events' ids (`score` None:
@@ -159,7 +159,7 @@ class HandEvents:
             points.append({rid: base[rid] if rid in base else scored.get(rid, 0) for rid in self.params.points_rules})
         effects = (score.effects if score is not None else ()) + tuple(
             (e.side, e.id, e.effect) for e in (*self.declared, *self.events) if e.effect not in ("points", "sweeps"))
-        return HandScore(tuple(points), effects)
+        return HandScore(tuple(points), effects, score.carried if score is not None else ())
 
     def _stop(self) -> None:
         """The match ended at the last play: the hand ends here, with no end-of-hand scoring."""

@@ -114,7 +114,8 @@ def kernel_position(kernel: Kernel, obs: Observation, moves: list[Move], work: n
             "piles": np.array(piles, dtype=np.int64), "sweeps": np.array(obs.sweeps, dtype=np.int64),
             "captures": np.array(obs.captures, dtype=np.int64), "hist": hist, "work": work, "wmask": wmask,
             "P": P, "E": E, "scores": scores,
-            "state": np.array([sum(1 << s for s in match.out), 0, match.hand_number], dtype=np.int64), "at": at}
+            "state": np.array([sum(1 << s for s in match.out), 0, match.hand_number,
+                               *kernel.carry_array(match.carried)], dtype=np.int64), "at": at}
 
 
 def _face_down(obs: Observation, seen: int, piles: list[int]) -> tuple[int, int]:

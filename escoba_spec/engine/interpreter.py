@@ -126,6 +126,10 @@ class Interpreter:
         # ties: split: how many sides a shared rule is awarded to, who then share its points
         sharing = {rule.id: sum(bool(evaluate(rule.award, ctx)) for ctx in contexts)
                    for rule in rules if rule.shared and rule.effect == "points"}
+        # ties: carry: the points each such rule carries into this hand, and whether a side scores it
+        carry = [r for r in rules if r.carried]
+        carried_in = dict(zip((r.id for r in carry), match.carried or (0,) * len(carry)))
+        scored = {r.id: False for r in carry}
         for side, ctx in enumerate(contexts):
             mine: dict[str, int] = {}
             for rule in rules:
@@ -133,10 +137,15 @@ class Interpreter:
                 if rule.effect == "points":
                     value = rt.points(evaluate(rule.points, ctx)) if awarded else 0  # below 0 scores 0
                     mine[rule.id] = rt.share(value, sharing[rule.id]) if awarded and rule.id in sharing else value
+                    if awarded and rule.id in carried_in:
+                        mine[rule.id] += carried_in[rule.id]
+                        scored[rule.id] = True
                 elif awarded:
                     effects.append((side, rule.id, rule.effect))
             points.append(mine)
-        return HandScore(tuple(points), tuple(effects))
+        carried = tuple(0 if scored[r.id] else carried_in[r.id] + rt.points(evaluate(r.points, contexts[0]))
+                        for r in carry)
+        return HandScore(tuple(points), tuple(effects), carried)
 
     # ------------------------------------------------------------------- events
 

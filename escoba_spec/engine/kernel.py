@@ -209,14 +209,16 @@ class KernelRuleSet:
         E = np.zeros((sides, max(1, len(self.kernel.effect_rules))), dtype=np.int64)
         scale = self.kernel.scale
         scores = np.array([int(x * scale) for x in match.scores] if match.scores else [0] * sides, dtype=np.int64)
+        carry = self.kernel.carry_array(match.carried)
         self.module.score_hand(np.array(piles, dtype=np.int64), np.array(sweeps, dtype=np.int64),
-                               np.array(captures, dtype=np.int64), P, E, scores, match.dealer_side, match.hand_number,
-                               self.kernel.stage("_score_hand"))
-        score = self.kernel._score(P, E)
+                               np.array(captures, dtype=np.int64), P, E, scores, carry, match.dealer_side,
+                               match.hand_number, self.kernel.stage("_score_hand"))
+        score = self.kernel._score(P, E, carry)
         if len(self._rules) == len(self.kernel.points_rules):
             return score
         # the end of the hand's rules only, as Interpreter.score_hand: HandState adds the points scored in play
-        return HandScore(tuple({r: side[r] for r in self._rules} for side in score.points), score.effects)
+        return HandScore(tuple({r: side[r] for r in self._rules} for side in score.points), score.effects,
+                         score.carried)
 
 
 class Kernel:
@@ -302,7 +304,8 @@ class Kernel:
             wmask=z((4, module.MAX_MOVES), dtype=np.int64),
             P=z((sides, max(1, len(self.points_rules))), dtype=np.int64),
             E=z((sides, max(1, len(self.effect_rules))), dtype=np.int64),
-            scores=z(sides, dtype=np.int64), games=z(sides, dtype=np.int64), state=z(3, dtype=np.int64),
+            scores=z(sides, dtype=np.int64), games=z(sides, dtype=np.int64),
+            state=z(3 + max(1, len(self.params.carry_rules)), dtype=np.int64),  # [3:]: what ties carry over
             at=z(module.AT_SIZE, dtype=np.int64), totals=z(sides, dtype=np.int64))
 
     def _layout(self, players: int, team_size: int) -> None:
@@ -325,7 +328,7 @@ class Kernel:
             raise EngineError(_STATUS.get(int(status), f"kernel status {status}"))
         info, piles, sweeps, captures, hist, work, P, E = a.info, a.piles, a.sweeps, a.captures, a.hist, a.work, a.P, a.E
         stopped = bool(info[11])  # the match ended in play: no end-of-hand scoring, no leftover check
-        score = self._score(P, E)
+        score = self._score(P, E, a.state[3:])
         p = self.params
         total = int(info[4])
         listed = total in p.leftover_totals if p.leftover_modulus and not stopped else None
@@ -351,13 +354,23 @@ class Kernel:
             out.append(Declared(round_, seat, seat % sides, declaration, points, effect))
         return tuple(out)
 
-    def _score(self, P: np.ndarray, E: np.ndarray) -> HandScore:
+    def _score(self, P: np.ndarray, E: np.ndarray, carry: np.ndarray | None = None) -> HandScore:
         sides = P.shape[0]
         points = tuple({r: whole(Fraction(int(P[s, i]), self.scale)) for i, r in enumerate(self.points_rules)}
                        for s in range(sides))
         effects = tuple((s, r, self._effects[r]) for s in range(sides) for i, r in enumerate(self.effect_rules)
                         if E[s, i])
-        return HandScore(points, effects)
+        carried = tuple(whole(Fraction(int(carry[j]), self.scale)) for j in range(len(self.params.carry_rules))) \
+            if carry is not None and self.params.carry_rules else ()
+        return HandScore(points, effects, carried)
+
+    def carry_array(self, carried: Sequence = ()) -> np.ndarray:
+        """What the kernel's scoring carries over ties (ties: carry), times SCALE, from MatchFacts.carried:
+        state[3:] in the entry point, never empty (numba is handed a row of at least one)."""
+        out = np.zeros(max(1, len(self.params.carry_rules)), dtype=np.int64)
+        for j, points in enumerate(carried):
+            out[j] = int(points * self.scale)
+        return out
 
     def warm(self, bots: Sequence[str] | None = None, *, with_expert: bool = False) -> None:
         """Load (or, the first time, compile) the machine code of play_matches for these bots (the

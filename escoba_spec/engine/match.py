@@ -83,6 +83,8 @@ class MatchState:
     led: list[int] = field(default_factory=list)
     #: per side: the most points it was ever behind the leader after a hand (0: never behind)
     deficit: list = field(default_factory=list)
+    #: the points each ties: carry rule carries into the next hand (Params.carry_rules' order)
+    carried: tuple = ()
 
     def __post_init__(self) -> None:
         if not self.scores:
@@ -103,7 +105,8 @@ class MatchState:
 
     def facts(self) -> MatchFacts:
         """Where the match stands for the next hand: the scores, the dealer's side, its number."""
-        return MatchFacts(tuple(self.scores), self.dealer % self.sides, self.hands_played + 1, tuple(sorted(self.eliminated)))
+        return MatchFacts(tuple(self.scores), self.dealer % self.sides, self.hands_played + 1, tuple(sorted(self.eliminated)),
+                          self.carried)
 
     def record(self, result: HandResult) -> int | None:
         """Add a finished hand: points, the dealer's rotation, the match end."""
@@ -112,6 +115,8 @@ class MatchState:
         self.hands_played += 1
         for side, points in enumerate(result.totals):
             self.scores[side] = whole(self.scores[side] + points)
+        if params.carry_rules and not result.stopped:
+            self.carried = result.score.carried
         step = 1 if params.dealer_rotation == "next" else -1
         self.dealer = (self.dealer + step) % self.players
         self.winner, outright = self._decide(result)
@@ -180,6 +185,7 @@ class MatchState:
         self.game_ends.append((self.hands_played, side, tuple(self.scores)))
         self.scores = [0] * self.sides
         self.eliminated = set()
+        self.carried = ()  # a new game: nothing carried over from the last
         return None
 
     def _lowest(self, sides: list[int]) -> int | None:

@@ -24,7 +24,7 @@ from typing import Mapping, Protocol, Sequence, runtime_checkable
 from ..language.cards import CardSet, union
 from ..language.derive import kinds_of, steps_of, table_deal
 from ..language.expr.env import MATCH_VARIABLES, NO_MATCH, MatchFacts, PlayFacts
-from ..language.expr.nodes import Name, children
+from ..language.expr.nodes import Name, children, constant
 
 #: total -> masks of the table's non-joker subsets with that total (the empty
 #: subset is listed under 0). Kept up to date incrementally by the engine.
@@ -113,6 +113,8 @@ class Params:
     replace_table: tuple[tuple[int, str], ...] = ()
     #: cards that may not be a stack's top as dealt: each is covered by the next face-down card turned up
     replace_covered: int = 0
+    #: (id, points) of each scoring rule whose tie carries its points to the next hand (ties: carry)
+    carry_rules: tuple[tuple[str, int], ...] = ()
 
     def deal_of(self, players: int, team_size: int) -> tuple[int, int]:
         """(hand size, table cards) of a table of `players` seats in teams of `team_size`."""
@@ -191,6 +193,7 @@ class Params:
             replace_bottom=union(r.cards for r in deal.replace if r.where == "bottom"),
             replace_table=tuple((r.cards, r.to) for r in deal.replace if r.where == "table" and r.to != "covered"),
             replace_covered=union(r.cards for r in deal.replace if r.where == "table" and r.to == "covered"),
+            carry_rules=tuple((r.id, constant(r.points)) for r in variant.scoring.rules if r.carried),
         )
 
 
@@ -225,6 +228,8 @@ class HandScore:
 
     points: tuple[dict[str, int], ...]  # a shared rule (ties: split) may give a Fraction
     effects: tuple[tuple[int, str, str], ...] = field(default=())
+    #: after the hand, the points each ties: carry rule carries into the next (Params.carry_rules' order)
+    carried: tuple[int, ...] = field(default=())
 
     def totals(self) -> tuple[int, ...]:
         return tuple(whole(sum(p.values())) for p in self.points)

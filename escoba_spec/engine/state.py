@@ -344,7 +344,7 @@ class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanat
         self._clear_table()
         self.claimable = ()
         self.over = True
-        if p.events or p.match_names or p.declarations:
+        if p.events or p.match_names or p.declarations or p.carry_rules:
             score = self.rs.score_hand(self.piles, self.sweeps, self.captures, self.standing())
             score = self._with_events(score) if p.events or p.declarations else score
         else:

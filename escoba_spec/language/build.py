@@ -24,7 +24,7 @@ from .diagnostics import Diagnostic, did_you_mean, has_errors
 from .events import build_events, check_match_events
 from .expr.check import compile_expression
 from .expr.env import Env
-from .expr.nodes import constant, shares_points
+from .expr.nodes import carries_points, constant, shares_points
 from .leftovers import leftover_reach
 from .options import option_choices
 from .prose import prose
@@ -273,13 +273,24 @@ class _Builder:
                 self.error(f"{path}.points", "negative-points",
                            f"the scoring rule '{rule['id']}' gives {fixed} points; a scoring rule gives 0 or more",
                            "to take points away, use end_of_deal.penalty (points_lost), or award the opponents")
+            carried = award is not None and carries_points(award)
+            if carried and rule.get("effect", "points") != "points":
+                self.error(f"{path}.award", "carry-needs-points",
+                           f"the scoring rule '{rule['id']}' carries its points over a tie (ties: carry), but it "
+                           f"{'wins' if rule.get('effect') == 'win-match' else 'loses'} the match and has no points",
+                           "use ties: none for a rule that wins or loses the match")
+            elif carried and points is not None and fixed is None:
+                self.error(f"{path}.points", "carry-needs-constant-points",
+                           f"the scoring rule '{rule['id']}' carries its points to the next hand on a tie (ties: "
+                           "carry): they must be a number, the same for every side",
+                           "give the points as a number, e.g. points: 30")
             pos = self.r.pos(path)
             name, names = prose(rule.get("name"), rule["id"])
             rules.append(ir.ScoringRule(
                 id=rule["id"], name=name, names=names, award=award, points=points,
                 effect=rule.get("effect", "points"), award_text=award_text, points_text=points_text,
                 origin=ir.Origin(pos.file, pos.line, pos.column, path), sources=self.sources(rule, path),
-                shared=award is not None and shares_points(award),
+                shared=award is not None and shares_points(award), carried=carried,
             ))
         return ir.Scoring(ties, tuple(rules))
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from . import ir
 from .cards import CardSet
+from .events import check_no_carry
 from .expr.check import compile_card
 from .expr.env import Env
 from .expr.nodes import constant
@@ -45,6 +46,7 @@ def build_declarations(b, cards: CardSet | None, ids: set[str]) -> ir.Declaratio
         if fixed is not None and fixed < 0:
             b.error(f"{path}.points", "negative-points", f"the declaration '{did}' gives {fixed} points; a declaration "
                     "gives 0 or more", "to take points away, award the opponents")
+        check_no_carry(b, path, when, points, "a declaration")
         if item.get("effect") == "win-match" and "points" in item:
             b.error(f"{path}.points", "points-unused", f"the declaration '{did}' wins the match, so its points never count",
                     "remove points, or use effect: points or sweeps", severity="warning")

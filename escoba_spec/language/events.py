@@ -15,7 +15,7 @@ from .cards import CardSet
 from .derive import kinds_of
 from .diagnostics import did_you_mean
 from .expr.env import Env
-from .expr.nodes import constant
+from .expr.nodes import carries_points, constant
 from .prose import prose
 
 
@@ -47,6 +47,7 @@ def build_events(b, cards: CardSet | None, capture: ir.Capture, rules: tuple[ir.
         if fixed is not None and fixed < 0:
             b.error(f"{path}.points", "negative-points", f"the event '{eid}' gives {fixed} points; an event gives 0 or more",
                     "to take points away, award the opponents")
+        check_no_carry(b, path, when, points, "an event")
         kinds = tuple(str(k) for k in item.get("kinds") or ())
         for j, kind in enumerate(kinds):
             if kind not in kind_ids:
@@ -75,6 +76,16 @@ def build_events(b, cards: CardSet | None, capture: ir.Capture, rules: tuple[ir.
             kinds=kinds, instead_of=instead, sources=b.sources(item, path), names=names,
         ))
     return tuple(events)
+
+
+def check_no_carry(b, path: str, when, points, what: str) -> None:
+    """A most() with ties: carry (or a scoring.ties: carry it takes) carries a hand's points over a
+    tie to the next hand: only a scoring rule, scored once a hand, has such points."""
+    for key, node in (("when", when), ("points", points)):
+        if node is not None and carries_points(node):
+            b.error(f"{path}.{key}", "carry-outside-scoring",
+                    f"most() with ties: carry carries a hand's points to the next hand, and {what} scores during "
+                    "the hand", "give this most() ties: none or ties: all (scoring.ties: carry is the default)")
 
 
 def check_match_events(b, match: ir.Match, events: tuple[ir.PlayEvent, ...], declarations: ir.Declarations) -> None:

@@ -45,7 +45,7 @@ ReplaceWhere = Literal["table", "bottom"]
 #: where a table card that may not lie there goes: under the stock, or into its middle (the next
 #: stock card taking its place); or it stays on a stack, covered by the next face-down card turned up
 ReplaceTo = Literal["stock-bottom", "stock-middle", "covered"]
-TiePolicy = Literal["none", "all", "split"]
+TiePolicy = Literal["none", "all", "split", "carry"]
 #: the kinds of citation, each named by the field that says what is cited
 SOURCE_KINDS = ("seed", "url", "book", "repository")
 Effect = Literal["points", "win-match", "lose-match"]
@@ -326,6 +326,9 @@ class ScoringRule:
     origin: Origin
     sources: tuple[Source, ...] = ()
     shared: bool = False  # the award has a most() with ties: split: its points are shared by the sides awarded
+    #: the award has a most() with ties: carry: a hand in which no side scores it adds its points (a
+    #: constant) to the next hand's, and the side that next scores it has them all
+    carried: bool = False
     names: Forms = ()  # the name in each language given (name is the plain or first one)
 
 

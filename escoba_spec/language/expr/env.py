@@ -39,7 +39,8 @@ SCOPE_VARIABLES = {"side": {**VARIABLES, **MATCH_VARIABLES}, "play": {**VARIABLE
                    "hand": {**VARIABLES, **MATCH_VARIABLES, **HAND_VARIABLES}, "table": TABLE_VARIABLES}
 #: how most() treats sides tied for the top (the IR's TiePolicy): nobody wins it
 #: (none), every tied side does (all), or every tied side does and the rule's
-#: points are shared between them (split, 000's "ties split the point")
+#: points are shared between them (split, 000's "ties split the point"), or nobody
+#: wins it and its points go to its next winner (carry, a scoring rule's only)
 TIE_POLICIES: tuple[str, ...] = get_args(ir.TiePolicy)
 
 #: the name of the deck's scoring suit (oros, diamonds, denari), so that a rule
@@ -148,6 +149,8 @@ class MatchFacts:
     dealer_side: int = -1  # the side of the hand's dealer
     hand_number: int = 1  # the hand's number in the match, 1 up
     out: tuple[int, ...] = ()  # the sides out of the match (goal avoid, lose-match)
+    #: the points each rule with ties: carry carries into this hand (Params.carry_rules' order; () none)
+    carried: tuple = ()
 
 
 @dataclass(frozen=True)

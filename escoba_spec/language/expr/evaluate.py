@@ -114,7 +114,7 @@ def _eval_most(node: Call, side: int, ctx: ScoreContext, card: Card | None) -> b
     values = [eval_node(node.args[0], s, ctx, card) for s in every_side]
     condition = node.keyword("eligible")
     eligible = None if condition is None else [eval_node(condition, s, ctx, card) for s in every_side]
-    return rt.most(values, eligible, side, node.ties != "none")  # all and split: every tied side
+    return rt.most(values, eligible, side, node.ties in ("all", "split"))  # every tied side; none, carry: nobody
 
 
 def _cards_helper(helper: Callable, table: Callable[[Env], object]) -> Callable:

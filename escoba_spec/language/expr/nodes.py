@@ -182,6 +182,18 @@ def shares_points(node: Node) -> bool:
     return False
 
 
+def carries_points(node: Node) -> bool:
+    """Whether an expression holds a most() with ties: carry, so that a hand in which its rule
+    goes to nobody carries the rule's points to the next hand."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, Call) and current.function == "most" and current.ties == "carry":
+            return True
+        stack.extend(children(current))
+    return False
+
+
 def may_be_negative(node: Node) -> bool:
     """Whether a number expression can come out below zero. Every name of the
     language is a count or a score, and count, sum, primiera and the like are

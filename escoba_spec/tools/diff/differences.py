@@ -368,7 +368,8 @@ def _words(value: object) -> str:
         targets = f" {list(k.targets)}" if k.targets else ""
         return f"{k.take}{targets}{cards}"
     if isinstance(value, _Ties):
-        return {"all": "every tied side", "split": "the tied sides, sharing the points"}.get(value.policy, "nobody")
+        return {"all": "every tied side", "split": "the tied sides, sharing the points",
+                "carry": "nobody, the points carried to the next hand's winner"}.get(value.policy, "nobody")
     if isinstance(value, ir.LeftoverCheck):
         return f"totals {_words(value.totals)} (modulo {value.modulus})"
     if isinstance(value, ir.Penalty):
