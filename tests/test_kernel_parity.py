@@ -38,9 +38,9 @@ def test_the_kernel_plays_every_shipped_variant():
     """Which variants run on the kernel is a fact worth pinning: a regression would silently
     send a variant back to the slow engines."""
     assert KERNEL_VARIANTS == [
-        "cicera", "cirulla", "comodines", "cuarenta", "escoba-31-ties-all", "escoba-6-teams-of-3", "escoba-brasileira",
-        "escoba-de-15", "escoba-francesa", "escopa", "escopa-no-leftover-check", "escova-de-31", "open-table", "pisti",
-        "scopa", "scopa-a-perdere", "scopa-dassi", "scopa-napola", "scopone",
+        "basra", "cicera", "cirulla", "comodines", "cuarenta", "escoba-31-ties-all", "escoba-6-teams-of-3",
+        "escoba-brasileira", "escoba-de-15", "escoba-francesa", "escopa", "escopa-no-leftover-check", "escova-de-31",
+        "open-table", "pisti", "scopa", "scopa-a-perdere", "scopa-dassi", "scopa-napola", "scopone",
     ]
     assert len(KERNEL_VARIANTS) == len(FILES)
 

@@ -116,8 +116,8 @@ def test_a_split_tie_shares_the_point_in_the_kernel_too(variants):
     P = np.zeros((3, len(kernel.points_rules)), dtype=np.int64)
     E = np.zeros((3, max(1, len(kernel.effect_rules))), dtype=np.int64)
     kernel.module.score_hand(np.array(piles, dtype=np.int64), np.zeros(3, dtype=np.int64),
-                             np.ones(3, dtype=np.int64), P, E, np.zeros(3, dtype=np.int64), 0, 1,
-                             kernel.stage("_score_hand"))
+                             np.ones(3, dtype=np.int64), P, E, np.zeros(3, dtype=np.int64),
+                             kernel.carry_array(), 0, 1, kernel.stage("_score_hand"))
     assert kernel._score(P, E) == theirs
     assert any(isinstance(v, Fraction) for side in theirs.points for v in side.values())
 
