@@ -49,8 +49,8 @@ _FULL = 1099511627775
 _ALL_VALUES = 112
 _ALWAYS = 0
 _BY_RANK = np.array([0, 1074791425, 2149582850, 4299165700, 8598331400, 17196662800, 34393325600, 68786651200, 137573302400, 275146604800, 550293209600, 0], dtype=np.int64)
+_CHOICE = 0
 _JOKERS = 0
-_JTOT = np.array([[0]], dtype=np.int64)
 _KEEP = 0
 _KEEP_KINDS = 0
 _KIND_CARDS = np.array([1099511627775, 1099511627775], dtype=np.int64)
@@ -307,19 +307,42 @@ WORK_ROWS = 16
 
 
 @njit(cache=True, inner=True)
-def _with_total(need, tc, tv, tn, reach, jokers, out, k, picked):
-    """Append every non-empty table subset (jokers wild) whose total can be `need`."""
+def _choice_totals(sub):
+    """The totals the cards of `sub` (cards of several values) can make, each adding one of its
+    values, as the bits of a mask (captures.ChoiceTotals; no capture needs a total above 62)."""
+    totals = 1
+    while sub:
+        low = sub & -sub
+        sub ^= low
+        card = lowest(low)
+        grown = 0
+        for p in range(_PLAYED.shape[1]):
+            value = _PLAYED[card, p]
+            if value < 0:
+                break
+            if value < 63:
+                grown |= totals << value
+        totals = grown & 9223372036854775807
+    return totals
+
+
+@njit(cache=True, inner=True)
+def _with_total(need, tc, tv, tn, reach, choice, out, k, picked):
+    """Append every non-empty table subset whose total can be `need`, each of the `choice` cards
+    (jokers, cards of several values) in it counting the value that makes it."""
     if 0 < need < 63 and (reach >> need) & 1:
         k = _ways(need, tc, tv, tn, out, k, picked)
         if k < 0:
             return k
-    sub = jokers
+    sub = choice
     while sub:
-        j = popcount(sub)
-        for w in range(_JTOT.shape[1]):
-            base = need - _JTOT[j, w]
-            if _JTOT[j, w] < 0 or base < 0:
-                continue
+        totals = _choice_totals(sub)
+        while totals:
+            bit = totals & -totals
+            totals ^= bit
+            base = need - lowest(bit)
+            if base < 0:
+                break
             if base == 0:
                 if k >= out.shape[0]:
                     return -1
@@ -332,7 +355,7 @@ def _with_total(need, tc, tv, tn, reach, jokers, out, k, picked):
                     return k
                 for i in range(start, k):
                     out[i] |= sub
-        sub = (sub - 1) & jokers
+        sub = (sub - 1) & choice
     return k
 
 
@@ -357,17 +380,17 @@ def _take(kind, card, value, table, tc, tv, tn, reach, out, picked):
         return k
     if _VALUELESS >> card & 1:
         return 0
-    jokers = table & _JOKERS
+    choice = table & _CHOICE
     if take == 3:  # sum-with-played
         k = 0
         for t in range(_KIND_TARGETS.shape[1]):
             target = _KIND_TARGETS[kind, t]
             if target - value > 0:
-                k = _with_total(target - value, tc, tv, tn, reach, jokers, out, k, picked)
+                k = _with_total(target - value, tc, tv, tn, reach, choice, out, k, picked)
                 if k < 0:
                     return k
         return k
-    k = _with_total(value, tc, tv, tn, reach, jokers, out, 0, picked)
+    k = _with_total(value, tc, tv, tn, reach, choice, out, 0, picked)
     if take == 1 and k > 0:  # equal-value: one card
         singles = 0
         for i in range(k):
@@ -599,15 +622,15 @@ def _kind_sweep_weight(card, captured, tc, tv, picked, scratch):
 
 
 @njit(cache=True, inner=True)
-def _joker_opening(table, tc, tv, opts, picked):
-    """The opening multiple with jokers on the table (captures.contains_capture / total_multiple)."""
+def _choice_opening(table, tc, tv, opts, picked):
+    """The opening multiple with cards of several values in the deck (captures.contains_capture /
+    total_multiple)."""
     tn, reach = _table_sums(table, tc, tv)
-    jokers = table & _JOKERS
-    j = popcount(jokers)
+    choice = table & _CHOICE
+    totals = _choice_totals(choice)
     base = card_sum(table & ~_UNSUMMED, _SUM_VALUES, _SUM_MASKS)
-    for w in range(_JTOT.shape[1]):
-        if _JTOT[j, w] >= 0 and base + _JTOT[j, w] == 1:
-            return 1
+    if 0 <= 1 - base < 63 and (totals >> (1 - base)) & 1:
+        return 1
     return 0
 
 

@@ -125,3 +125,48 @@ def test_a_random_house_rule_is_answered_and_both_engines_play_it_alike(validate
     kernel = kernel_rules(variant)
     assert _moves(kernel, seed, layout.players, layout.team_size, kinds) == \
         _moves(Interpreter(variant), seed, layout.players, layout.team_size, kinds), text
+
+
+_RANKS: dict[str, list[str]] = {}
+
+
+def _ranks(base: str) -> list[str]:
+    """The rank names of a shipped base (their deck.values keys)."""
+    if base not in _RANKS:
+        from escoba_spec.language.validate import load_variant
+
+        _RANKS[base] = [r.name for r in load_variant(RULES / f"{base}.yaml").deck.ranks]
+    return _RANKS[base]
+
+
+@st.composite
+def several_values(draw) -> str:
+    """A house rule giving one or two ranks of a base several capture values (deck.values lists,
+    issue 37 item 4), with one scalar field set as the other fuzzer does."""
+    base = draw(st.sampled_from(BASES))
+    ranks = draw(st.lists(st.sampled_from(_ranks(base)), min_size=1, max_size=2, unique=True))
+    values = {r: draw(st.lists(st.integers(1, 15), min_size=1, max_size=3, unique=True)) for r in ranks}
+    doc: dict = {"id": "fuzzed-house", "name": "Fuzzed", "extends": base, "deck": {"values": values}}
+    path, picks = draw(st.sampled_from(FIELDS))
+    if path[:2] != ("deck", "values"):
+        node = doc
+        for part in path[:-1]:
+            node = node.setdefault(part, {})
+        node[path[-1]] = draw(st.sampled_from(picks))
+    return yaml.safe_dump(doc, sort_keys=False)
+
+
+@given(text=several_values(), seed=st.integers(0, 2**32 - 1), data=st.data())
+def test_cards_of_several_values_are_answered_and_both_engines_play_them_alike(validate_text, text, seed, data):
+    variant, problems = validate_text(text, name="fuzzed-house.yaml")
+    assert_answer(text, variant, problems, display="fuzzed-house.yaml")
+    if variant is None:
+        return
+    layout = data.draw(st.sampled_from(variant.players.layouts))
+    kinds = tuple(data.draw(st.sampled_from(["random", "greedy"])) for _ in range(layout.players))
+    if unsupported(variant):
+        assert _moves(Interpreter(variant), seed, layout.players, layout.team_size, kinds)[2]
+        return
+    kernel = kernel_rules(variant)
+    assert _moves(kernel, seed, layout.players, layout.team_size, kinds) == \
+        _moves(Interpreter(variant), seed, layout.players, layout.team_size, kinds), text

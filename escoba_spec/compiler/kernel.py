@@ -46,8 +46,10 @@ def unsupported(variant: ir.Variant) -> list[str]:
     deal = variant.deal
     opening = deal.opening
     reasons = (
-        ("jokers in an opening table split into groups",
-         cards.joker_mask and opening.trigger == "total" and opening.partition),
+        ("jokers or cards of several values in an opening table split into groups",
+         cards.choice_mask and opening.trigger == "total" and opening.partition),
+        ("cards of several values that together can total more than 62",
+         sum(max(values) for values, c in zip(cards.choices, cards.cards) if cards.choice_mask >> c.index & 1) > 62),
         ("declarations in a variant whose ties split", variant.declarations.rules and _scale(variant) > 1),
         ("the match named in a variant whose ties split", params.match_names and _scale(variant) > 1),
         ("events during play in a variant whose ties split", bool(variant.scoring.events) and _scale(variant) > 1),
@@ -203,6 +205,7 @@ def generate_kernel(variant: ir.Variant) -> str:
         "trail_values": f"np.array({[1000 if c.joker else c.value for c in cards.cards]!r}, dtype=np.int64)",
         "kinds": needs_kinds(variant),
         "jokers": bool(cards.joker_mask),
+        "choice": bool(cards.choice_mask),
         "not_with_joker": variant.sweeps.not_with_joker,
         "weight_by_target": variant.sweeps.weight_by_target,
         "needs": f"np.array({_needs(variant, cards)!r}, dtype=np.int64)",

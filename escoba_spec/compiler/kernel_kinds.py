@@ -1,16 +1,15 @@
 """The kernel's capture kinds as data: what `templates/kernel/kinds.py.j2` enumerates.
 
 A variant whose capture rule the seeds' fast path cannot play (listed kinds, a
-priority, valueless cards, jokers) gets its kinds, priority steps, jokers' totals
-and per-card facts written out as int64 arrays; the kernel then computes the
-captures as `engine.kinds.KindRules` does. The seeds' two modes with jokers are
-played the same way, as the kinds their mode stands for (`derive.kinds_of`),
+priority, valueless cards, jokers, cards of several values) gets its kinds,
+priority steps and per-card facts (each card's values) written out as int64
+arrays; the kernel then computes the captures as `engine.kinds.KindRules`
+does. The seeds' two modes with jokers are played the same way, as the kinds their mode stands for (`derive.kinds_of`),
 which give the same captures as `captures.sum_options` / `match_options`.
 """
 
 from __future__ import annotations
 
-from ..engine.captures import joker_totals
 from ..engine.protocol import Kind, Params
 from ..language import ir
 from ..language.cards import CardSet
@@ -23,7 +22,7 @@ STEPS = ("prefer", "one-card-first", "fewest-cards", "most-cards", "sweep")
 def needs_kinds(variant: ir.Variant) -> bool:
     """Whether the kernel plays the variant's captures with the kinds' code (else the fast path)."""
     cards = CardSet(variant.deck)
-    return bool(Params.from_variant(variant).capture_kinds or cards.joker_mask or cards.valueless_mask)
+    return bool(Params.from_variant(variant).capture_kinds or cards.choice_mask or cards.valueless_mask)
 
 
 def _array(rows) -> str:
@@ -48,10 +47,8 @@ def kinds_tables(variant: ir.Variant) -> dict[str, str]:
     index = {k.id: i for i, k in enumerate(kinds)}
     if len(kinds) > 62:
         raise ValueError("more than 62 capture kinds")
-    count, joker_values = variant.deck.capture_jokers()
-    jtotals = joker_totals(count, joker_values)
     joker_mask = cards.joker_mask
-    played = [list(joker_values) if joker_mask >> c.index & 1 else [c.value] for c in cards.cards]
+    played = [list(values) for values in cards.choices]
     ranks = [c.rank for c in cards.cards]
     top = max(ranks, default=0) + 2
     by_rank = [sum(1 << c for c, r in enumerate(ranks) if r == rank) & ~joker_mask if rank else 0
@@ -65,13 +62,13 @@ def kinds_tables(variant: ir.Variant) -> dict[str, str]:
         "_UNSUMMED": str(cards.unsummed_mask),
         "_KEEP": str(params.keep_mask),
         "_JOKERS": str(joker_mask),
+        "_CHOICE": str(cards.choice_mask),
         "_VALUELESS": str(cards.valueless_mask),
         "_RANKS": _array(ranks),
         "_BY_RANK": _array(by_rank),
         "_RANK_ALL": _array([sum(1 << c for c, r in enumerate(ranks) if r == rank) if rank else 0
                              for rank in range(top)]),
         "_PLAYED": _array(_padded(played or [[0]])),
-        "_JTOT": _array(_padded([sorted(t) for t in jtotals])),
         "_KIND_TAKE": _array([TAKES.index(k.take) for k in kinds]),
         "_KIND_CARDS": _array([(full if k.cards == ir.EVERY_CARD else k.cards & full) for k in kinds]),
         "_KIND_TARGETS": _array(_padded([list(k.targets) for k in kinds])),

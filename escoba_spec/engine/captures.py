@@ -1,14 +1,15 @@
 """Capture arithmetic on bit masks, shared by every RuleSet implementation.
 
 The engine keeps, for the cards on the table, a *subset-sum index*: a dict
-mapping each total up to `Params.sums_limit` to the masks of the non-joker
+mapping each total up to `Params.sums_limit` to the masks of the
 table subsets that make it (the empty subset under 0). A trail extends it
 (every subset with and without the new card), a capture filters it; capture
 options are then dictionary look-ups instead of subset enumeration, and the
 limit (no capture ever needs more than, say, 15 - 1) keeps it small even
-when the table is crowded. Jokers on the table are left out of
-the index and handled here by trying every choice of their values, which is
-cheap because a deck has at most a couple of them.
+when the table is crowded. Cards whose value is their holder's choice
+(jokers, the wild card, a rank of several values such as Tablić's ace) are
+left out of the index and handled here by trying every total a set of them
+can make (`ChoiceTotals`), which is cheap because a table holds few of them.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ def mask_total(values: Sequence[int], mask: int) -> int:
 
 def build_sums(values: Sequence[int], mask: int, limit: int = 1 << 30) -> dict[int, list[int]]:
     """A fresh subset-sum index of the cards of `mask` (pass it without
-    jokers), keeping totals up to `limit`."""
+    cards of several values), keeping totals up to `limit`."""
     sums: dict[int, list[int]] = {0: [0]}
     for card in bits(mask):
         sums_add(sums, card, values[card], limit)
@@ -63,27 +64,40 @@ def sums_remove(sums: SubsetSums, removed: int) -> dict[int, list[int]]:
     return out
 
 
-def joker_totals(count: int, values: Sequence[int]) -> tuple[frozenset[int], ...]:
-    """For k = 0..count jokers: every total they can make, each joker choosing a value."""
-    return tuple(frozenset(sum(choice) for choice in product(values, repeat=k)) for k in range(count + 1))
+class ChoiceTotals:
+    """Every total a set of choice cards can make, each card counting one of its values
+    (`CardSet.choices`): looked up by the set's mask, worked out once per set."""
+
+    def __init__(self, choices: Sequence[Sequence[int]]):
+        self.choices = tuple(tuple(c) for c in choices)
+        self._totals: dict[int, tuple[int, ...]] = {}
+
+    def totals(self, mask: int) -> tuple[int, ...]:
+        """The totals the cards of `mask` can make, ascending."""
+        found = self._totals.get(mask)
+        if found is None:
+            found = tuple(sorted({sum(pick) for pick in product(*(self.choices[c] for c in bits(mask)))}))
+            self._totals[mask] = found
+        return found
 
 
-def _joker_subsets(jokers: int) -> list[int]:
-    """The non-empty sub-masks of a mask of table jokers."""
+def _choice_subsets(choice: int) -> list[int]:
+    """The non-empty sub-masks of a mask of table cards of several values."""
     out = []
-    sub = jokers
+    sub = choice
     while sub:
         out.append(sub)
-        sub = (sub - 1) & jokers
+        sub = (sub - 1) & choice
     return out
 
 
-def subsets_with_total(need: int, sums: SubsetSums, table_jokers: int, jtotals) -> list[int]:
-    """Non-empty table subsets (jokers included, each wild) whose total can be `need`."""
+def subsets_with_total(need: int, sums: SubsetSums, table_choice: int, totals: ChoiceTotals) -> list[int]:
+    """Non-empty table subsets whose total can be `need`, each of the `table_choice` cards (jokers,
+    cards of several values) in it counting the value that makes it."""
     out = [m for m in sums.get(need, ()) if m] if need > 0 else []
-    if table_jokers:
-        for sub in _joker_subsets(table_jokers):
-            for js in jtotals[sub.bit_count()]:
+    if table_choice:
+        for sub in _choice_subsets(table_choice):
+            for js in totals.totals(sub):
                 base = need - js
                 if base >= 0:
                     out.extend(m | sub for m in sums.get(base, ()))
@@ -91,39 +105,39 @@ def subsets_with_total(need: int, sums: SubsetSums, table_jokers: int, jtotals) 
 
 
 def sum_options(
-    played: Iterable[int], targets: Sequence[int], sums: SubsetSums, table_jokers: int, jtotals,
+    played: Iterable[int], targets: Sequence[int], sums: SubsetSums, table_choice: int, totals: ChoiceTotals,
     single_card_first: bool = False,
 ) -> list[int]:
     """Sum mode: subsets S with played value + total(S) equal to a target.
 
-    `played` holds the values the played card may take (one value, or every
-    joker value for a joker); with `single_card_first`, for each of those values
+    `played` holds the values the played card may take (one value, or each of its
+    several: a joker's, Tablić's ace's); with `single_card_first`, for each of those values
     a capture of one card excludes the captures of several (as in match mode)."""
     if single_card_first:
         out = []
         for value in played:
             found = list(dict.fromkeys(m for t in targets if t - value >= 0
-                                       for m in subsets_with_total(t - value, sums, table_jokers, jtotals)))
+                                       for m in subsets_with_total(t - value, sums, table_choice, totals)))
             out.extend([m for m in found if not m & (m - 1)] or found)
         return list(dict.fromkeys(out))
     out: list[int] = []
     needs = {t - v for t in targets for v in played}
     for need in needs:
         if need >= 0:
-            out.extend(subsets_with_total(need, sums, table_jokers, jtotals))
-    if len(needs) > 1 or table_jokers:
+            out.extend(subsets_with_total(need, sums, table_choice, totals))
+    if len(needs) > 1 or table_choice:
         out = list(dict.fromkeys(out))
     return out
 
 
 def match_options(
-    played: Iterable[int], sums: SubsetSums, table_jokers: int, jtotals, single_card_first: bool
+    played: Iterable[int], sums: SubsetSums, table_choice: int, totals: ChoiceTotals, single_card_first: bool
 ) -> list[int]:
     """Match mode: subsets whose total equals the played value; with
     `single_card_first`, a single card of that value excludes every sum."""
     out: list[int] = []
     for value in played:
-        combos = subsets_with_total(value, sums, table_jokers, jtotals)
+        combos = subsets_with_total(value, sums, table_choice, totals)
         if single_card_first:
             singles = [m for m in combos if not m & (m - 1)]
             if singles:
@@ -132,10 +146,10 @@ def match_options(
     return list(dict.fromkeys(out))
 
 
-def contains_capture(sums: SubsetSums, table_jokers: int, jtotals, targets: Sequence[int]) -> bool:
-    """Some non-empty subset of the table totals one of `targets` (jokers wild);
-    `sums` indexes the table's non-joker cards."""
-    return any(subsets_with_total(t, sums, table_jokers, jtotals) for t in targets)
+def contains_capture(sums: SubsetSums, table_choice: int, totals: ChoiceTotals, targets: Sequence[int]) -> bool:
+    """Some non-empty subset of the table totals one of `targets` (cards of several values
+    counting any); `sums` indexes the table's other cards."""
+    return any(subsets_with_total(t, sums, table_choice, totals) for t in targets)
 
 
 def _partitions(vals: list[int], groups: int, target: int) -> bool:
@@ -157,20 +171,21 @@ def _partitions(vals: list[int], groups: int, target: int) -> bool:
 def total_multiple(
     values: Sequence[int],
     table: int,
-    joker_mask: int,
-    joker_values: Sequence[int],
+    choice_mask: int,
+    choices: Sequence[Sequence[int]],
     target: int,
     multiples: Sequence[int],
     partition: bool,
 ) -> int:
     """The largest k in `multiples` with table total == k * target (and, with
-    `partition`, the cards splitting into k groups of `target`); 0 if none."""
-    fixed = [values[c] for c in bits(table & ~joker_mask)]
-    jokers = (table & joker_mask).bit_count()
+    `partition`, the cards splitting into k groups of `target`); 0 if none. Each card of
+    `choice_mask` counts one of its `choices`."""
+    fixed = [values[c] for c in bits(table & ~choice_mask)]
+    chosen = [choices[c] for c in bits(table & choice_mask)]
     base = sum(fixed)
     for k in sorted(multiples, reverse=True):
         goal = k * target
-        for choice in product(joker_values, repeat=jokers):
+        for choice in product(*chosen):
             if base + sum(choice) != goal:
                 continue
             if not partition or _partitions(fixed + list(choice), k, target):

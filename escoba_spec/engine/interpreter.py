@@ -16,8 +16,8 @@ from ..language.expr import runtime as rt
 from ..language.expr.env import NO_MATCH, Env, MatchFacts, PlayFacts, ScoreContext
 from ..language.expr.evaluate import evaluate
 from .captures import (
+    ChoiceTotals,
     contains_capture,
-    joker_totals,
     mask_total,
     match_options,
     sum_options,
@@ -35,14 +35,13 @@ class Interpreter:
         self.id = variant.id
         self.cards = CardSet(variant.deck)
         self.params = Params.from_variant(variant)
-        count, joker_values = variant.deck.capture_jokers()
         self._values = self.cards.values
         self._joker_mask = self.cards.joker_mask
-        self._joker_values = joker_values
-        self._jtotals = joker_totals(count, self._joker_values)
-        # the values each card may take when played: its own, or any joker value (a joker, the wild card)
-        self._played = tuple(self._joker_values if self._joker_mask >> c.index & 1 else (c.value,)
-                             for c in self.cards.cards)
+        # the values each card may take when played or count when taken: its own, or each of its
+        # several (a joker's, the wild card's, Tablić's ace's)
+        self._played = self.cards.choices
+        self._choice_mask = self.cards.choice_mask
+        self._totals = ChoiceTotals(self._played)
         self._capture = variant.capture
         # the subset totals each card captures when no joker is on the table
         if variant.capture.mode == "sum":
@@ -59,7 +58,7 @@ class Interpreter:
         self._kinds = None
         if self.params.capture_kinds:
             self._kinds = KindRules(self._values, [c.rank for c in self.cards.cards], self._joker_mask,
-                                    self.cards.valueless_mask, self._played, self._jtotals,
+                                    self.cards.valueless_mask, self._played, self._choice_mask,
                                     self.params.capture_kinds, self.params.capture_priority)
         self._env = Env.from_cardset(self.cards, variant.scoring.ties)
 
@@ -69,8 +68,8 @@ class Interpreter:
         if self._kinds is not None:
             return self._kinds.options(card, table, sums, last_play)
         cap = self._capture
-        table_jokers = table & self._joker_mask
-        if not table_jokers:
+        table_choice = table & self._choice_mask
+        if not table_choice:
             needs = self._needs[card]
             if len(needs) == 1:  # the common case: one look-up in the subset index
                 found = sums.get(needs[0], ())
@@ -78,8 +77,8 @@ class Interpreter:
                     return [m for m in found if not m & (m - 1)] or found
                 return found
         if cap.mode == "sum":
-            return sum_options(self._played[card], cap.targets, sums, table_jokers, self._jtotals, cap.single_card_first)
-        return match_options(self._played[card], sums, table_jokers, self._jtotals, cap.single_card_first)
+            return sum_options(self._played[card], cap.targets, sums, table_choice, self._totals, cap.single_card_first)
+        return match_options(self._played[card], sums, table_choice, self._totals, cap.single_card_first)
 
     def sweep_weight(self, card: int, captured: int, last_play: bool) -> int:
         sw = self._sweeps
@@ -93,11 +92,12 @@ class Interpreter:
             return self._kinds.sweep_weight(card, captured, sw.weight_by_target)
         if not (sw.weight_by_target and self._capture.mode == "sum"):
             return 1
-        fixed = mask_total(self._values, taken & ~self._joker_mask)
-        if not jokers:
+        choice = taken & self._choice_mask
+        fixed = mask_total(self._values, taken & ~self._choice_mask)
+        if not choice:
             return fixed // self._min_target
-        # jokers stand for whatever the player chose: credit the largest target reachable
-        reachable = [t for t in self._capture.targets if t - fixed in self._jtotals[jokers.bit_count()]]
+        # cards of several values stand for whatever the player chose: credit the largest target reachable
+        reachable = [t for t in self._capture.targets if t - fixed in self._totals.totals(choice)]
         return max(reachable, default=self._min_target) // self._min_target
 
     def opening_multiple(self, table: int, sums: SubsetSums) -> int:
@@ -106,9 +106,9 @@ class Interpreter:
         if o.trigger == "never" or not targets:
             return 0
         if o.trigger == "contains-capture":
-            return int(contains_capture(sums, table & self._joker_mask, self._jtotals, targets))
+            return int(contains_capture(sums, table & self._choice_mask, self._totals, targets))
         return total_multiple(
-            self._values, table, self._joker_mask, self._joker_values, min(targets), o.multiples, o.partition
+            self._values, table, self._choice_mask, self._played, min(targets), o.multiples, o.partition
         )
 
     def redeal_wanted(self, table: int) -> bool:

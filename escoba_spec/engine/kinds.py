@@ -7,8 +7,9 @@ same captures the same way. The seeds' modes keep their own faster code
 (`captures.sum_options` / `match_options`); a test holds the two paths equal
 on every shipped variant.
 
-For a played card, every kind it may use gives its table sets (a joker tries
-each value it may stand for, one at a time); a set two kinds give is one
+For a played card, every kind it may use gives its table sets (a card of
+several values - a joker, Tablić's ace - tries each, one at a time; on the
+table, each such card counts whichever of its values makes the set); a set two kinds give is one
 capture, made by both. The priority steps then narrow the captures, in order:
 `prefer` keeps the captures of the kinds it names when there are any,
 `one-card-first` the captures of one card, `fewest-cards` / `most-cards` the
@@ -21,7 +22,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..language.cards import bits
-from .captures import build_sums, mask_total, subsets_with_total
+from .captures import ChoiceTotals, build_sums, mask_total, subsets_with_total
 from .protocol import Kind, SubsetSums
 
 
@@ -29,15 +30,16 @@ class KindRules:
     """The captures of a deck's cards under a list of kinds and priority steps."""
 
     def __init__(self, values: Sequence[int], ranks: Sequence[int], joker_mask: int, valueless_mask: int,
-                 played: Sequence[tuple[int, ...]], jtotals, kinds: Sequence[Kind],
+                 played: Sequence[tuple[int, ...]], choice_mask: int, kinds: Sequence[Kind],
                  priority: Sequence[tuple[str, tuple[str, ...]]]):
         self.values = tuple(values)
         self.ranks = tuple(ranks)  # rank number of each card, 0 for a joker
-        self.joker_mask = joker_mask
-        self.unsummed = joker_mask | valueless_mask
+        self.joker_mask = joker_mask  # wild: matched by no rank
+        self.choice = choice_mask  # the cards of several values (jokers included): each counts one of `played`
+        self.unsummed = choice_mask | valueless_mask
         self.valueless = valueless_mask
-        self.played = tuple(played)  # the values each card may take when played
-        self.jtotals = jtotals
+        self.played = tuple(played)  # the values each card may take when played, or count when taken
+        self.totals = ChoiceTotals(self.played)
         self.kinds = tuple(kinds)
         self.steps = tuple((rule, frozenset(named)) for rule, named in priority if rule != "always")
         self.always = frozenset(k for rule, named in priority if rule == "always" for k in named)
@@ -88,15 +90,15 @@ class KindRules:
             return bits_of(table & self.rank_masks.get(rank, 0) & ~self.joker_mask) if rank else []
         if self.valueless >> card & 1:
             return []  # no capture value: nothing by value
-        jokers = table & self.joker_mask
+        choice = table & self.choice
         if take == "equal-value":
-            return [m for m in subsets_with_total(value, sums, jokers, self.jtotals) if not m & (m - 1)]
+            return [m for m in subsets_with_total(value, sums, choice, self.totals) if not m & (m - 1)]
         if take == "sum":
-            return subsets_with_total(value, sums, jokers, self.jtotals)
+            return subsets_with_total(value, sums, choice, self.totals)
         found: list[int] = []
         for target in kind.targets:  # sum-with-played
             if target - value > 0:
-                found.extend(subsets_with_total(target - value, sums, jokers, self.jtotals))
+                found.extend(subsets_with_total(target - value, sums, choice, self.totals))
         return list(dict.fromkeys(found))
 
     def _runs(self, base: int, rank: int, table: int) -> list[int]:
@@ -161,24 +163,24 @@ class KindRules:
     def sweep_weight(self, card: int, captured: int, weight_by_target: bool) -> int:
         """Sweeps a capture of the whole table scores by its kinds: 0 when none of the kinds
         that make it counts clearing the table; with `weight_by_target`, a sum-with-played
-        capture counts its total over the kind's lowest target (a 30-sweep counts 2; jokers
-        stand for the largest target they can make)."""
+        capture counts its total over the kind's lowest target (a 30-sweep counts 2; cards of
+        several values stand for the largest target they can make)."""
         kinds = [k for k in self.sweep_kinds(card, captured) if k.sweep]
         if not kinds:
             return 0
         weights = [1]
         taken = captured | 1 << card
         if weight_by_target and captured != 1 << card:
-            jokers = taken & self.joker_mask
+            choice = taken & self.choice
             fixed = mask_total(self.values, taken & ~self.unsummed)
             for kind in kinds:
                 if kind.take != "sum-with-played":
                     continue
                 low = min(kind.targets)
-                if not jokers:
+                if not choice:
                     weights.append(fixed // low)
                 else:
-                    reachable = [t for t in kind.targets if t - fixed in self.jtotals[jokers.bit_count()]]
+                    reachable = [t for t in kind.targets if t - fixed in self.totals.totals(choice)]
                     weights.append(max(reachable, default=low) // low)
         return max(weights)
 

@@ -69,7 +69,7 @@ class Params:
     opening_sweeps: bool  # the taker of the opening table scores one sweep per multiple
     obligation: str  # "none" | "played-card" | "any-card"
     missed_capture_claim: bool
-    leftover_modulus: int  # 0: no leftover check (none in the variant, or jokers in the deck)
+    leftover_modulus: int  # 0: no leftover check (none in the variant, or a card whose value is a choice)
     leftover_totals: tuple[int, ...]
     match_target: int
     open_hands: bool
@@ -88,7 +88,7 @@ class Params:
     deal_order: str = "hands-first"  # or "table-first": the first round lays the table before the hands
     first_lead_not: int = 0  # cards the first player may not lead on the hand's first play (holding others)
     redeal: bool = False  # the variant has conditions on the opening table that void the deal (RuleSet.redeal_wanted)
-    leftovers_to: str = "last-capturer"  # or "nobody": the cards left at the end of a hand are set aside
+    leftovers_to: str = "last-capturer"  # or "dealer" (the dealer's side), or "nobody": set aside
     #: ids of the events scored during play whose effect is points (also at the end of points_rules)
     event_points: tuple[str, ...] = ()
     events: bool = False  # the variant scores events during play (RuleSet.play_events)
@@ -129,7 +129,7 @@ class Params:
         check = variant.end_of_deal.check
         jokers, joker_values = variant.deck.capture_jokers()
         capture = variant.capture
-        played = [r.value for r in variant.deck.ranks if r.valued] + list(joker_values)
+        played = [v for r in variant.deck.ranks for v in r.capture_values] + list(joker_values)
         kinds = ()
         if _needs_kinds(variant):
             listed = kinds_of(capture)
@@ -141,7 +141,8 @@ class Params:
             limit = max(capture.targets) - min(played)
         else:
             limit = max(played)
-        modulus = check.modulus if check is not None and jokers == 0 else 0
+        several = jokers or any(r.other_values for r in variant.deck.ranks)  # a card's value is a choice
+        modulus = check.modulus if check is not None and not several else 0
         deal = variant.deal
         size = CardSet(variant.deck).size
         deals = tuple((lay.players, lay.team_size, *table_deal(deal, lay, size)) for lay in variant.players.layouts)

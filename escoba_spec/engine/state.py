@@ -50,7 +50,7 @@ class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanat
         self.params = ruleset.params
         self.cards = ruleset.cards
         self.values = ruleset.cards.values
-        self.unsummed = ruleset.cards.unsummed_mask  # jokers and valueless cards: left out of the subset index
+        self.unsummed = ruleset.cards.unsummed_mask  # cards of several values (jokers too), valueless cards: not in the index
         # looked up once here rather than on every play of the hot loop
         self._options = ruleset.capture_options
         self._trail_too = self.params.obligation == "none"
@@ -322,7 +322,7 @@ class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanat
     # -------------------------------------------------------------- end of hand
 
     def _finish(self) -> None:
-        """Leftovers to the last capturer (never a sweep), the check, scoring."""
+        """Leftovers to the last capturer or the dealer's side (never a sweep), the check, scoring."""
         p = self.params
         left = self.table | self._leftover_face_down()
         left_total = mask_total(self.values, left)
@@ -336,7 +336,10 @@ class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanat
                 )
             listed = left_total in p.leftover_totals
         side = None
-        if self.last_capturer >= 0 and p.leftovers_to == "last-capturer":
+        if p.leftovers_to == "dealer":
+            side = self.dealer % self.sides
+            self.piles[side] |= left
+        elif self.last_capturer >= 0 and p.leftovers_to == "last-capturer":
             side = self.last_capturer % self.sides
             self.piles[side] |= left
         else:

@@ -212,6 +212,13 @@ class _Builder:
                        "a leftover check cannot hold with jokers: a joker takes whatever value a capture needs",
                        "set end_of_deal.check: null for a deck with jokers")
             return None
+        several = [r.name for r in cards.deck.ranks if r.other_values]
+        if several:
+            self.error(path, "checksum-with-several-values",
+                       f"a leftover check cannot hold when a card's value is its holder's choice ({several[0]}: "
+                       f"{' or '.join(map(str, next(r for r in cards.deck.ranks if r.other_values).capture_values))})",
+                       "set end_of_deal.check: null, or give the rank one value")
+            return None
         kinds = kinds_of(capture)
         if not kinds and has_errors(self.problems):
             return None  # the capture rule has an error of its own, reported where it is

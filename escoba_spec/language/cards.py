@@ -138,9 +138,28 @@ class CardSet:
         return sum(1 << c.index for c in self.cards if not c.joker and c.rank in ranks) & ~self.joker_mask
 
     @cached_property
+    def choices(self) -> tuple[tuple[int, ...], ...]:
+        """The capture values each card may count, its holder choosing: a joker's (and the wild
+        card's) every value it stands for, a rank's several values (Tablić's ace: 1 or 11), else
+        its one value (0 for a card with none)."""
+        _, joker_values = self.deck.capture_jokers()
+        by_rank = {r.number: r.capture_values for r in self.deck.ranks}
+        return tuple(tuple(joker_values) if self.joker_mask >> c.index & 1
+                     else by_rank[c.rank] if len(by_rank.get(c.rank, ())) > 1 else (c.value,)
+                     for c in self.cards)
+
+    @cached_property
+    def choice_mask(self) -> int:
+        """The cards whose capture value is their holder's choice among several: the jokers, the
+        wild card and the cards of a rank with several values. Sums try each choice."""
+        return self.joker_mask | sum(1 << c.index for c, values in zip(self.cards, self.choices)
+                                     if len(values) > 1 and not c.joker)
+
+    @cached_property
     def unsummed_mask(self) -> int:
-        """The cards the subset-sum index of a table leaves out: jokers (wild) and valueless cards."""
-        return self.joker_mask | self.valueless_mask
+        """The cards the subset-sum index of a table leaves out: cards of several values (jokers
+        included) and valueless cards."""
+        return self.choice_mask | self.valueless_mask
 
     @cached_property
     def values(self) -> tuple[int, ...]:

@@ -57,10 +57,11 @@ def build_deck(b) -> ir.Deck | None:
                 continue
             i = rank_names.index(name)
             if number is None:  # a capture value only: the schema wants a primiera value a number
-                ranks[i] = ir.Rank(**{**ranks[i].__dict__, "value": 0, "valued": False})
-            elif attr == "value" and number < 1:
-                b.error(f"deck.{field}.{name}", "out-of-range", f"a capture value must be at least 1, not {number}",
-                        "or null: the rank has no capture value and captures only by rank")
+                ranks[i] = ir.Rank(**{**ranks[i].__dict__, "value": 0, "valued": False, "other_values": ()})
+            elif attr == "value":
+                values = _capture_values(b, f"deck.{field}.{name}", number)
+                if values:
+                    ranks[i] = ir.Rank(**{**ranks[i].__dict__, "value": values[0], "other_values": values[1:]})
             else:
                 ranks[i] = ir.Rank(**{**ranks[i].__dict__, attr: number})
     if all(not r.valued for r in ranks):
@@ -72,7 +73,7 @@ def build_deck(b) -> ir.Deck | None:
         b.error("deck.scoring_suit", "unknown-suit", f"the {_deck_words(preset)} has no suit '{scoring_suit}'",
                 did_you_mean(scoring_suit, suit_names) or "suits: " + ", ".join(suit_names))
     joker_spec = spec.get("jokers") or {}
-    values_all = sorted({r.value for r in ranks if r.valued})
+    values_all = sorted({v for r in ranks for v in r.capture_values})
     jokers = ir.Jokers(
         count=int(joker_spec.get("count", 0)),
         values=tuple(sorted(joker_spec.get("values") or values_all)),
@@ -81,6 +82,22 @@ def build_deck(b) -> ir.Deck | None:
     if jokers.count == 0:
         jokers = ir.Jokers(0, (), 0)
     return ir.Deck(preset, tuple(suits), tuple(ranks), scoring_suit, jokers, b.sources(spec, "deck"))
+
+
+def _capture_values(b, path: str, given) -> tuple[int, ...]:
+    """A rank's capture values: one number, or a list of the values its holder chooses from (the
+    first is the rank's value in expressions); () after an error."""
+    values = [given] if isinstance(given, int) else list(given)
+    low = [v for v in values if v < 1]
+    if low:
+        b.error(path, "out-of-range", f"a capture value must be at least 1, not {low[0]}",
+                "or null: the rank has no capture value and captures only by rank")
+        return ()
+    if len(set(values)) < len(values):
+        b.error(path, "duplicate-value", f"the capture values {values} name a value twice",
+                "list each value the card may count once, e.g. [1, 11]")
+        return ()
+    return tuple(values)
 
 
 def _deck_words(preset: str) -> str:
@@ -109,9 +126,11 @@ def _declared(b, spec: dict) -> tuple[list[ir.Suit], list[ir.Rank]] | None:
         number = i + 1
         _check_name(b, path, item["name"], names)
         value = item.get("value", number)
+        values = _capture_values(b, f"{path}.value", value) if value is not None else ()
         primiera = item.get("primiera", PRIMIERA.get(number, OTHER_PRIMIERA))
         words = tuple(_rank_words(lang, word) for lang, word in sorted((item.get("words") or {}).items()))
-        ranks.append(ir.Rank(item["letter"], item["name"], number, value or 0, primiera, value is not None, words))
+        ranks.append(ir.Rank(item["letter"], item["name"], number, values[0] if values else 0, primiera,
+                             value is not None, words, values[1:]))
     _unique_letters(b, "deck.ranks", [r.symbol.lower() for r in ranks], "rank")
     return suits, ranks
 

@@ -107,6 +107,14 @@ class Rank:
     valued: bool = True  # false: no capture value (Cicera's courts): in no sum, captures and is captured by rank only
     #: a declared deck's: (language, singular, plural, gender m|f|n) for the rulebook
     words: tuple[tuple[str, str, str, str], ...] = ()
+    #: capture values the holder may choose instead of `value`, card by card and play by play
+    #: (Tablić's ace: value 1, other_values (11,)); `value` is the first the file lists
+    other_values: tuple[int, ...] = ()
+
+    @property
+    def capture_values(self) -> tuple[int, ...]:
+        """Every capture value the rank may count (none when it has none)."""
+        return (self.value, *self.other_values) if self.valued else ()
 
 
 @dataclass(frozen=True)
@@ -134,7 +142,7 @@ class Deck:
         if self.jokers.count:
             return count, tuple(self.jokers.values)
         if self.wild >= 0:
-            return count, tuple(sorted({r.value for r in self.ranks if r.valued}))
+            return count, tuple(sorted({v for r in self.ranks for v in r.capture_values}))
         return 0, ()
 
 
@@ -307,7 +315,7 @@ class Penalty:
 
 @dataclass(frozen=True)
 class EndOfDeal:
-    leftovers_to: Literal["last-capturer", "nobody"]
+    leftovers_to: Literal["last-capturer", "dealer", "nobody"]  # dealer: the hand's dealer's side (Tablić)
     leftovers_sweep: bool  # always False in the seeds: taking leftovers is never a sweep
     check: LeftoverCheck | None
     penalty: Penalty | None

@@ -160,8 +160,9 @@ def _deck_differences(da: ir.Deck, db: ir.Deck, add) -> None:
         pairs = [(r, theirs[r.name]) for r in da.ranks if r.name in theirs]
     for ra, rb in pairs:
         rank = ra.name if ra.name == rb.name else f"{ra.number} ({ra.name} / {rb.name})"
-        if ra.value != rb.value:
-            add(f"deck.ranks.{ra.number}.value", f"capture value of {rank}", ra.value, rb.value, (*PLAY, SEEN))
+        if ra.capture_values != rb.capture_values:
+            add(f"deck.ranks.{ra.number}.value", f"capture value of {rank}", _shown_values(ra), _shown_values(rb),
+                (*PLAY, SEEN))
         if ra.primiera != rb.primiera:
             add(f"deck.ranks.{ra.number}.primiera", f"primiera value of {rank}", ra.primiera, rb.primiera, (POINTS,))
     # oros and diamonds are the same suit of two position-matched decks: only the name differs
@@ -174,6 +175,13 @@ def _deck_differences(da: ir.Deck, db: ir.Deck, add) -> None:
         add("deck.jokers.values", "values a joker may stand for", ja.values, jb.values, (DEAL, LEGAL, CAPTURES, SWEEPS))
     if ja.count and jb.count and ja.primiera != jb.primiera:
         add("deck.jokers.primiera", "primiera value of a joker", ja.primiera, jb.primiera, (POINTS,))
+
+
+def _shown_values(rank: ir.Rank):
+    """A rank's capture value as a file writes it: a number, the list its holder chooses from
+    (Tablić's ace: [1, 11]), or 0 for none."""
+    values = rank.capture_values
+    return list(values) if len(values) > 1 else rank.value
 
 
 def _suit_index(deck: ir.Deck) -> int:

@@ -325,6 +325,9 @@ class MatchRunner:
             self.say(f"end of hand: {self.text(left)} left on the table {go} to nobody: set aside")
         elif result.leftovers_side is None:
             self.say(f"end of hand: nobody captured; {self.text(left)} left on the table {are} set aside")
+        elif state.params.leftovers_to == "dealer":
+            self.say(f"end of hand: {self.text(left)} left on the table {go} to side {result.leftovers_side} "
+                     f"(seat {state.dealer} dealt)")
         else:
             self.say(f"end of hand: {self.text(left)} left on the table {go} to side {result.leftovers_side} "
                      f"(seat {state.last_capturer} captured last)")

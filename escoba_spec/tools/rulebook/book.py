@@ -301,6 +301,8 @@ def _example(variant: ir.Variant, L: Lang) -> Section:
         section.p("example.end", L.t("example.end.stopped"))
     elif not ex.leftovers:
         section.p("example.end", L.t("example.end.empty"))
+    elif ex.leftovers_side is not None and variant.end_of_deal.leftovers_to == "dealer":
+        section.p("example.end", L.t("example.end.dealer", player=seat(ex.dealer), cards=badges(ex.leftovers)))
     elif ex.leftovers_side is not None:
         last = next(s.seat for s in reversed(ex.steps) if s.captured)
         section.p("example.end", L.t("example.end.taken", player=seat(last), cards=badges(ex.leftovers)))

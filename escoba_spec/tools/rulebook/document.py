@@ -113,6 +113,15 @@ def build_document(variant: ir.Variant, lang_code: str, *, display_file: str | N
     )
 
 
+def counts_the_suit(texts: str, suit: str) -> bool:
+    """Whether a scoring rule counts the cards of the scoring suit (`suit == oros`, or the name
+    scoring_suit): a card of it named (`10 of diamonds`) or the suit left out (`suit != diamonds`)
+    makes no suit score, and the rulebook must not say one does."""
+    if SCORING_SUIT in words_in(texts):
+        return True
+    return re.search(rf"\bsuit\s*==\s*{re.escape(suit)}\b|\b{re.escape(suit)}\s*==\s*suit\b", texts) is not None
+
+
 class _Builder(TableSections):
     def __init__(self, variant: ir.Variant, L: Lang, cards: CardSet, env: Env, words: ExprText):
         self.v = variant
@@ -173,7 +182,7 @@ class _Builder(TableSections):
                    ranks=L.join([L.rank_name(r) for r in d.ranks]))
         s.p("deck.suits", with_suits(text, [(x.name, L.suit_name(x.name)) for x in d.suits]))
         texts = " ".join(r.award_text + " " + r.points_text for r in self.v.scoring.rules)
-        if {d.scoring_suit, SCORING_SUIT} & words_in(texts):  # a rule names the suit, by its name or as scoring_suit
+        if counts_the_suit(texts, d.scoring_suit):
             s.p("deck.scoring_suit", L.t("deck.scoring_suit", suit=L.suit_name(d.scoring_suit)))
         if d.jokers.count:
             s.p("deck.jokers", L.n("deck.jokers", d.jokers.count, total=self.cards.size))
@@ -187,7 +196,7 @@ class _Builder(TableSections):
             header.append(L.sentence(L.primiera()))
         rows = []
         for r in d.ranks:
-            row = [L.sentence(L.rank_name(r)), str(r.value) if r.valued else "—"]
+            row = [L.sentence(L.rank_name(r)), self.nums(r.capture_values, "or") if r.valued else "—"]
             if self.uses_primiera:
                 row.append(str(r.primiera))
             rows.append(row)
@@ -199,6 +208,11 @@ class _Builder(TableSections):
                 row.append("0")
             rows.append(row)
         s.blocks.append(Block("deck.values", "table", header=header, rows=rows, style="values"))
+        for r in d.ranks:
+            if r.other_values:
+                noun = L.rank_noun(r)
+                s.p(f"deck.several.{r.name}", L.sentence(L.t("deck.several", a_card=noun.a(L), card=noun.sg(L),
+                                                                values=self.nums(r.capture_values, "or"))))
         valueless = [r for r in d.ranks if not r.valued]
         if valueless:
             s.p("deck.valueless", L.sentence(L.t("deck.valueless", ranks=L.join([L.rank_name(r, 2) for r in valueless]))))

@@ -49,6 +49,7 @@ CONTRACTIONS: dict[str, list[tuple[re.Pattern, object]]] = {
         (re.compile(rf"\b([Ii])l (?=[{_VOWEL}])"), lambda m: "L'" if m.group(1) == "I" else "l'"),
         (re.compile(rf"\b([Ll])a (?=[{_VOWEL}])"), r"\1'"),
         (re.compile(r"\b([Ii])l (?=s[^aeiouàèéìòù\s]|z|gn|ps|x|y)"), lambda m: "Lo " if m.group(1) == "I" else "lo "),
+        (re.compile(r"\b([Uu])n (?=s[^aeiouàèéìòù\s]|z|gn|ps|x|y)"), r"\1no "),
         (re.compile(r"\b([Dd])i lo\b"), r"\1ello"),
         (re.compile(r"\b([Aa]) lo\b"), r"\1llo"),
         (re.compile(r"\b([Dd])i il\b"), r"\1el"),
@@ -96,7 +97,7 @@ class Noun:
         return self.form(lang, 1)
 
     def a(self, lang: Lang) -> str:
-        """The singular with its indefinite article (a jack, una jota, uno zero)."""
+        """The singular with its indefinite article (a jack, una jota, un asso)."""
         return lang.t(f"noun.a.{self.gender}", noun=self.sg(lang))
 
     def pl(self, lang: Lang) -> str:
