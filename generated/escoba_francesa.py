@@ -87,7 +87,7 @@ def heuristic(seat, count, mv_card, mv_cap, table, streams, best, hand, seen, la
         if capture:
             got = capture | bit
             score += popcount(got)
-            if not left and not last:
+            if not left and not last and not capture & ~table:  # no pile taken
                 score += 10
             if got & _SEVEN:
                 score += 6
@@ -328,7 +328,9 @@ def _first_lead(count, mv_card, mv_cap):
 
 #: the rows of the `work` array a caller allocates once: 0-7 the moves, the bots' and the table's,
 #: then the kinds' scratch rows (work[8:]), allocated once by the caller rather than on every hand
-#: and every step-function call
+#: and every step-function call; with a kind from a pile, work[16] (scratch[8]) the piles as the
+#: seat to play sees them: each side's pile (0-7), its top card (8-15, -1: none), the side to play
+#: (16), the next player's side (17), the number of sides (18)
 WORK_ROWS = 8
 
 
@@ -356,10 +358,12 @@ def _opening_multiple(table, tc, tv, opts, picked):
 #: plays made, the cards in hands, every card played or captured, the cards set aside, the last
 #: capturer, the claimable captures (in wmask[3]), the redeals, the moves of the seat to play (an
 #: expert's turn), a stack's top card (-1: none), the cards dealt face down and where they are (-1
-#: lying, else the side whose pile took them: engine.zones)
+#: lying, else the side whose pile took them: engine.zones); from AT_TOPS, each side's pile's top card
+#: (-1: none; piles.top: shown)
 AT_POS, AT_TABLE, AT_LEAD, AT_SEAT, AT_ROUNDS, AT_PLAYS, AT_IN_HANDS, AT_SEEN, AT_SET_ASIDE, AT_LAST, \
     AT_NCLAIM, AT_REDEALS, AT_COUNT, AT_TOP, AT_DOWN, AT_DOWN_AT = 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
-AT_SIZE = 16
+AT_TOPS = 16
+AT_SIZE = 24
 #: play_from's answer at an expert's turn: the position is in `at`, its moves in work[0], wmask[0] (and wmask[2]);
 #: deal_hand's when a declaration ended the match as the hand was dealt (info says so)
 EXPERT_TURN, HAND_STOPPED = 1, 2
@@ -611,7 +615,7 @@ def play_from(deck, n, team, dealer, bots, streams, hands, piles, sweeps, captur
                 for g_i in range(count):
                     g_capture = mv_cap[g_i]
                     if g_capture:
-                        g_key = (1 << 40) + ((1 << 39) if not table & ~g_capture else 0) \
+                        g_key = (1 << 40) + ((1 << 39) if not table & ~g_capture and not g_capture & ~table else 0) \
                             + ((1 << 38) if (g_capture | _BITS[mv_card[g_i]]) & _SEVEN else 0) + popcount(g_capture)
                     else:
                         g_key = -_TRAIL[mv_card[g_i]]

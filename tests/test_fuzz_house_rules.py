@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from escoba_spec.compiler.kernel import unsupported
 from escoba_spec.engine import play_match
 from escoba_spec.engine.bots import GreedyBot, RandomBot
+from escoba_spec.engine.errors import MatchTooLong
 from escoba_spec.engine.interpreter import Interpreter
 from escoba_spec.language.schema import variant_schema
 
@@ -26,7 +27,7 @@ from .fuzz_support import assert_answer
 
 BASES = sorted(p.stem for p in RULES.glob("*.yaml"))
 #: sections a house rule sets field by field (lists merged by id and options are left to other fuzzers)
-SECTIONS = ("deck", "players", "deal", "table", "capture", "sweeps", "end_of_deal", "scoring", "match", "visibility")
+SECTIONS = ("deck", "players", "deal", "table", "piles", "capture", "sweeps", "end_of_deal", "scoring", "match", "visibility")
 
 
 def _definition(schema: dict, node: dict) -> dict:
@@ -170,3 +171,51 @@ def test_cards_of_several_values_are_answered_and_both_engines_play_them_alike(v
     kernel = kernel_rules(variant)
     assert _moves(kernel, seed, layout.players, layout.team_size, kinds) == \
         _moves(Interpreter(variant), seed, layout.players, layout.team_size, kinds), text
+
+
+@st.composite
+def pile_kinds(draw) -> str:
+    """A house rule whose piles show their tops and whose kinds take them (piles.top: shown, a kind
+    from a pile: issue 37 item 3), with a priority and one scalar field set as the other fuzzer does."""
+    base = draw(st.sampled_from(BASES))
+    steal = {"id": "steal", "take": draw(st.sampled_from(["equal-rank", "equal-value", "whole-table"])),
+             "from": draw(st.sampled_from(["other-piles", "next-pile"]))}
+    kinds = [{"id": "match", "take": draw(st.sampled_from(["equal-rank", "equal-value", "sum"]))}, steal]
+    doc: dict = {"id": "fuzzed-house", "name": "Fuzzed", "extends": base, "piles": {"top": "shown"},
+                 "deal": {"opening": {"trigger": "never"}},
+                 "capture": {"kinds": kinds, "missed_capture_claim": False,
+                             "obligation": draw(st.sampled_from(["none", "played-card", "any-card"]))}}
+    if draw(st.booleans()):
+        doc["capture"]["priority"] = [{"rule": "prefer", "kinds": [draw(st.sampled_from(["match", "steal"]))]}]
+    path, picks = draw(st.sampled_from(FIELDS))
+    node = doc
+    for part in path[:-1]:
+        node = node.setdefault(part, {})
+    node[path[-1]] = draw(st.sampled_from(picks))
+    return yaml.safe_dump(doc, sort_keys=False)
+
+
+def _played(ruleset, seed: int, players: int, team_size: int, kinds: tuple[str, ...]):
+    """`_moves`, or the match found too long (a house rule may make one that never ends: both
+    engines must say so alike)."""
+    try:
+        return _moves(ruleset, seed, players, team_size, kinds)
+    except MatchTooLong as exc:
+        return "too long", str(exc)
+
+
+@given(text=pile_kinds(), seed=st.integers(0, 2**32 - 1), data=st.data())
+def test_piles_taken_by_their_top_card_are_answered_and_both_engines_play_them_alike(validate_text, text, seed,
+                                                                                      data):
+    variant, problems = validate_text(text, name="fuzzed-house.yaml")
+    assert_answer(text, variant, problems, display="fuzzed-house.yaml")
+    if variant is None:
+        return
+    layout = data.draw(st.sampled_from(variant.players.layouts))
+    kinds = tuple(data.draw(st.sampled_from(["random", "greedy"])) for _ in range(layout.players))
+    if unsupported(variant):
+        assert _played(Interpreter(variant), seed, layout.players, layout.team_size, kinds)[1]
+        return
+    kernel = kernel_rules(variant)
+    assert _played(kernel, seed, layout.players, layout.team_size, kinds) == \
+        _played(Interpreter(variant), seed, layout.players, layout.team_size, kinds), text

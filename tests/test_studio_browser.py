@@ -246,6 +246,26 @@ def test_a_stack_is_shown_bottom_to_top_with_its_face_down_cards_counted_never_s
     _shot(page, "play-stack")
 
 
+def test_the_piles_show_each_sides_top_card_where_a_steal_can_take_it(page):
+    """Rubamazzo: every side's pile is listed with its size and its top card, face up for all (or
+    none before its first capture); a move taking a pile is offered as a capture."""
+    page.open("rubamazzo.yaml")
+    page.click("#tabs button[data-panel=panel-play]")
+    page.fill("#play-seed", "3")
+    page.click("#play-start")
+    expect(page.locator("#play-moves button").first).to_be_visible(timeout=10000)
+    piles = page.locator("#play-piles .pile")
+    expect(piles).to_have_count(2)
+    expect(piles.nth(0)).to_contain_text("side 0 (you):")
+    shown = page.evaluate("() => [...document.querySelectorAll('#play-piles .pile')].map((p) => "
+                          "[parseInt(p.textContent.split(': ')[1]), p.querySelector('.card') !== null])")
+    # a pile with cards shows its top card; an empty one says it has none
+    assert [has for _, has in shown] == [n > 0 for n, _ in shown], shown
+    for side, (count, has) in enumerate(shown):
+        expect(piles.nth(side)).to_contain_text("no top card" if not has else f"{count} card")
+    _shot(page, "play-piles")
+
+
 def test_simulate_shows_progress_the_plots_and_the_comparison_and_diff_the_divergence(page):
     page.open(HOUSE)
     page.click("#tabs button[data-panel=panel-simulate]")

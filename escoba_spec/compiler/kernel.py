@@ -48,6 +48,8 @@ def unsupported(variant: ir.Variant) -> list[str]:
     reasons = (
         ("jokers or cards of several values in an opening table split into groups",
          cards.choice_mask and opening.trigger == "total" and opening.partition),
+        ("events that name capture kinds in a variant whose kinds take piles",
+         any(k.from_zone != "table" for k in params.capture_kinds) and any(e.kinds for e in variant.scoring.events)),
         ("cards of several values that together can total more than 62",
          sum(max(values) for values, c in zip(cards.choices, cards.cards) if cards.choice_mask >> c.index & 1) > 62),
         ("declarations in a variant whose ties split", variant.declarations.rules and _scale(variant) > 1),
@@ -206,6 +208,9 @@ def generate_kernel(variant: ir.Variant) -> str:
         "kinds": needs_kinds(variant),
         "jokers": bool(cards.joker_mask),
         "choice": bool(cards.choice_mask),
+        # a kind takes another side's pile by its top card; the piles show their tops (engine.zones)
+        "pile_kinds": any(k.from_zone != "table" for k in params.capture_kinds),
+        "pile_tops": params.pile_tops,
         "not_with_joker": variant.sweeps.not_with_joker,
         "weight_by_target": variant.sweeps.weight_by_target,
         "needs": f"np.array({_needs(variant, cards)!r}, dtype=np.int64)",

@@ -17,6 +17,7 @@ from ..language.derive import kinds_of, steps_of
 
 TAKES = ("equal-rank", "equal-value", "sum", "sum-with-played", "whole-table")
 STEPS = ("prefer", "one-card-first", "fewest-cards", "most-cards", "sweep")
+FROM = ("table", "other-piles", "next-pile")
 
 
 def needs_kinds(variant: ir.Variant) -> bool:
@@ -76,6 +77,7 @@ def kinds_tables(variant: ir.Variant) -> dict[str, str]:
         "_KIND_MANY": _array([int(k.many) for k in kinds]),
         "_KIND_RUN": _array([int(k.run) for k in kinds]),
         "_KIND_UNLESS": _array([int(k.unless_rank_on_table) for k in kinds]),
+        "_KIND_FROM": _array([FROM.index(k.from_zone) for k in kinds]),
         "_KEEP_KINDS": str(sum(1 << i for i, k in enumerate(kinds) if k.take == "whole-table" and k.keep)),
         "_SWEEP_KINDS": str(sum(1 << i for i, k in enumerate(kinds) if k.sweep)),
         "_STEP_RULE": _array([STEPS.index(rule) for rule, _ in rules] or [-1]),

@@ -69,7 +69,7 @@ class GreedyBot:
                 taken = capture | claim | 1 << card
                 key = (
                     1,
-                    int(bool(capture) and not table & ~(capture | claim)),
+                    int(bool(capture) and not table & ~(capture | claim) and not capture & ~table),  # a sweep
                     int(bool(taken & seven)),
                     (capture | claim).bit_count(),
                 )
@@ -150,7 +150,7 @@ class HeuristicBot:
             score = 0.0
             if capture or claim:
                 score += (taken | 1 << card).bit_count()
-                if capture and not left and not last:
+                if capture and not left and not last and not capture & ~table:  # a sweep (not a pile taken)
                     score += 10
                 if (taken | 1 << card) & seven:
                     score += 6

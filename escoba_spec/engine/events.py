@@ -47,15 +47,17 @@ class HandEvents:
 
     __slots__ = ()
 
-    def _score_play(self, play: Play, before: int, down: int = 0, top: int = 0) -> bool:
+    def _score_play(self, play: Play, before: int, down: int = 0, top: int = 0, piles: tuple = ()) -> bool:
         """Score the events of `play`, made on the table `before` (with `down` lying face down and
-        `top` a stack's top card, before the play); whether they end the match now. A stack's
-        face-down cards are in the pile (`table_before`, `table`, and `taken` when they go with
-        the play); a spread's lie apart from the table."""
+        `top` a stack's top card, before the play; `piles`: the pile view it found, when a kind takes
+        a pile); whether they end the match now. A stack's face-down cards are in the pile
+        (`table_before`, `table`, and `taken` when they go with the play); a spread's lie apart from
+        the table. A pile taken whole is `stolen`, not `taken`."""
         side = play.seat % self.sides
         history = self.history
         previous = history[-2] if len(history) > 1 else None
-        taken = play.capture & ~(1 << play.card) | play.claim  # a card kept from an empty table took nothing
+        stolen = play.capture & ~before & ~(1 << play.card)
+        taken = play.capture & ~(1 << play.card) & ~stolen | play.claim  # a card kept from an empty table took nothing
         table = self.table
         if self._stack:
             before |= down
@@ -65,7 +67,7 @@ class HandEvents:
             played=1 << play.card, taken=taken, table_before=before,
             previous=1 << previous.card if previous else 0, previous_side=previous.seat % self.sides if previous else -1,
             last_play=self._played_last(), round=self.rounds, card=play.card, claim=play.claim,
-            top_before=top, top=self.top,
+            top_before=top, top=self.top, stolen=stolen, piles_before=tuple(piles),
         )
         standing = self.standing()
         fired = self.rs.play_events(side, self.piles, self.sweeps, self.captures, table, facts, standing)

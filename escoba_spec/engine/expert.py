@@ -25,6 +25,7 @@ from .stream import Stream
 #: the kernel's position vector (hand.py.j2's AT_* indices)
 _AT = {"pos": 0, "table": 1, "lead": 2, "seat": 3, "rounds": 4, "plays": 5, "in_hands": 6, "seen": 7,
        "set_aside": 8, "last": 9, "nclaim": 10, "redeals": 11, "count": 12, "top": 13, "down": 14, "down_at": 15}
+_AT_TOPS = 16
 
 
 class ExpertBot:
@@ -90,6 +91,8 @@ def kernel_position(kernel: Kernel, obs: Observation, moves: list[Move], work: n
                         ("nclaim", len(claimable)), ("count", len(moves)),
                         ("top", obs.stack[-1] if obs.stack else -1), ("down", down), ("down_at", down_at)):
         at[_AT[name]] = value
+    for side, top in enumerate(obs.pile_tops):  # each pile's top card, from AT_TOPS (piles.top: shown)
+        at[_AT_TOPS + side] = top
     for i, (card, capture, claim) in enumerate(moves):
         work[0, i] = card
         wmask[0, i] = capture

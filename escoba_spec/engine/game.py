@@ -188,6 +188,12 @@ class Game:
         return [self.cards.texts(p) for p in self._hand().piles]
 
     @property
+    def pile_tops(self) -> list[str | None]:
+        """Each side's pile's top card, face up with piles.top: shown (None: no top card, or the piles
+        lie face down)."""
+        return [self.cards.text(t) if t >= 0 else None for t in self._hand().tops]
+
+    @property
     def sweeps(self) -> list[int]:
         return list(self._hand().sweeps)
 

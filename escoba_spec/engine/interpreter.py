@@ -24,7 +24,7 @@ from .captures import (
     total_multiple,
 )
 from .kinds import KindRules
-from .protocol import HandScore, Params, SubsetSums
+from .protocol import HandScore, Params, PileView, SubsetSums
 
 
 class Interpreter:
@@ -64,9 +64,10 @@ class Interpreter:
 
     # ----------------------------------------------------------------- captures
 
-    def capture_options(self, card: int, table: int, sums: SubsetSums, last_play: bool = False) -> Sequence[int]:
+    def capture_options(self, card: int, table: int, sums: SubsetSums, last_play: bool = False,
+                        piles: PileView | None = None) -> Sequence[int]:
         if self._kinds is not None:
-            return self._kinds.options(card, table, sums, last_play)
+            return self._kinds.options(card, table, sums, last_play, piles)
         cap = self._capture
         table_choice = table & self._choice_mask
         if not table_choice:
@@ -182,6 +183,9 @@ class Interpreter:
         """The capture kinds that make the play's capture (none for a trail)."""
         if self._kinds is None:
             return set()
+        if play.stolen:  # a pile taken whole: the kinds from a pile looked at the piles as they were
+            return self._kinds.makers(play.card, play.stolen, play.table_before & ~play.claim,
+                                      PileView(*play.piles_before))
         if self.params.stack:  # the kinds looked at the top card, and took it with the pile (engine.zones)
             return self._kinds.makers(play.card, play.top_before if play.taken else 0, play.top_before)
         return self._kinds.makers(play.card, play.taken & ~play.claim, play.table_before & ~play.claim)

@@ -23,7 +23,7 @@ from .errors import EngineError, MatchTooLong
 from .events import Declared
 from .moves import Play
 from .names import DEFAULT_BUDGET, split_bot_name
-from .protocol import HandScore, Params, whole
+from .protocol import HandScore, Params, PileView, whole
 from .records import HandResult
 from .stages import StartApart, pointers, prepare
 from .stream import seat_seed
@@ -143,7 +143,13 @@ class KernelRuleSet:
         self._work = np.zeros((self.module.WORK_ROWS, size), dtype=np.int64)
         self._wmask = np.zeros((4, size), dtype=np.int64)
 
-    def capture_options(self, card: int, table: int, sums=None, last_play: bool = False) -> list[int]:
+    def capture_options(self, card: int, table: int, sums=None, last_play: bool = False,
+                        piles: PileView | None = None) -> list[int]:
+        if piles is not None:  # the piles a kind from a pile looks at: work[16] (kinds.py.j2's _pile_sets)
+            view = self._work[16]
+            view[:len(piles.piles)] = piles.piles
+            view[8:8 + len(piles.tops)] = piles.tops
+            view[16], view[17], view[18] = piles.side, piles.next_side, len(piles.piles)
         count = self.module.capture_options(card, table, bool(last_play), self._out, self._work, self._wmask)
         if count < 0:
             raise EngineError(_STATUS.get(int(count), f"kernel status {count}"))

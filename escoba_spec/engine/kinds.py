@@ -10,7 +10,10 @@ on every shipped variant.
 For a played card, every kind it may use gives its table sets (a card of
 several values - a joker, Tablić's ace - tries each, one at a time; on the
 table, each such card counts whichever of its values makes the set); a set two kinds give is one
-capture, made by both. The priority steps then narrow the captures, in order:
+capture, made by both. A kind `from` a pile (piles shown) takes the whole pile
+of another side whose top card it matches (by rank or value; whole-table: any
+pile), and such a capture competes with the table's in the steps below. The
+priority steps then narrow the captures, in order:
 `prefer` keeps the captures of the kinds it names when there are any,
 `one-card-first` the captures of one card, `fewest-cards` / `most-cards` the
 smallest / largest, `sweep` the captures that clear the table (except on the
@@ -23,7 +26,7 @@ from typing import Sequence
 
 from ..language.cards import bits
 from .captures import ChoiceTotals, build_sums, mask_total, subsets_with_total
-from .protocol import Kind, SubsetSums
+from .protocol import Kind, PileView, SubsetSums
 
 
 class KindRules:
@@ -50,23 +53,44 @@ class KindRules:
 
     # ------------------------------------------------------------- captures
 
-    def options(self, card: int, table: int, sums: SubsetSums, last_play: bool = False) -> list[int]:
-        """The table sets `card` may capture, every priority step applied."""
+    def options(self, card: int, table: int, sums: SubsetSums, last_play: bool = False,
+                piles: PileView | None = None) -> list[int]:
+        """The table sets `card` may capture, and the piles it may take, every priority step applied."""
         out: list[int] = []
         for value in self.played[card] or (0,):
-            made = self.made(card, value, table, sums)
+            made = self.made(card, value, table, sums, piles)
             if made:
                 out.extend(self._narrow(made, table, last_play))
         return list(dict.fromkeys(out))
 
-    def made(self, card: int, value: int, table: int, sums: SubsetSums) -> dict[int, list[str]]:
+    def made(self, card: int, value: int, table: int, sums: SubsetSums,
+             piles: PileView | None = None) -> dict[int, list[str]]:
         """Every set `card` (played as `value`) may take, with the kinds that make it."""
         made: dict[int, list[str]] = {}
         for kind in self.kinds:
             if kind.cards >> card & 1:
-                for m in self._sets(kind, card, value, table, sums):
+                if kind.from_zone == "table":
+                    sets = self._sets(kind, card, value, table, sums)
+                else:
+                    sets = self._piles(kind, card, value, piles) if piles is not None else ()
+                for m in sets:
                     made.setdefault(m, []).append(kind.id)
         return made
+
+    def _piles(self, kind: Kind, card: int, value: int, view: PileView) -> list[int]:
+        """The other sides' piles a kind from a pile takes: each whole, when its top card matches."""
+        out = []
+        for side, (pile, top) in enumerate(zip(view.piles, view.tops)):
+            if side == view.side or not pile or top < 0 or (kind.from_zone == "next-pile" and side != view.next_side):
+                continue
+            if kind.take == "whole-table":
+                out.append(pile)
+            elif kind.take == "equal-rank":
+                if self.ranks[card] and self.ranks[card] == self.ranks[top] and not self.joker_mask >> top & 1:
+                    out.append(pile)
+            elif not (self.valueless >> card | self.valueless >> top) & 1 and value in self.played[top]:
+                out.append(pile)  # equal-value: the top card can count the played card's value
+        return out
 
     def _sets(self, kind: Kind, card: int, value: int, table: int, sums: SubsetSums) -> list[int]:
         """The sets one kind takes, its modifiers (several sets, runs) applied."""
@@ -136,10 +160,10 @@ class KindRules:
                 rest = chosen
         return kept + rest
 
-    def makers(self, card: int, capture: int, table: int) -> set[str]:
-        """The ids of the kinds that make a capture of `capture` with `card` from `table`: none for
-        a trail; for a card that takes the whole table played to an empty one (and kept), the
-        kinds that keep it."""
+    def makers(self, card: int, capture: int, table: int, piles: PileView | None = None) -> set[str]:
+        """The ids of the kinds that make a capture of `capture` with `card` from `table` (or from
+        the `piles`): none for a trail; for a card that takes the whole table played to an empty
+        one (and kept), the kinds that keep it."""
         if not capture:
             if table:
                 return set()
@@ -147,7 +171,7 @@ class KindRules:
         sums = build_sums(self.values, table & ~self.unsummed)
         out: set[str] = set()
         for value in self.played[card] or (0,):
-            out.update(self.made(card, value, table, sums).get(capture, ()))
+            out.update(self.made(card, value, table, sums, piles).get(capture, ()))
         return out
 
     # --------------------------------------------------------------- sweeps
@@ -157,7 +181,7 @@ class KindRules:
         if captured == 1 << card:  # a card kept from an empty table
             return [k for k in self.kinds if k.take == "whole-table" and k.keep and k.cards >> card & 1]
         sums = build_sums(self.values, captured & ~self.unsummed)
-        return [kind for kind in self.kinds if kind.cards >> card & 1
+        return [kind for kind in self.kinds if kind.cards >> card & 1 and kind.from_zone == "table"
                 and any(captured in self._sets(kind, card, value, captured, sums) for value in self.played[card] or (0,))]
 
     def sweep_weight(self, card: int, captured: int, weight_by_target: bool) -> int:

@@ -71,6 +71,12 @@ class Observation:
         return self._state.down.bit_count()
 
     @property
+    def pile_tops(self) -> tuple[int, ...]:
+        """Each side's pile's top card, face up for all with piles.top: shown (-1: none, or the piles
+        lie face down)."""
+        return tuple(self._state.tops)
+
+    @property
     def piles(self) -> tuple[int, ...]:
         """Each side's pile as far as this seat has seen it: another side's without the face-down
         cards it took (the side that took them may look at them)."""

@@ -19,7 +19,7 @@ Cards are `int` indices and card sets `int` bit masks (see `escoba_spec.language
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Mapping, Protocol, Sequence, runtime_checkable
+from typing import Mapping, NamedTuple, Protocol, Sequence, runtime_checkable
 
 from ..language.cards import CardSet, union
 from ..language.derive import kinds_of, steps_of, table_deal
@@ -29,6 +29,16 @@ from ..language.expr.nodes import Name, children, constant
 #: total -> masks of the table's non-joker subsets with that total (the empty
 #: subset is listed under 0). Kept up to date incrementally by the engine.
 SubsetSums = Mapping[int, Sequence[int]]
+
+
+class PileView(NamedTuple):
+    """The piles a capture kind `from` a pile may take (piles.top: shown): every side's pile and its
+    top card (-1: none), the side of the seat to play and the side of the seat after it."""
+
+    piles: tuple[int, ...]
+    tops: tuple[int, ...]
+    side: int
+    next_side: int
 
 
 @dataclass(frozen=True)
@@ -44,11 +54,12 @@ class Kind:
     unless_rank_on_table: bool = False
     keep: bool = False  # whole-table, played to an empty table: kept in the pile
     sweep: bool = True
+    from_zone: str = "table"  # or other-piles, next-pile: it takes another side's whole pile by its top card
 
     @classmethod
     def from_ir(cls, kind) -> "Kind":
         return cls(kind.id, kind.take, kind.cards, tuple(kind.targets), kind.sets == "many", kind.run,
-                   kind.unless_rank_on_table, kind.empty_table == "keep", kind.sweep)
+                   kind.unless_rank_on_table, kind.empty_table == "keep", kind.sweep, kind.from_zone)
 
 
 @dataclass(frozen=True)
@@ -104,6 +115,7 @@ class Params:
     declare_wild: int = -1  # the card counted as any card in declarations; -1: none
     declare_show: bool = False  # a declared hand is laid face up: every seat sees it (Observation.shown)
     stack: bool = False  # the table is a stack: its top card alone is matched, a capture takes all of it
+    pile_tops: bool = False  # each side's pile shows its last capturing card on top (piles.top: shown)
     face_down: int = 0  # the first of the opening table's cards lie face down (under a stack, or apart)
     face_down_to: str = "first-capturer"  # or "last-capturer" (with the leftovers) or "nobody" (a spread's)
     bottom_shown: bool = False  # the stock's bottom card lies face up for every seat to see
@@ -188,6 +200,7 @@ class Params:
             declare_wild=variant.declarations.wild,
             declare_show=variant.declarations.show,
             stack=variant.table.layout == "stack",
+            pile_tops=variant.piles.top == "shown",
             face_down=deal.face_down,
             face_down_to=deal.face_down_to,
             bottom_shown=deal.bottom_card == "shown",
@@ -250,14 +263,17 @@ class RuleSet(Protocol):
     cards: CardSet
     params: Params
 
-    def capture_options(self, card: int, table: int, sums: SubsetSums, last_play: bool = False) -> Sequence[int]:
-        """The table subsets (non-empty masks) `card` may capture from `table`.
+    def capture_options(self, card: int, table: int, sums: SubsetSums, last_play: bool = False,
+                        piles: PileView | None = None) -> Sequence[int]:
+        """The table subsets (non-empty masks) `card` may capture from `table`, and the piles it
+        may take whole.
 
         `last_play` is passed (true on the hand's last play) only to a RuleSet whose
-        params list capture kinds: their `sweep` priority step depends on it.
+        params list capture kinds: their `sweep` priority step depends on it; `piles` only
+        when a kind takes from a pile (`params.pile_tops`).
 
-        `sums` indexes the non-joker cards of `table` by subset total, up to
-        `params.sums_limit`; jokers on the table are `table & cards.joker_mask`. Order does not matter (the
+        `sums` indexes the table's cards of one capture value by subset total, up to
+        `params.sums_limit`; the others are `table & cards.unsummed_mask`. Order does not matter (the
         engine sorts); no duplicates. Empty when the card captures nothing."""
         ...
 

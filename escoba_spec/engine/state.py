@@ -40,7 +40,7 @@ class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanat
         "history", "claimable", "in_hands", "over", "result", "opening", "rounds", "_legal",
         "_options", "_trail_too", "_any_card", "_claims", "_kinds", "_keep", "_first_lead",
         "match", "event_points", "events", "_events", "declared", "_declares", "shown",
-        "_stack", "stack", "down", "hidden", "down_taken_at", "laid",
+        "_stack", "stack", "down", "hidden", "down_taken_at", "laid", "tops", "_steals",
     )  # fmt: skip
 
     def __init__(self, ruleset: RuleSet, players: int, team_size: int = 1, dealer: int = 0):
@@ -62,6 +62,8 @@ class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanat
         self._events = self.params.events
         self._declares = bool(self.params.declarations)
         self._stack = self.params.stack  # the table is a stack (engine.zones)
+        # a capture kind takes another side's pile by its top card (engine.zones)
+        self._steals = any(k.from_zone != "table" for k in self.params.capture_kinds)
         self.n = players
         self.team_size = team_size
         self.sides = players // team_size
@@ -117,13 +119,15 @@ class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanat
         stack: Sequence[int] = (),
         face_down: int = 0,
         hidden: int = 0,
+        tops: Sequence[int] | None = None,
     ) -> "HandState":
         """A position set up by hand (tests, puzzles): `hands` per seat and
         the table as masks, `stock` still to deal (top first), `piles` per
         side; every card placed nowhere is set aside. On a stack table, its
         face-up cards are `stack`, bottom first (not `table`). `face_down`:
         the cards lying face down (under the stack, or apart from a spread);
-        `hidden`: face-down cards already taken, in `piles`. Play starts with
+        `hidden`: face-down cards already taken, in `piles`; `tops`: with piles
+        shown, each side's top card (-1: none), in its pile. Play starts with
         `to_play` (default: the seat after the dealer); the hands, read in
         playing order from it, must shrink by at most one card. The position
         counts as the hand's first round (with `round_dealer: next`, the next
@@ -146,6 +150,10 @@ class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanat
         state.laid = state.table
         if piles is not None:
             state.piles = list(piles)
+        if tops is not None:
+            if not state.params.pile_tops or any(t >= 0 and not state.piles[s] >> t & 1 for s, t in enumerate(tops)):
+                raise ValueError("a pile's top card lies in that pile, and only with piles.top: shown")
+            state.tops = list(tops)
         if hidden & ~sum(state.piles):
             raise ValueError("hidden cards are face-down cards already taken: they lie in the piles")
         state.down, state.hidden = face_down, hidden
@@ -165,6 +173,7 @@ class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanat
         self.table = 0
         self.sums = _EMPTY_SUMS
         self.piles = [0] * self.sides
+        self.tops = [-1] * self.sides  # each pile's top card, with piles.top: shown (-1: none, or hidden)
         self.stack = []  # a stack's face-up cards, bottom first (engine.zones)
         self.down = 0  # the face-down cards still lying
         self.hidden = 0  # the face-down cards taken, unseen in the piles
@@ -227,6 +236,9 @@ class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanat
         options = self._options
         if last is None:
             last = self.in_hands == 1 and self.stock_pos >= len(self.stock)
+        if self._steals:
+            view = self._pile_view()
+            return lambda card, table, sums: options(card, table, sums, last, view)
         return lambda card, table, sums: options(card, table, sums, last)
 
     def _played_last(self) -> bool:
@@ -243,7 +255,7 @@ class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanat
             low = hand & -hand
             hand ^= low
             card = low.bit_length() - 1
-            opts = options(card, table, sums) if table else None
+            opts = options(card, table, sums) if table or self._steals else None
             if opts:
                 captured = True
                 if len(opts) > 1:
@@ -269,6 +281,7 @@ class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanat
         down = self.down
         top = self.top
         bit = 1 << card
+        view = self._pile_view() if self._steals and self._events else ()  # what a steal's kinds looked at
         self.hands[seat] ^= bit
         self.in_hands -= 1
         piles = self.piles
@@ -279,7 +292,9 @@ class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanat
             self.captures[side] += 1
             self.last_capturer = seat
         swept = 0
-        if capture or (bit & self._keep and not self.table):
+        if capture & ~self.table:  # another side's pile, taken whole (engine.zones)
+            self._steal(seat, card, capture)
+        elif capture or (bit & self._keep and not self.table):
             # a capture; or a card that takes the whole table played to an empty one, kept in the
             # pile as a capture of itself
             table = self.table = self.table ^ capture
@@ -288,6 +303,7 @@ class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanat
             self.last_capturer = seat
             self.claimable = ()
             self._take_face_down(side)
+            self.tops[side] = card if self.params.pile_tops else -1
             if table:
                 self.sums = sums_remove(self.sums, capture)
             else:
@@ -305,7 +321,7 @@ class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanat
         play = _new(Play, (seat, card, capture, claim, swept))
         self.history.append(play)
         self._legal = None
-        if self._events and self._score_play(play, before, down, top):
+        if self._events and self._score_play(play, before, down, top, view):
             self._stop()  # the match ended with this play
             return play
         if self.in_hands:

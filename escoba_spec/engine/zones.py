@@ -8,6 +8,11 @@ kinds are asked about a table of that one card (`_kind_view`), and a capture
 they allow takes the whole pile (`_stacked`). The sums index is then not kept:
 a tall stack would make it large, and nothing searches it.
 
+With piles shown (`params.pile_tops`) each side's pile has a top card, the card
+of its last capture (`tops`), and a capture kind from a pile may take another
+side's whole pile by it (`_pile_view`, `_steal`): the stolen cards go under the
+card played, which tops the taker's pile; a steal is a capture, never a sweep.
+
 Face-down cards (`down`) are the first of the opening table's: under a stack
 (its first capture takes them with the pile) or apart from a spread (the first
 capture takes them, or the last capturer with the leftovers, or nobody:
@@ -19,6 +24,7 @@ from __future__ import annotations
 
 from .captures import build_sums, sums_add
 from .moves import Move
+from .protocol import PileView
 
 _new = tuple.__new__
 _EMPTY_SUMS: dict[int, list[int]] = {0: [0]}  # shared: never mutated
@@ -64,6 +70,25 @@ class HandZones:
         """Moves found on a stack's top card as the captures they are: each takes the whole pile."""
         table = self.table
         return [_new(Move, (m[0], table, m[2])) if m[1] else m for m in moves]
+
+    def _pile_view(self) -> PileView:
+        """The piles and their tops, as the seat to play may take them."""
+        seat = self.to_play
+        return PileView(tuple(self.piles), tuple(self.tops), seat % self.sides, (seat + 1) % self.n % self.sides)
+
+    def _steal(self, seat: int, card: int, capture: int) -> None:
+        """Take another side's whole pile (`capture`): it goes under the card played, now on top."""
+        side = seat % self.sides
+        for other, pile in enumerate(self.piles):
+            if pile == capture and other != side:
+                self.piles[other] = 0
+                self.tops[other] = -1
+        self.piles[side] |= capture | 1 << card
+        self.tops[side] = card
+        self.captures[side] += 1
+        self.last_capturer = seat
+        self.claimable = ()
+        self._take_face_down(side)
 
     def _face_down_go(self) -> bool:
         """Whether the face-down cards go with the hand's first capture: always from under a

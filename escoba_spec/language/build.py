@@ -29,6 +29,7 @@ from .leftovers import leftover_reach
 from .options import option_choices
 from .prose import prose
 from .resolved import Resolved
+from .piles import build_piles, check_piles
 from .table import build_table, check_stack
 
 DEFAULTS: dict[str, Any] = {
@@ -117,6 +118,8 @@ class _Builder:
         table = build_table(self)
         capture = build_capture(self, cards)
         check_stack(self, table, capture, deal)
+        piles = build_piles(self)
+        check_piles(self, piles, capture, deal)
         sweeps = self.build_sweeps()
         scoring = self.build_scoring(cards)
         scoring = ir.Scoring(scoring.ties, scoring.rules, build_events(self, cards, capture, scoring.rules, table))
@@ -151,6 +154,7 @@ class _Builder:
             deck=deck, players=players, deal=deal, capture=capture, sweeps=sweeps, end_of_deal=end,
             scoring=scoring, match=match, visibility=visibility, options=options, declarations=declarations,
             table=table,
+            piles=piles,
         )
 
     def build_option(self, name: str, spec: dict) -> ir.Option:

@@ -129,7 +129,7 @@ def _kind(b, i: int, item: dict, cards: CardSet | None, env: Env | None) -> ir.C
         sets=item.get("sets", "one"), run=bool(item.get("run", False)),
         unless_rank_on_table=bool(item.get("unless_rank_on_table", False)),
         empty_table=item.get("empty_table", "lay"), sweep=bool(item.get("sweep", True)),
-        sources=b.sources(item, path),
+        sources=b.sources(item, path), from_zone=item.get("from", "table"),
     )
 
 

@@ -35,6 +35,10 @@ DealOrder = Literal["hands-first", "table-first"]
 #: spread: the table's cards lie face up side by side, a capture takes some of them; stack: one
 #: face-up pile, matched by its top card only, a capture takes all of it
 TableLayout = Literal["spread", "stack"]
+#: how a side's captures lie: face down (hidden), or in one pile topped by its last capturing card, face up
+PileTop = Literal["hidden", "shown"]
+#: where a capture kind takes from: the table, or a pile: any other side's, or the next player's side's
+KindFrom = Literal["table", "other-piles", "next-pile"]
 #: who takes the face-down cards of a spread table: the hand's first capturer, the last (with the
 #: leftovers), or nobody (on a stack they lie under the pile, and go with its first capture)
 FaceDownTo = Literal["first-capturer", "last-capturer", "nobody"]
@@ -220,6 +224,16 @@ class Table:
 
 
 @dataclass(frozen=True)
+class Piles:
+    """How each side keeps its captures: face down and unordered (hidden), or in one pile whose last
+    capturing card lies face up on top (shown), seen by every seat; a capture kind `from` a pile
+    takes another side's whole pile by its top card (Rubamazzo)."""
+
+    top: PileTop = "hidden"
+    sources: tuple[Source, ...] = ()
+
+
+@dataclass(frozen=True)
 class Deal:
     hand_size: int  # cards each per round; 0: the whole deck in one round (a layout may give its own)
     table_cards: int  # on the table at the first deal of a hand only (face up, but the first face_down)
@@ -258,6 +272,9 @@ class CaptureKind:
     empty_table: EmptyTable = "lay"  # whole-table: what becomes of the card played to an empty table
     sweep: bool = True  # clearing the table this way is a sweep
     sources: tuple[Source, ...] = ()
+    #: where it takes from: the table, or a whole pile of another side (`take` then looks at the pile's
+    #: top card: equal-rank, equal-value; whole-table takes the pile whatever its top)
+    from_zone: KindFrom = "table"
 
 
 @dataclass(frozen=True)
@@ -473,5 +490,6 @@ class Variant:
     options: tuple[Option, ...] = field(default=())
     declarations: Declarations = field(default=Declarations())
     table: Table = field(default=Table())
+    piles: Piles = field(default=Piles())
     names: Forms = ()  # the name in each language given (name is the plain or first one)
     descriptions: Forms = ()  # likewise for the description

@@ -36,7 +36,7 @@ def check_stack(b, table: ir.Table, capture: ir.Capture, deal: ir.Deal) -> None:
                 "list the capture kinds instead, e.g. kinds: [{id: match, take: equal-rank}]")
     listed = (b.section("capture").get("kinds") or []) if capture.mode == "kinds" else []
     for i, kind in enumerate(kinds_of(capture) if capture.mode == "kinds" else ()):
-        path = f"capture.kinds[{_index(listed, kind.id, i)}]"
+        path = f"capture.kinds[{kind_index(listed, kind.id, i)}]"
         if kind.take in _SPREAD_TAKES:
             b.error(f"{path}.take", "stack-needs-spread",
                     f"the capture kind '{kind.id}' {_SPREAD_TAKES[kind.take]}, and a stack shows only its top card",
@@ -58,7 +58,7 @@ def check_stack(b, table: ir.Table, capture: ir.Capture, deal: ir.Deal) -> None:
                 "use trigger: never, or deal.replace for cards that may not start the stack")
 
 
-def _index(listed: list, kid: str, default: int) -> int:
+def kind_index(listed: list, kid: str, default: int) -> int:
     """The position in the file's list of the kind with id `kid` (a house rule may reorder them)."""
     for i, item in enumerate(listed):
         if isinstance(item, dict) and item.get("id") == kid:

@@ -180,6 +180,9 @@ class Table:
                 "bottom_card": card(state.stock[-1]) if state.params.bottom_shown
                 and state.stock_pos < len(state.stock) else None,
                 "hand_sizes": [h.bit_count() for h in state.hands],
+                # piles.top: shown: each side's pile, its last capturing card on top, seen by all
+                "piles": [{"cards": p.bit_count(), "top": card(t) if t >= 0 else None}
+                          for p, t in zip(state.piles, state.tops)] if state.params.pile_tops else None,
                 "stock": len(state.stock) - state.stock_pos,
                 "sweeps": list(state.sweeps),
                 "legal": [{"move": format_move(m, cards), "card": cards.text(m.card),

@@ -168,6 +168,9 @@ class PlayFacts:
     claim: int = 0  # the part of `taken` claimed as a capture the previous player missed
     top_before: int = 0  # a stack's top card before the play (a mask; 0: the stack was empty or it is a spread)
     top: int = 0  # a stack's top card after the play
+    stolen: int = 0  # the cards of another side's pile the play took whole (piles shown); not in `taken`
+    #: the piles as the play found them (engine.protocol.PileView's fields), for the kinds that made a steal
+    piles_before: tuple = ()
 
 
 NO_MATCH = MatchFacts()

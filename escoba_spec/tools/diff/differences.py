@@ -104,7 +104,8 @@ def _walk(path: str, va: object, vb: object, add) -> None:
 _KIND_FIELDS = {"take": "what it takes", "cards_text": "the cards that may use it", "targets": "its targets",
                 "sets": "how many groups it takes", "run": "it runs on to the next ranks",
                 "unless_rank_on_table": "not while a card of the played rank is on the table",
-                "empty_table": "played to an empty table", "sweep": "clearing the table with it is a sweep"}
+                "empty_table": "played to an empty table", "sweep": "clearing the table with it is a sweep",
+                "from_zone": "where it takes from (the table, or another side's pile)"}
 _KIND_EFFECTS = (LEGAL, CAPTURES, SWEEPS, POINTS)
 
 

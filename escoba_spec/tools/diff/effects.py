@@ -43,6 +43,7 @@ FIELDS: dict[str, tuple[str, tuple[str, ...]]] = {
     "deal.bottom_card": ("the stock's bottom card", (SEEN,)),
     "deal.replace": ("dealt cards put back and replaced", (DEAL,)),
     "table.layout": ("the table (a spread, or a stack matched by its top card)", PLAY),
+    "piles.top": ("the piles (face down, or topped face up by their last capturing card)", (LEGAL, CAPTURES, SEEN)),
     "deal.opening.trigger": ("opening table trigger", _OPENING),
     "deal.opening.targets": ("the totals the opening table is measured against", _OPENING),
     "deal.opening.multiples": ("opening table multiples", _OPENING),
@@ -81,6 +82,6 @@ FIELDS: dict[str, tuple[str, tuple[str, ...]]] = {
     "match.shutout": ("a game lost with fewer points loses the set", (MATCH,)),
     "visibility.open_hands": ("every hand played face up", (SEEN,)),
 }
-SECTIONS = ("players", "deal", "table", "capture", "sweeps", "end_of_deal", "match", "visibility")
+SECTIONS = ("players", "deal", "table", "piles", "capture", "sweeps", "end_of_deal", "match", "visibility")
 #: citations; layouts are compared as a set; the first lead is compared by its mask and told by its text
 SKIP = {"sources", "layouts", "first_lead_not", "first_lead_text"}

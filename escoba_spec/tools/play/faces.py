@@ -85,6 +85,8 @@ class Faces:
             return text + f"{played} goes to your pile (the table is empty)"
         if not move.capture:
             return text + f"{played} trails"
+        if move.capture & ~table:  # not on the table: another side's pile, taken whole
+            return text + f"{played} takes a pile: {self.names(move.capture)}"
         text += f"{played} takes {self.names(move.capture)}"
         if table and move.capture == table:
             text += ", clearing the table"

@@ -179,8 +179,9 @@ class MatchRunner:
             else:
                 move = setup.bots[seat].choose(views[seat], legal)
             pos = state.stock_pos
+            table, piles = state.table, tuple(state.piles)  # before the play: what it took them from
             play = state.apply(move)
-            plays.append(self._play(play, state))
+            plays.append(self._play(play, state, table, piles))
             if state.stock_pos != pos:
                 self._new_deal(state, pos)
                 self._declarations(state)
@@ -268,8 +269,8 @@ class MatchRunner:
             self.say(f"-- deal: {state.hand_size} cards to each seat, {left} left in the stock")
         self._remainder(_mask(state.deck[dealt : state.stock_pos]))
 
-    def _play(self, play: Play, state: HandState) -> dict:
-        """Tell one play and record it."""
+    def _play(self, play: Play, state: HandState, table: int = 0, piles: tuple = ()) -> dict:
+        """Tell one play and record it (made on `table`, with the sides' `piles`, before it)."""
         cards = self.cards
         side = play.seat % state.sides
         move = format_move(Move(play.card, play.capture, play.claim), cards)
@@ -277,8 +278,12 @@ class MatchRunner:
         if play.claim:
             line += f"claims {self.text(play.claim)} (a missed capture), "
         line += f"plays {self.card_text(play.card)}, "
+        robbed = next((s for s, p in enumerate(piles) if play.capture and p == play.capture and s != side
+                       and play.capture & ~table), None)  # another side's pile, taken whole
         if play.capture == 1 << play.card:
             line += "keeps it in the pile (the table is empty)"
+        elif robbed is not None:
+            line += f"takes side {robbed}'s pile ({self.text(play.capture)}) and tops its own"
         else:
             line += f"takes {self.text(play.capture)}" if play.capture else "trails"
         hidden = self._face_down_taken(state, play)
@@ -303,6 +308,8 @@ class MatchRunner:
         }
         if hidden:
             record["face_down"] = hidden  # how many, never which
+        if robbed is not None:
+            record["pile_of"] = robbed  # the side whose whole pile the play took
         return record
 
     @staticmethod

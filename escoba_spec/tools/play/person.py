@@ -174,6 +174,9 @@ class HumanSeat:
             for s, (n, w, h) in enumerate(zip(view.piles, view.sweeps, view.hidden))
         )
         self.write(f"taken this hand: {pile} ({view.stock_count} cards left in the stock)")
+        if state.params.pile_tops:  # each pile's last capturing card, face up on top for all to see
+            tops = "; ".join(f"side {s} {faces.card(t) if t >= 0 else 'none'}" for s, t in enumerate(view.pile_tops))
+            self.write(f"piles' top cards: {tops}")
         scores = ", ".join(f"side {s} {points_text(n)}" for s, n in enumerate(runner.match.scores))
         self.write(f"match: {scores} ({goal_text(state.params)})")
         self.write("moves:")

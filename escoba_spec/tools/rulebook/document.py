@@ -42,6 +42,7 @@ IR_SECTIONS = {
     "Deal": "deal",
     "Replacement": "deal",
     "Table": "play",
+    "Piles": "play",
     "Capture": "play",
     "CaptureKind": "play",
     "PriorityStep": "play",

@@ -121,8 +121,13 @@ class TableSections:
             s.p("table.layout", L.t("ir.Table.layout.stack"))
         steps = c.priority
         if c.mode == "kinds":
-            s.p("capture.mode", L.t("ir.Capture.mode.kinds"))
+            shown = self.v.piles.top == "shown"  # the piles lie face up, their top cards seen by all
+            if shown:
+                s.p("piles.top", L.t("ir.Piles.top.shown"))
+            s.p("capture.mode", L.t("ir.Capture.mode.kinds.shown" if shown else "ir.Capture.mode.kinds"))
             s.ul("capture.kinds", [(f"kind/{k.id}", self.kind_text(k)) for k in c.kinds])
+            if any(k.from_zone != "table" for k in c.kinds):
+                s.p("capture.piles", L.t("pile.taken"))
         elif c.mode == "sum":
             s.p("capture.mode", L.t("ir.Capture.mode.sum", targets=self.nums(c.targets, "or")))
             if c.single_card_first:
@@ -175,7 +180,9 @@ class TableSections:
         L = self.L
         # on a stack a kind looks at the top card, and takes the whole stack (engine.zones)
         stack = "stack" if self.v.table.layout == "stack" else ""
-        text = L.t(f"{stack or 'ir.CaptureKind'}.take.{k.take}", targets=self.nums(k.targets, "or"))
+        # a kind from a pile looks at that pile's top card, and takes the whole pile (engine.zones)
+        where = {"other-piles": "pile", "next-pile": "next"}.get(k.from_zone) or stack or "ir.CaptureKind"
+        text = L.t(f"{where}.take.{k.take}", targets=self.nums(k.targets, "or"))
         if k.take == "whole-table" and k.unless_rank_on_table:
             text = L.t(f"{stack or 'kind'}.unless_rank_on_table", text=text)
         if k.cards_text:
@@ -199,5 +206,7 @@ class TableSections:
     def kinds_text(self, ids) -> str:
         """Capture kinds named by id, said by what they take ("a card of the same rank or ...")."""
         kinds = {k.id: k for k in kinds_of(self.v.capture)}
-        return self.L.join([self.L.t(f"kind.short.{kinds[i].take}", targets=self.nums(kinds[i].targets, "or"))
+        short = {"other-piles": "kind.short.pile", "next-pile": "kind.short.next"}
+        return self.L.join([self.L.t(short.get(kinds[i].from_zone, f"kind.short.{kinds[i].take}"),
+                                     targets=self.nums(kinds[i].targets, "or"))
                             for i in ids if i in kinds], "or")
