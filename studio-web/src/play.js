@@ -62,6 +62,12 @@ export function playPanel(root, studio) {
     parts.push(el("h4", {}, t.stack ? "Stack (bottom to top: only the top card is matched)" : "Table"),
       el(`div.cards.table${t.stack ? ".stack" : ""}`, { id: "play-table" },
         ...(t.table || []).map((c) => card(c)), (t.table || []).length ? null : el("em", {}, "empty"), down));
+    if (t.piles) {  // piles.top: shown: every side's pile shows its last capturing card
+      parts.push(el("h4", {}, "Piles (top card face up: a card of its rank takes the whole pile)"),
+        el("div.piles", { id: "play-piles" }, ...t.piles.map((p, side) => el("span.pile", { "data-side": String(side) },
+          `side ${side}${side === t.seat % t.sides ? " (you)" : ""}: ${p.cards} card${p.cards === 1 ? "" : "s"} `,
+          p.top ? card(p.top) : el("em", {}, "no top card")))));
+    }
     parts.push(el("h4", {}, "Your hand"), el("div.cards.hand", { id: "play-hand" },
       ...(t.hand || []).map((c) => card(c, { onclick: () => pick(c.code) }))));
     if (t.waiting === "move") {
@@ -93,7 +99,7 @@ export function playPanel(root, studio) {
   }
 
   function mark(codes) {
-    for (const node of board.querySelectorAll("#play-table .card")) {
+    for (const node of board.querySelectorAll("#play-table .card, #play-piles .card")) {
       node.classList.toggle("taken", codes.includes(node.dataset.card));
     }
   }
