@@ -414,7 +414,11 @@ def _sets(kind, card, value, table, tc, tv, tn, reach, picked, scratch):
     if k < 0:
         return k
     cap = sets.shape[0]
-    if _KIND_MANY[kind] and k > 1:
+    if _KIND_MANY[kind] == 2 and k > 1:  # sets: all - one capture of every card found
+        for i in range(1, k):
+            sets[0] |= sets[i]
+        k = 1
+    elif _KIND_MANY[kind] and k > 1:
         u = 1
         spare[0] = 0
         for i in range(k):

@@ -97,6 +97,11 @@ class KindRules:
         sets = self._take(kind, card, value, table, sums)
         if kind.many and len(sets) > 1:
             sets = _disjoint_unions(sets)
+        elif kind.every and len(sets) > 1:  # sets: all - one capture of every card found (single cards)
+            union = 0
+            for m in sets:
+                union |= m
+            sets = [union]
         if kind.run and self.ranks[card]:
             sets = [r for m in sets for r in self._runs(m, self.ranks[card], table)]
         return sets

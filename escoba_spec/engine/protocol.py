@@ -50,6 +50,7 @@ class Kind:
     cards: int  # the played cards that may use it
     targets: tuple[int, ...] = ()
     many: bool = False  # several disjoint sets at once
+    every: bool = False  # every set at once, as one capture (sets: all)
     run: bool = False
     unless_rank_on_table: bool = False
     keep: bool = False  # whole-table, played to an empty table: kept in the pile
@@ -58,8 +59,9 @@ class Kind:
 
     @classmethod
     def from_ir(cls, kind) -> "Kind":
-        return cls(kind.id, kind.take, kind.cards, tuple(kind.targets), kind.sets == "many", kind.run,
-                   kind.unless_rank_on_table, kind.empty_table == "keep", kind.sweep, kind.from_zone)
+        return cls(kind.id, kind.take, kind.cards, tuple(kind.targets), many=kind.sets == "many",
+                   every=kind.sets == "all", run=kind.run, unless_rank_on_table=kind.unless_rank_on_table,
+                   keep=kind.empty_table == "keep", sweep=kind.sweep, from_zone=kind.from_zone)
 
 
 @dataclass(frozen=True)

@@ -103,9 +103,14 @@ def _kind(b, i: int, item: dict, cards: CardSet | None, env: Env | None) -> ir.C
     if item.get("run") and take == "whole-table":
         b.error(f"{path}.run", "kind-field-unused", "a whole-table capture leaves nothing on the table to run to",
                 "remove run, or put it on a kind that takes part of the table")
-    if item.get("sets") == "many" and take == "whole-table":
+    if item.get("sets") in ("many", "all") and take == "whole-table":
         b.error(f"{path}.sets", "kind-field-unused", "a whole-table capture is one set already",
-                "remove sets: many")
+                f"remove sets: {item.get('sets')}")
+    elif item.get("sets") == "all" and take not in ("equal-rank", "equal-value"):
+        b.error(f"{path}.sets", "sets-all-needs-single-cards",
+                f"sets: all takes every card a kind finds at once, and take {take} finds groups that share cards",
+                "use it with take equal-rank or equal-value (every table card of the played rank or value), "
+                "or sets: many for disjoint groups")
     if cards is None or env is None:
         return None
     mask, text = ir.EVERY_CARD, ""

@@ -45,7 +45,7 @@ def check_piles(b, piles: ir.Piles, capture: ir.Capture, deal: ir.Deal) -> None:
             b.error(f"{path}.take", "pile-needs-top-take",
                     f"the capture kind '{kind.id}' {_TOP_ONLY[kind.take]}, and a pile shows only its top card", hint)
         for field, words in (("sets", "several sets"), ("run", "a run")):
-            if (kind.sets == "many" if field == "sets" else kind.run):
+            if (kind.sets != "one" if field == "sets" else kind.run):
                 b.error(f"{path}.{field}", "pile-needs-top-take",
                         f"the capture kind '{kind.id}' takes {words}, and a pile is taken whole", hint)
         for field in ("unless_rank_on_table", "empty_table"):

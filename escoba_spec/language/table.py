@@ -41,7 +41,7 @@ def check_stack(b, table: ir.Table, capture: ir.Capture, deal: ir.Deal) -> None:
             b.error(f"{path}.take", "stack-needs-spread",
                     f"the capture kind '{kind.id}' {_SPREAD_TAKES[kind.take]}, and a stack shows only its top card",
                     hint)
-        if kind.sets == "many":
+        if kind.sets != "one":
             b.error(f"{path}.sets", "stack-needs-spread",
                     f"the capture kind '{kind.id}' takes several sets, and a capture takes the whole stack", hint)
         if kind.run:

@@ -181,7 +181,8 @@ class TableSections:
         # on a stack a kind looks at the top card, and takes the whole stack (engine.zones)
         stack = "stack" if self.v.table.layout == "stack" else ""
         # a kind from a pile looks at that pile's top card, and takes the whole pile (engine.zones)
-        where = {"other-piles": "pile", "next-pile": "next"}.get(k.from_zone) or stack or "ir.CaptureKind"
+        where = {"other-piles": "pile", "next-pile": "next"}.get(k.from_zone) or stack or (
+            "all" if k.sets == "all" else "ir.CaptureKind")
         text = L.t(f"{where}.take.{k.take}", targets=self.nums(k.targets, "or"))
         if k.take == "whole-table" and k.unless_rank_on_table:
             text = L.t(f"{stack or 'kind'}.unless_rank_on_table", text=text)
@@ -190,7 +191,7 @@ class TableSections:
         sentences = [L.sentence(L.t("kind.any", text=text)) + "."]
         if k.take == "whole-table" and k.empty_table == "keep":
             sentences.append(L.t("ir.CaptureKind.empty_table.keep"))
-        if k.sets == "many":
+        if k.sets == "many":  # sets: all is said by what the kind takes ("every table card of ...")
             sentences.append(L.t("ir.CaptureKind.sets.many"))
         if k.run:
             sentences.append(L.t("kind.run"))
