@@ -173,3 +173,19 @@ def test_i1_the_logged_game_ends_8_to_32(rs):
     assert state.over
     assert [p.bit_count() for p in state.result.piles] == [8, 32]
     assert state.result.score.points[1]["most-cards"] == 1
+
+
+@pytest.mark.parametrize("rs", engines(**{"equal-cards": "all"}), ids=IDS)
+def test_l2_with_the_option_a_card_takes_every_table_card_of_its_rank(rs):
+    """lotoflaughs.com's Rubamazzetto: "Nell'ipotesi che un giocatore possieda una o più carte simili
+    a quelle centrali, può prenderle tutte in una volta" (deck.kinds sets: all)."""
+    state = _position(rs, ["Rd", "3c"], ["5s", "6b"], ["Rc", "Rs", "7b"])
+    assert moves_text(state) == ["Rd+Rc+Rs", "3c"]
+
+
+@pytest.mark.parametrize("rs", engines(**{"asso-piglia-tutto": "yes"}), ids=IDS)
+def test_w_with_asso_piglia_tutto_an_ace_takes_the_table_or_the_next_pile(rs):
+    """W: "se un giocatore ha un asso può rubare o le carte nel tavolo o il mazzo del compagno
+    seguente": the whole table, or the next player's whole pile whatever its top."""
+    state = _position(rs, ["1d", "3c"], ["5s", "6b"], ["Rc", "7b"], piles=((), ("4s", "2b")))
+    assert sorted(moves_text(state)) == ["1d+4s+2b", "1d+Rc+7b", "3c"]
