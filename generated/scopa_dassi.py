@@ -538,19 +538,24 @@ def _narrow(n, table, last, out, k, scratch):
         if not r:
             break
         rule = _STEP_RULE[s]
+        named = _STEP_KINDS[s]  # the captures the step looks at: those these kinds make (0: all)
         best = 0
         if rule == 2:
             best = 1 << 20
             for i in range(r):
-                best = min(best, popcount(made[rest[i]]))
+                if named == 0 or makers[rest[i]] & named:
+                    best = min(best, popcount(made[rest[i]]))
         elif rule == 3:
             for i in range(r):
-                best = max(best, popcount(made[rest[i]]))
+                if named == 0 or makers[rest[i]] & named:
+                    best = max(best, popcount(made[rest[i]]))
         c = 0
         for i in range(r):
             m = made[rest[i]]
-            if rule == 0:
-                keep = makers[rest[i]] & _STEP_KINDS[s] != 0
+            if named != 0 and makers[rest[i]] & named == 0:
+                keep = False
+            elif rule == 0:
+                keep = True
             elif rule == 1:
                 keep = not m & (m - 1)
             elif rule == 2 or rule == 3:
@@ -651,6 +656,33 @@ def _choice_opening(table, tc, tv, opts, picked):
     if 0 <= 1 - base < 63 and (totals >> (1 - base)) & 1:
         return 1
     return 0
+
+
+@njit(cache=True, inner=True)
+def _kind_makers(card, capture, table, tc, tv, picked, scratch):
+    """KindRules.makers: the mask of the kinds that make a capture of `capture` with `card` from
+    `table`: none for a trail; for a card that takes the whole table played to an empty one (and
+    kept), the kinds that keep it."""
+    if not capture:
+        if table:
+            return 0
+        kinds = _KEEP_KINDS
+    else:
+        tn, reach = _table_sums(table, tc, tv)
+        kinds = 0
+        for p in range(_PLAYED.shape[1]):
+            value = _PLAYED[card, p]
+            if value < 0:
+                break
+            n = _made(card, value, table, tc, tv, tn, reach, picked, scratch)
+            for i in range(n):
+                if scratch[0, i] == capture:
+                    kinds |= scratch[1, i]
+        return kinds
+    for kind in range(_KIND_TAKE.shape[0]):
+        if not _KIND_CARDS[kind] >> card & 1:
+            kinds &= ~(1 << kind)
+    return kinds
 
 
 @njit(cache=True, inner=True)

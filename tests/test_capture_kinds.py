@@ -245,6 +245,15 @@ KIND_VARIANTS = {
                       "    - {rule: fewest-cards}\n    - {rule: sweep}\n  obligation: any-card\n",
     "courts-by-rank": "  kinds:\n    - {id: rank, take: equal-rank, cards: rank >= 8}\n"
                       "    - {id: sum, take: sum, cards: rank <= 7}\n  priority:\n    - {rule: one-card-first}\n",
+    # a match is compulsory, a sum (of numerals only) optional; of the sums, only those of the most cards
+    "match-compulsory": "  kinds:\n    - {id: match, take: equal-value}\n    - {id: sum, take: sum, cards: rank <= 7}\n"
+                        "  priority:\n    - {rule: most-cards, kinds: [sum]}\n"
+                        "  obligation:\n    - {of: played-card, kinds: [match]}\n",
+    # if any card can sweep it must; an ace that can take the table must; a single card matched first
+    "sweep-compulsory": "  kinds:\n    - {id: all, take: whole-table, cards: rank == ace}\n"
+                        "    - {id: match, take: equal-value}\n    - {id: sum, take: sum}\n"
+                        "  priority:\n    - {rule: one-card-first, kinds: [match]}\n    - {rule: sweep, kinds: [sum]}\n"
+                        "  obligation:\n    - {of: any-card, must: sweep}\n    - {of: played-card, kinds: [all]}\n",
 }
 
 

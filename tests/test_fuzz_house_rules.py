@@ -11,7 +11,7 @@ profile; `HYPOTHESIS_PROFILE=long` plays thousands by hand.
 from __future__ import annotations
 
 import yaml
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from escoba_spec.compiler.kernel import unsupported
@@ -207,6 +207,66 @@ def _played(ruleset, seed: int, players: int, team_size: int, kinds: tuple[str, 
 @given(text=pile_kinds(), seed=st.integers(0, 2**32 - 1), data=st.data())
 def test_piles_taken_by_their_top_card_are_answered_and_both_engines_play_them_alike(validate_text, text, seed,
                                                                                       data):
+    variant, problems = validate_text(text, name="fuzzed-house.yaml")
+    assert_answer(text, variant, problems, display="fuzzed-house.yaml")
+    if variant is None:
+        return
+    layout = data.draw(st.sampled_from(variant.players.layouts))
+    kinds = tuple(data.draw(st.sampled_from(["random", "greedy"])) for _ in range(layout.players))
+    if unsupported(variant):
+        assert _played(Interpreter(variant), seed, layout.players, layout.team_size, kinds)[1]
+        return
+    kernel = kernel_rules(variant)
+    assert _played(kernel, seed, layout.players, layout.team_size, kinds) == \
+        _played(Interpreter(variant), seed, layout.players, layout.team_size, kinds), text
+
+
+_KIND_MENU = {
+    "match": {"id": "match", "take": "equal-value"},
+    "rank": {"id": "rank", "take": "equal-rank"},
+    "sum": {"id": "sum", "take": "sum"},
+    "ace": {"id": "ace", "take": "whole-table", "cards": "rank == ace"},
+}
+
+
+@st.composite
+def obligation_steps(draw) -> str:
+    """A house rule whose obligation is a list of steps and whose priority steps name kinds
+    (issue 37 item 6), over kinds of its own, with one scalar field set as the other fuzzer does."""
+    base = draw(st.sampled_from(BASES))
+    ids = draw(st.lists(st.sampled_from(sorted(_KIND_MENU)), min_size=1, max_size=4, unique=True))
+    doc: dict = {"id": "fuzzed-house", "name": "Fuzzed", "extends": base,
+                 "capture": {"kinds": [_KIND_MENU[k] for k in ids]}}
+    named = st.lists(st.sampled_from(ids), min_size=1, max_size=2, unique=True)
+    steps = []
+    for _ in range(draw(st.integers(1, 3))):
+        step = {"of": draw(st.sampled_from(["played-card", "any-card"])),
+                "must": draw(st.sampled_from(["capture", "sweep"]))}
+        if draw(st.booleans()):
+            step["kinds"] = draw(named)
+        steps.append(step)
+    doc["capture"]["obligation"] = steps
+    priority = []
+    for _ in range(draw(st.integers(0, 2))):
+        rule = draw(st.sampled_from(["prefer", "one-card-first", "fewest-cards", "most-cards", "sweep"]))
+        step = {"rule": rule}
+        if rule == "prefer" or draw(st.booleans()):
+            step["kinds"] = draw(named)
+        priority.append(step)
+    if priority:
+        doc["capture"]["priority"] = priority
+    path, picks = draw(st.sampled_from(FIELDS))
+    if path != ("capture", "obligation"):
+        node = doc
+        for part in path[:-1]:
+            node = node.setdefault(part, {})
+        node[path[-1]] = draw(st.sampled_from(picks))
+    return yaml.safe_dump(doc, sort_keys=False)
+
+
+@given(text=obligation_steps(), seed=st.integers(0, 2**32 - 1), data=st.data())
+@settings(max_examples=max(10, settings.default.max_examples // 3))  # each writes a kernel: a third of the profile's
+def test_obligation_steps_are_answered_and_both_engines_play_them_alike(validate_text, text, seed, data):
     variant, problems = validate_text(text, name="fuzzed-house.yaml")
     assert_answer(text, variant, problems, display="fuzzed-house.yaml")
     if variant is None:

@@ -160,6 +160,14 @@ def _value_masks(variant: ir.Variant, cards: CardSet) -> list[int]:
     return [sum(1 << c.index for c in cards.cards if c.value == t) for t in range(max(top, 0) + 1)]
 
 
+def _obligation_steps(variant: ir.Variant, params: Params) -> list[tuple[int, int, str]]:
+    """Each obligation step as the kernel's literals: any-card, must sweep, the mask of its kinds
+    (by their index in the kernel's kinds; 0: every capture)."""
+    index = {k.id: i for i, k in enumerate(params.capture_kinds)}
+    return [(int(o.of == "any-card"), int(o.must == "sweep"), literal(sum(1 << index[k] for k in o.kinds)))
+            for o in variant.capture.obligations]
+
+
 def generate_kernel(variant: ir.Variant) -> str:
     """Entry point: the kernel's source; KernelUnsupported names what it cannot play."""
     reasons = unsupported(variant)
@@ -232,6 +240,9 @@ def generate_kernel(variant: ir.Variant) -> str:
         "at_once": variant.match.check == "at-once",
         "single_card_first": capture.single_card_first,
         "obligation": capture.obligation,
+        # the obligation as steps (templates/kernel/obligation.py.j2): (any-card, sweep, kinds mask)
+        "obligation_steps": _obligation_steps(variant, params),
+        "obligation_kinds": any(o.kinds for o in capture.obligations),
         "sweeps_enabled": variant.sweeps.enabled,
         "not_on_last_play": variant.sweeps.not_on_last_play,
         "weighted": variant.sweeps.weight_by_target and capture.mode == "sum",

@@ -55,7 +55,11 @@ class HandExplanations:
             else:
                 opts = sorted(self._card_options()(card, table, sums)) if table else []
             shown = ", ".join("+".join(cards.texts(o)) for o in opts) or "nothing"
-            if capture:
+            if self._obliged and (not capture or capture in opts or self._stack):
+                # the card may make this play, but a step of the obligation wants another here
+                legal = ", ".join("+".join([cards.text(m[0]), *cards.texts(m[1])]) for m in self.legal_moves() if not m[2])
+                reasons.append(f"a step of capture.obligation makes another play compulsory here (legal: {legal})")
+            elif capture:
                 taken = "+".join(cards.texts(capture))
                 reasons.append(f"{cards.text(card)} cannot capture {taken} (it captures: {shown})")
             elif opts and self.params.obligation != "none":

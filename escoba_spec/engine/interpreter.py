@@ -81,6 +81,9 @@ class Interpreter:
             return sum_options(self._played[card], cap.targets, sums, table_choice, self._totals, cap.single_card_first)
         return match_options(self._played[card], sums, table_choice, self._totals, cap.single_card_first)
 
+    def capture_makers(self, card: int, capture: int, table: int, piles: PileView | None = None) -> frozenset[str]:
+        return frozenset(self._kinds.makers(card, capture, table, piles)) if self._kinds is not None else frozenset()
+
     def sweep_weight(self, card: int, captured: int, last_play: bool) -> int:
         sw = self._sweeps
         if not sw.enabled or (sw.not_on_last_play and last_play):

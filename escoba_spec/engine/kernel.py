@@ -145,15 +145,25 @@ class KernelRuleSet:
 
     def capture_options(self, card: int, table: int, sums=None, last_play: bool = False,
                         piles: PileView | None = None) -> list[int]:
-        if piles is not None:  # the piles a kind from a pile looks at: work[16] (kinds.py.j2's _pile_sets)
-            view = self._work[16]
-            view[:len(piles.piles)] = piles.piles
-            view[8:8 + len(piles.tops)] = piles.tops
-            view[16], view[17], view[18] = piles.side, piles.next_side, len(piles.piles)
+        if piles is not None:
+            self._pile_view(piles)
         count = self.module.capture_options(card, table, bool(last_play), self._out, self._work, self._wmask)
         if count < 0:
             raise EngineError(_STATUS.get(int(count), f"kernel status {count}"))
         return self._out[:count].tolist()
+
+    def _pile_view(self, piles: PileView) -> None:
+        """The piles a kind from a pile looks at, into work[16] (kinds.py.j2's _pile_sets)."""
+        view = self._work[16]
+        view[:len(piles.piles)] = piles.piles
+        view[8:8 + len(piles.tops)] = piles.tops
+        view[16], view[17], view[18] = piles.side, piles.next_side, len(piles.piles)
+
+    def capture_makers(self, card: int, capture: int, table: int, piles: PileView | None = None) -> frozenset[str]:
+        if piles is not None:
+            self._pile_view(piles)
+        mask = int(self.module.capture_makers(card, capture, table, self._work))
+        return frozenset(k.id for i, k in enumerate(self.params.capture_kinds) if mask >> i & 1)
 
     def sweep_weight(self, card: int, captured: int, last_play: bool) -> int:
         return int(self.module.sweep_weight(card, captured, bool(last_play), self._work))

@@ -17,7 +17,9 @@ priority steps then narrow the captures, in order:
 `prefer` keeps the captures of the kinds it names when there are any,
 `one-card-first` the captures of one card, `fewest-cards` / `most-cards` the
 smallest / largest, `sweep` the captures that clear the table (except on the
-hand's last play); captures of a kind named by `always` survive every step.
+hand's last play); a step that names kinds looks only at the captures they
+make (one-card-first with kinds [match]: a single card matched excludes the
+rest); captures of a kind named by `always` survive every step.
 """
 
 from __future__ import annotations
@@ -149,18 +151,20 @@ class KindRules:
         for rule, named in self.steps:
             if not rest:
                 break
-            if rule == "prefer":
-                chosen = [m for m in rest if named.intersection(made[m])]
+            # the captures the step looks at: those its kinds make (every one when it names none)
+            scope = [m for m in rest if named.intersection(made[m])] if named else rest
+            if rule == "prefer" or not scope:
+                chosen = scope
             elif rule == "one-card-first":
-                chosen = [m for m in rest if not m & (m - 1)]
+                chosen = [m for m in scope if not m & (m - 1)]
             elif rule == "fewest-cards":
-                fewest = min(m.bit_count() for m in rest)
-                chosen = [m for m in rest if m.bit_count() == fewest]
+                fewest = min(m.bit_count() for m in scope)
+                chosen = [m for m in scope if m.bit_count() == fewest]
             elif rule == "most-cards":
-                most = max(m.bit_count() for m in rest)
-                chosen = [m for m in rest if m.bit_count() == most]
+                most = max(m.bit_count() for m in scope)
+                chosen = [m for m in scope if m.bit_count() == most]
             else:  # sweep
-                chosen = [m for m in rest if m == table] if not last_play else []
+                chosen = [m for m in scope if m == table] if not last_play else []
             if chosen:
                 rest = chosen
         return kept + rest

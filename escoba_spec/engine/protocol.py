@@ -129,6 +129,9 @@ class Params:
     replace_covered: int = 0
     #: (id, points) of each scoring rule whose tie carries its points to the next hand (ties: carry)
     carry_rules: tuple[tuple[str, int], ...] = ()
+    #: (of, must, kinds) of each obligation step (ir.ObligationStep), applied to the legal moves in
+    #: order (engine.state); obligation is then "none"
+    obligation_steps: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
 
     def deal_of(self, players: int, team_size: int) -> tuple[int, int]:
         """(hand size, table cards) of a table of `players` seats in teams of `team_size`."""
@@ -210,6 +213,7 @@ class Params:
             replace_table=tuple((r.cards, r.to) for r in deal.replace if r.where == "table" and r.to != "covered"),
             replace_covered=union(r.cards for r in deal.replace if r.where == "table" and r.to == "covered"),
             carry_rules=tuple((r.id, constant(r.points)) for r in variant.scoring.rules if r.carried),
+            obligation_steps=tuple((o.of, o.must, o.kinds) for o in capture.obligations),
         )
 
 
@@ -231,7 +235,8 @@ def _needs_kinds(variant) -> bool:
     event that names the kinds of a capture."""
     capture = variant.capture
     return (capture.mode == "kinds" or bool(capture.priority) or any(not r.valued for r in variant.deck.ranks)
-            or any(e.kinds for e in variant.scoring.events))  # an event asks which kinds made a capture
+            or any(e.kinds for e in variant.scoring.events)  # an event asks which kinds made a capture
+            or any(o.kinds for o in capture.obligations))  # so does an obligation step
 
 
 @dataclass(frozen=True)
@@ -277,6 +282,12 @@ class RuleSet(Protocol):
         `sums` indexes the table's cards of one capture value by subset total, up to
         `params.sums_limit`; the others are `table & cards.unsummed_mask`. Order does not matter (the
         engine sorts); no duplicates. Empty when the card captures nothing."""
+        ...
+
+    def capture_makers(self, card: int, capture: int, table: int, piles: PileView | None = None) -> frozenset[str]:
+        """The ids of the capture kinds that make a capture of `capture` (a mask of `table`, or a
+        pile of `piles`) with `card`. Asked only when an obligation step names kinds
+        (`params.obligation_steps`), so only of a RuleSet whose params list capture kinds."""
         ...
 
     def sweep_weight(self, card: int, captured: int, last_play: bool) -> int:

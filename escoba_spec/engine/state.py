@@ -23,6 +23,7 @@ from .events import HandEvents
 from .explain import HandExplanations
 from .invariants import HandInvariants
 from .moves import Move, Play
+from .obligation import oblige
 from .protocol import RuleSet
 from .records import HandResult, Opening
 from .zones import _EMPTY_SUMS, HandZones
@@ -38,7 +39,7 @@ class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanat
         "dealer", "first", "deck", "stock", "stock_pos", "hands", "table", "sums",
         "piles", "sweeps", "captures", "set_aside", "last_capturer", "to_play",
         "history", "claimable", "in_hands", "over", "result", "opening", "rounds", "_legal",
-        "_options", "_trail_too", "_any_card", "_claims", "_kinds", "_keep", "_first_lead",
+        "_options", "_trail_too", "_any_card", "_obliged", "_claims", "_kinds", "_keep", "_first_lead",
         "match", "event_points", "events", "_events", "declared", "_declares", "shown",
         "_stack", "stack", "down", "hidden", "down_taken_at", "laid", "tops", "_steals",
     )  # fmt: skip
@@ -55,6 +56,7 @@ class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanat
         self._options = ruleset.capture_options
         self._trail_too = self.params.obligation == "none"
         self._any_card = self.params.obligation == "any-card"
+        self._obliged = self.params.obligation_steps  # the obligation as steps (engine.obligation)
         self._claims = self.params.missed_capture_claim
         self._kinds = bool(self.params.capture_kinds)  # capture kinds: capture_options is told the last play
         self._keep = self.params.keep_mask
@@ -268,6 +270,12 @@ class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanat
                 add(_new(Move, (card, 0, claim)))
         if captured and self._any_card:
             moves = [m for m in moves if m[1]]
+        if captured and self._obliged:
+            last = self.in_hands == 1 and self.stock_pos >= len(self.stock)
+            view = self._pile_view() if self._steals else None
+            rs = self.rs
+            moves = oblige(moves, self._obliged, table, last,
+                           lambda card, capture: rs.capture_makers(card, capture, table, view))
         return moves
 
     # ------------------------------------------------------------------- a play

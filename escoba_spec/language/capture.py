@@ -47,7 +47,9 @@ def build_capture(b, cards: CardSet | None) -> ir.Capture:
     if mode == "match" and "targets" in spec:
         b.error("capture.targets", "targets-unused", "capture targets are not used when mode is match",
                 "remove targets, or use mode: sum", severity="warning")
-    if c["missed_capture_claim"] and c["obligation"] != "none":
+    steps = c["obligation"] if isinstance(c["obligation"], list) else None
+    obligation = "none" if steps is not None else c["obligation"]  # steps: free to trail unless one says not
+    if c["missed_capture_claim"] and obligation != "none":
         b.error("capture.missed_capture_claim", "claim-never-applies",
                 f"with obligation {c['obligation']} a player never misses a capture, so no claim can arise",
                 "set capture.obligation: none for missed captures to be possible", severity="warning")
@@ -59,13 +61,14 @@ def build_capture(b, cards: CardSet | None) -> ir.Capture:
     else:
         targets = tuple(sorted(c["targets"])) if mode == "sum" else ()
         kinds = ()
-    capture = ir.Capture(mode, targets, bool(c["single_card_first"]), c["obligation"], bool(c["missed_capture_claim"]),
+    capture = ir.Capture(mode, targets, bool(c["single_card_first"]), obligation, bool(c["missed_capture_claim"]),
                          b.sources(spec, "capture"), kinds)
     # a kind the file lists but that could not be built has been reported: naming it is no second error
     named = tuple(k.id for k in kinds_of(capture)) + tuple(
         str(item.get("id")) for item in (spec.get("kinds") or []) if isinstance(item, dict))
     priority = _priority(b, spec.get("priority") or [], tuple(dict.fromkeys(named)), kinds_of(capture))
-    return replace(capture, priority=priority)
+    obligations = _obligations(b, steps or [], tuple(dict.fromkeys(named)))
+    return replace(capture, priority=priority, obligations=obligations)
 
 
 def _nearest_rule(b, spec: dict) -> None:
@@ -160,16 +163,35 @@ def _priority(b, steps: list, names: tuple[str, ...], kinds: tuple[ir.CaptureKin
             b.error(path, "priority-needs-kinds", f"the priority rule {rule} names the capture kinds it is about",
                     "add kinds: [<kind id>, ...]" + (f" (kinds here: {', '.join(ids)})" if ids else ""))
             continue
-        if rule not in _NAMING and named:
-            b.error(f"{path}.kinds", "kind-field-unused", f"the priority rule {rule} names no kinds",
-                    "remove kinds from this step")
-        for j, kid in enumerate(named):
-            if kid not in ids:
-                b.error(f"{path}.kinds[{j}]", "unknown-kind", f"no capture kind has the id '{kid}'",
-                        did_you_mean(kid, ids) or ("kinds here: " + ", ".join(ids)))
+        _known(b, path, named, ids)
         if rule == "prefer" and set(named) >= set(ids):
             b.error(f"{path}.kinds", "priority-does-nothing",
                     "prefer names every capture kind, so it excludes nothing",
                     "name the kinds that come first, not all of them", severity="warning")
         out.append(ir.PriorityStep(rule, tuple(named)))
+    return tuple(out)
+
+
+def _known(b, path: str, named: list, ids: list) -> None:
+    """Each kind a step names is one of the capture's kinds (unknown-kind, located)."""
+    for j, kid in enumerate(named):
+        if kid not in ids:
+            b.error(f"{path}.kinds[{j}]", "unknown-kind", f"no capture kind has the id '{kid}'",
+                    did_you_mean(kid, ids) or ("kinds here: " + ", ".join(ids)))
+
+
+def _obligations(b, steps: list, names: tuple[str, ...]) -> tuple[ir.ObligationStep, ...]:
+    """The obligation's steps, when the file gives a list: the kinds each names must exist, and
+    a step that repeats an earlier one is said (it changes nothing)."""
+    out: list[ir.ObligationStep] = []
+    for i, step in enumerate(steps):
+        path = f"capture.obligation[{i}]"
+        named = list(step.get("kinds") or [])
+        _known(b, path, named, list(names))
+        made = ir.ObligationStep(step["of"], step.get("must", "capture"), tuple(named))
+        if made in out:
+            b.error(path, "obligation-step-repeated", "this step repeats an earlier one of the obligation",
+                    "remove it", severity="warning")
+            continue
+        out.append(made)
     return tuple(out)

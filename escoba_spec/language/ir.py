@@ -26,6 +26,7 @@ EmptyTable = Literal["lay", "keep"]
 #: the rules applied in order over the captures a played card has (see Capture.priority)
 PriorityRule = Literal["prefer", "always", "one-card-first", "fewest-cards", "most-cards", "sweep"]
 Obligation = Literal["none", "played-card", "any-card"]
+ObligationScope = Literal["played-card", "any-card"]
 OpeningTrigger = Literal["never", "contains-capture", "total"]
 OpeningAction = Literal["play-on", "set-aside", "redeal", "capture"]
 Taker = Literal["dealer", "first-player"]
@@ -284,9 +285,23 @@ class PriorityStep:
     always (captures of `kinds` survive every other step), one-card-first (a
     capture of one card excludes captures of more), fewest-cards, most-cards,
     sweep (a capture that clears the table excludes the others, except on the
-    hand's last play)."""
+    hand's last play). The rules but always, given `kinds`, look only at the captures
+    those kinds make (one-card-first with kinds [match]: a single card matched)."""
 
     rule: PriorityRule
+    kinds: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ObligationStep:
+    """A rule that makes some captures compulsory, applied over the moves of the seat to play:
+    when the played card (`of` played-card) or any card of the hand (any-card) can make a
+    capture of one of `kinds` (every kind when empty) or, with `must` sweep, one that clears
+    the table (not on the hand's last play), the moves that make none go: that card's other
+    moves, or every other move of the hand."""
+
+    of: ObligationScope
+    must: Literal["capture", "sweep"] = "capture"
     kinds: tuple[str, ...] = ()
 
 
@@ -300,6 +315,9 @@ class Capture:
     sources: tuple[Source, ...] = ()
     kinds: tuple[CaptureKind, ...] = ()  # mode kinds: the kinds listed (sum and match stand for theirs: capture.kinds_of)
     priority: tuple[PriorityStep, ...] = ()  # the steps the file gives (single_card_first is its own field)
+    #: the file's obligation as a list of steps (obligation is then none: a player may trail unless a step
+    #: says otherwise); empty for the three words
+    obligations: tuple[ObligationStep, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -114,8 +114,12 @@ def _capture_differences(ca: ir.Capture, cb: ir.Capture, add) -> None:
     that mode sum / match stand for are not compared again when both variants use those
     words: mode and targets already say it."""
     for f in fields(ca):
-        if f.name not in SKIP and f.name not in ("kinds", "priority"):
+        if f.name not in SKIP and f.name not in ("kinds", "priority", "obligation", "obligations"):
             _walk(f"capture.{f.name}", getattr(ca, f.name), getattr(cb, f.name), add)
+    oa, ob = _obligation(ca), _obligation(cb)
+    if oa != ob:
+        label, effects = FIELDS["capture.obligation"]
+        add("capture.obligation", label, oa, ob, effects)
     legacy = ca.mode != "kinds" and cb.mode != "kinds"
     if not legacy:
         ka = {k.id: k for k in kinds_of(ca)}
@@ -136,6 +140,13 @@ def _capture_differences(ca: ir.Capture, cb: ir.Capture, add) -> None:
     pa, pb = _steps(ca), _steps(cb)
     if pa != pb:
         add("capture.priority", "capture priority", pa, pb, (LEGAL, CAPTURES))
+
+
+def _obligation(capture: ir.Capture) -> str | tuple[str, ...]:
+    """The obligation as a file says it: one of the three words, or its steps."""
+    if not capture.obligations:
+        return capture.obligation
+    return tuple(f"{o.of} {o.must}" + (f"({', '.join(o.kinds)})" if o.kinds else "") for o in capture.obligations)
 
 
 def _steps(capture: ir.Capture) -> tuple[str, ...]:

@@ -55,6 +55,7 @@ FIELDS: dict[str, tuple[str, tuple[str, ...]]] = {
     "capture.targets": ("capture targets", (DEAL, LEGAL, CAPTURES, SWEEPS)),
     "capture.single_card_first": ("a single equal card must be taken before a sum", (LEGAL, CAPTURES)),
     "capture.obligation": ("capture obligation", (LEGAL,)),
+    "capture.obligations": ("capture obligation (its steps)", (LEGAL,)),
     "capture.missed_capture_claim": ("the next player may claim a missed capture", (LEGAL, CAPTURES)),
     "capture.kinds": ("capture kinds (compared by id)", (LEGAL, CAPTURES, SWEEPS, POINTS)),
     "capture.priority": ("capture priority", (LEGAL, CAPTURES)),

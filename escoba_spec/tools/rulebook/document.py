@@ -46,6 +46,7 @@ IR_SECTIONS = {
     "Capture": "play",
     "CaptureKind": "play",
     "PriorityStep": "play",
+    "ObligationStep": "play",
     "Sweeps": "sweeps",
     "LeftoverCheck": "end",
     "Penalty": "end",

@@ -145,7 +145,12 @@ class TableSections:
         else:
             s.p("play.one_group", L.t("play.groups" if many else "play.one_group"))
             s.p("play.trail", L.t("play.trail"))
-        s.p("capture.obligation", L.t(f"ir.Capture.obligation.{c.obligation}"))
+        if c.obligations:  # steps, then the freedom they leave
+            for i, step in enumerate(c.obligations):
+                s.p(f"capture.obligation.{i}", self.obligation_text(step))
+            s.p("capture.obligation", L.t("obligation.otherwise"))
+        else:
+            s.p("capture.obligation", L.t(f"ir.Capture.obligation.{c.obligation}"))
         if c.missed_capture_claim:
             s.p("capture.claim", L.t("capture.missed_capture_claim"))
         if self.v.deck.jokers.count:
@@ -202,7 +207,15 @@ class TableSections:
     def step_text(self, step: ir.PriorityStep) -> str:
         """One priority rule as a sentence, the kinds it names said by what they take."""
         L = self.L
-        return L.t(f"ir.PriorityStep.rule.{step.rule}", kinds=self.kinds_text(step.kinds))
+        scoped = ".kinds" if step.kinds and step.rule not in ("prefer", "always") else ""
+        return L.t(f"ir.PriorityStep.rule.{step.rule}{scoped}", kinds=self.kinds_text(step.kinds))
+
+    def obligation_text(self, step: ir.ObligationStep) -> str:
+        """One obligation step as a sentence; a capture of every kind is the seeds' own wording."""
+        if step.must == "capture" and not step.kinds:
+            return self.L.t(f"ir.Capture.obligation.{step.of}")
+        key = f"obligation.{step.of}.{step.must}" + (".kinds" if step.kinds else "")
+        return self.L.t(key, kinds=self.kinds_text(step.kinds))
 
     def kinds_text(self, ids) -> str:
         """Capture kinds named by id, said by what they take ("a card of the same rank or ...")."""
