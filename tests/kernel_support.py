@@ -103,7 +103,8 @@ def assert_same_matches(kernel, interp, seeds, names, *, team_size=1, where=()):
 #: the same code, checked against the interpreter in milliseconds, not a numba compile of seconds
 #: each, which made up a third of the suite's time.
 NATIVE_MADE_UP = frozenset({"claims-events", "kernel-escopa-jokers", "all-of-them", "ev-effects", "split-three-ways",
-                            "declarations", "catch-up", "ev-at-once", "five-players", "kernel-sweep-compulsory"})
+                            "declarations", "catch-up", "ev-at-once", "five-players", "kernel-sweep-compulsory",
+                            "pile-events"})
 
 
 def engines(variant, *, native: bool = True):

@@ -189,3 +189,41 @@ def test_w_with_asso_piglia_tutto_an_ace_takes_the_table_or_the_next_pile(rs):
     seguente": the whole table, or the next player's whole pile whatever its top."""
     state = _position(rs, ["1d", "3c"], ["5s", "6b"], ["Rc", "7b"], piles=((), ("4s", "2b")))
     assert sorted(moves_text(state)) == ["1d+4s+2b", "1d+Rc+7b", "3c"]
+
+
+# ------------------------------------------------------ events that see the piles
+
+STEAL_EVENTS = """\
+id: rubamazzo-steal-events
+extends: rubamazzo
+scoring:
+  events:
+    - {id: big-steal, name: A big steal, when: count(stolen) >= 2, points: count(stolen)}
+    - {id: stealer, name: Stealer, kinds: [steal], points: 1}
+    - {id: seven-on-top, name: A seven on top, when: "count(pile_top, rank == 7) == 1", points: 1}
+"""
+
+
+@pytest.mark.parametrize("engine", [0, 1], ids=IDS)
+def test_an_event_sees_the_pile_a_play_took_whole_and_the_top_card_it_leaves(validate_text, engine):
+    """A house rule of Rubamazzo scoring steals (issue 37 item 3): `stolen` is the pile taken whole
+    (not in `taken`), `pile_top` the scoring side's own top card after the play, and an event may
+    name the kind that took a pile."""
+    variant, problems = validate_text(STEAL_EVENTS, name="rubamazzo-steal-events.yaml")
+    assert variant is not None, [p.format() for p in problems]
+    rs = both_engines(variant)[engine]
+    state = _position(rs, ["7d", "Rb"], ["5c", "1s"], ["6b", "Fc"], piles=((), ("7b", "7s")))
+    play(state, "7d+7s+7b")
+    assert [(e.id, e.points) for e in state.events] == [("big-steal", 2), ("stealer", 1), ("seven-on-top", 1)]
+    play(state, "5c")  # the other side trails: its pile is empty, no event
+    play(state, "Rb")  # a trail: nothing stolen, but the pile's top is still the seven
+    assert [(e.side, e.id) for e in state.events[3:]] == [(0, "seven-on-top")]
+
+
+def test_the_piles_names_are_known_only_with_piles_shown(validate_text):
+    variant, problems = validate_text(
+        "id: scopa-stolen\nextends: scopa\nscoring:\n  events:\n"
+        "    - {id: stolen-one, name: Stolen, when: count(stolen) > 0}\n", name="scopa-stolen.yaml")
+    assert variant is None
+    found = [p for p in problems if p.code == "expr-unknown-name"]
+    assert found and found[0].line == 5 and "piles.top: shown" in found[0].hint

@@ -146,6 +146,25 @@ match:
 options:
   target: {drop: true}
 """,
+    # piles shown: a steal's cards, the kind that took a pile, the side's own top card (issue 37 item 3)
+    "pile-events": """\
+id: pile-events
+extends: rubamazzo
+scoring:
+  events:
+    - id: big-steal
+      name: A big steal
+      when: count(stolen) >= 3
+      points: count(stolen) - 2
+    - id: stealer
+      name: Stealer
+      kinds: [steal]
+      points: 1
+    - id: seven-on-top
+      name: A seven on top
+      when: count(pile_top, rank == 7) == 1 and count(taken) > 0
+      points: 1
+""",
 }
 #: shipped variants with an option that the kernel plays thanks to this work
 OPTIONED = {"escoba-francesa-claim": ("escoba-francesa.yaml", {"announce": "claim"})}

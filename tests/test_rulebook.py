@@ -35,6 +35,7 @@ from escoba_spec.tools.rulebook import (
 from escoba_spec.tools.rulebook.catalog import MissingMessage, catalog, coverage
 from escoba_spec.tools.rulebook.coverage import (
     HAND_SAMPLES,
+    PILE_SAMPLES,
     PLAY_SAMPLES,
     SAMPLES,
     STACK_SAMPLES,
@@ -116,7 +117,7 @@ def test_every_ir_class_has_a_section():
 
 def test_samples_use_every_expression_form():
     used = {kind: set() for kind in expression_forms()}
-    for text, _ in SAMPLES + TABLE_SAMPLES + PLAY_SAMPLES + HAND_SAMPLES + STACK_SAMPLES:
+    for text, _ in SAMPLES + TABLE_SAMPLES + PLAY_SAMPLES + HAND_SAMPLES + STACK_SAMPLES + PILE_SAMPLES:
         tree, errors = parse(text.format(s="oros", s2="copas", f="sota"))
         assert tree is not None, (text, errors)
         _forms_in(tree, used)

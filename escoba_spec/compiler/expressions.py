@@ -62,6 +62,8 @@ _NAMES = {
     "round": "play.round",
     "top_before": "play.top_before",
     "top": "play.top",
+    "stolen": "play.stolen",
+    "pile_top": "(1 << play.tops[side] if play.tops and play.tops[side] >= 0 else 0)",
     "hand": "hand",
 }
 

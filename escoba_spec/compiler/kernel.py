@@ -48,8 +48,6 @@ def unsupported(variant: ir.Variant) -> list[str]:
     reasons = (
         ("jokers or cards of several values in an opening table split into groups",
          cards.choice_mask and opening.trigger == "total" and opening.partition),
-        ("events that name capture kinds in a variant whose kinds take piles",
-         any(k.from_zone != "table" for k in params.capture_kinds) and any(e.kinds for e in variant.scoring.events)),
         ("cards of several values that together can total more than 62",
          sum(max(values) for values, c in zip(cards.choices, cards.cards) if cards.choice_mask >> c.index & 1) > 62),
         ("declarations in a variant whose ties split", variant.declarations.rules and _scale(variant) > 1),

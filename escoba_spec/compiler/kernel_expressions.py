@@ -40,6 +40,8 @@ PLAY_NAMES = {
     "dealer": "(dealer_side == side)",
     "top_before": "top_before",
     "top": "top_after",
+    "stolen": "stolen",
+    "pile_top": "(_BITS[tops[side]] if tops[side] >= 0 else np.int64(0))",
 }
 #: the names of a dealt hand (declarations) as the kernel's declaration function calls its arguments
 HAND_NAMES = {

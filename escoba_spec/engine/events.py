@@ -68,6 +68,7 @@ class HandEvents:
             previous=1 << previous.card if previous else 0, previous_side=previous.seat % self.sides if previous else -1,
             last_play=self._played_last(), round=self.rounds, card=play.card, claim=play.claim,
             top_before=top, top=self.top, stolen=stolen, piles_before=tuple(piles),
+            tops=tuple(self.tops) if self.params.pile_tops else (),
         )
         standing = self.standing()
         fired = self.rs.play_events(side, self.piles, self.sweeps, self.captures, table, facts, standing)

@@ -206,6 +206,12 @@ class KernelRuleSet:
                 sides, bool(play.last_play), play.round, P, E, self._standing(match, sides), state, match.dealer_side]
         if self.params.stack:  # a stack's top card before the play and after it
             args += [play.top_before, play.top]
+        if self.params.pile_tops:  # the pile taken whole, each pile's top card after the play
+            tops = np.full(8, -1, dtype=np.int64)
+            tops[:len(play.tops)] = play.tops
+            args += [play.stolen, tops]
+            if play.piles_before:  # the piles as the kinds from a pile saw them (work[16])
+                self._pile_view(PileView(*play.piles_before))
         if kernel.event_kinds:
             args += [play.card, play.claim, self._work[2], self._work[3], self._work[4], self._work[8:]]
         self.module.play_events(*args)

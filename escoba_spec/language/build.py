@@ -122,7 +122,7 @@ class _Builder:
         check_piles(self, piles, capture, deal)
         sweeps = self.build_sweeps()
         scoring = self.build_scoring(cards)
-        scoring = ir.Scoring(scoring.ties, scoring.rules, build_events(self, cards, capture, scoring.rules, table))
+        scoring = ir.Scoring(scoring.ties, scoring.rules, build_events(self, cards, capture, scoring.rules, table, piles))
         match = self.build_match(scoring)
         declarations = build_declarations(self, cards, {r.id for r in (*scoring.rules, *scoring.events)})
         check_match_events(self, match, scoring.events, declarations)

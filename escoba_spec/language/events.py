@@ -19,11 +19,18 @@ from .expr.nodes import carries_points, constant
 from .prose import prose
 
 
+def play_scope(table: ir.Table, piles: ir.Piles) -> str:
+    """The names an event may use (expr.env.SCOPE_VARIABLES): a play's, and a stack's top card,
+    and the piles' tops and the pile a play took."""
+    return "play" + ("-stack" if table.layout == "stack" else "") + ("-piles" if piles.top == "shown" else "")
+
+
 def build_events(b, cards: CardSet | None, capture: ir.Capture, rules: tuple[ir.ScoringRule, ...],
-                 table: ir.Table = ir.Table()) -> tuple[ir.PlayEvent, ...]:
+                 table: ir.Table = ir.Table(), piles: ir.Piles = ir.Piles()) -> tuple[ir.PlayEvent, ...]:
     """Entry point: the events of `scoring.events`, each checked against the capture kinds in force,
-    the scoring rules' ids and the other events; on a stack table they may name its top card."""
-    scope = "play-stack" if table.layout == "stack" else "play"
+    the scoring rules' ids and the other events; on a stack table they may name its top card, and
+    with piles shown the pile a play took whole and each pile's top card."""
+    scope = play_scope(table, piles)
     spec = b.section("scoring")
     items = [e for e in (spec.get("events") or []) if isinstance(e, dict)]
     env = Env.from_cardset(cards, spec.get("ties", "none")) if cards is not None else None

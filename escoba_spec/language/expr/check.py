@@ -21,6 +21,7 @@ from .env import (
     SCOPE_VARIABLES,
     SCORING_SUIT,
     SIGNATURES,
+    PILE_VARIABLES,
     STACK_VARIABLES,
     STEP_FUNCTIONS,
     TIE_POLICIES,
@@ -65,7 +66,8 @@ MAX_SIDE_NESTING = 3
 
 
 #: every variable of every scope, by name
-KNOWN_VARIABLES = {**VARIABLES, **MATCH_VARIABLES, **PLAY_VARIABLES, **HAND_VARIABLES, **STACK_VARIABLES}
+KNOWN_VARIABLES = {**VARIABLES, **MATCH_VARIABLES, **PLAY_VARIABLES, **HAND_VARIABLES, **STACK_VARIABLES,
+                   **PILE_VARIABLES}
 _ORDINALS = ("first", "second", "third", "fourth", "fifth")
 _EQUATABLE = frozenset({NUM, BOOL, CARDS, SUIT, RANK})
 _ORDERED = frozenset({NUM, RANK})
@@ -197,10 +199,18 @@ class _Checker:
                 self.problem(node, "expr-unknown-name", f"'{name}' is not known when the table is dealt",
                              "a deal condition looks at the opening table: table and deck, e.g. "
                              "count(table, rank == re) >= 3")
-            elif name in STACK_VARIABLES and self.scope == "play":
+            elif name in STACK_VARIABLES and self.scope.startswith("play"):
                 self.problem(node, "expr-unknown-name", f"'{name}' is the top card of a stack, and this variant's "
                              "table is a spread", "set table.layout: stack, or look at the spread's cards: "
                              "table_before, taken, table")
+            elif name in PILE_VARIABLES and self.scope.startswith("play"):
+                self.problem(node, "expr-unknown-name", f"'{name}' looks at the piles' top cards, and this variant's "
+                             "piles are face down", "set piles.top: shown (with a capture kind from other-piles or "
+                             "next-pile to take a pile), or look at the play's cards: played, taken, table")
+            elif name in PILE_VARIABLES:
+                self.problem(node, "expr-unknown-name", f"'{name}' is known only on a play with piles shown "
+                             "(scoring.events, piles.top: shown)",
+                             "a scoring rule looks at the end of the hand: pile, sweeps, captures, score, ...")
             elif name in STACK_VARIABLES:
                 self.problem(node, "expr-unknown-name", f"'{name}' is known only on a play of a stack table "
                              "(scoring.events, table.layout: stack)",

@@ -25,17 +25,23 @@ PLAY_VARIABLES = {"played": CARDS, "taken": CARDS, "previous": CARDS, "previous_
 #: the names of an event on a play of a stack table (table.layout: stack), besides the play's: the
 #: stack's top card before the play and after it (no card when the stack is empty)
 STACK_VARIABLES = {"top_before": CARDS, "top": CARDS}
+#: the names of an event on a play with piles shown (piles.top: shown), besides the play's: the
+#: cards of another side's pile the play took whole (none when it took none), and the side's own
+#: pile's top card after the play (none while its pile is empty)
+PILE_VARIABLES = {"stolen": CARDS, "pile_top": CARDS}
 #: the names of a declaration (declarations.rules), besides the side's and the match's: the
 #: player's hand as dealt, the table, the round of the deal (1 up)
 HAND_VARIABLES = {"hand": CARDS, "table": CARDS, "round": NUM}
 PER_SIDE_VARIABLES = frozenset({"pile", "sweeps", "captures", "opponents", "others", *MATCH_VARIABLES,
-                                *PLAY_VARIABLES, *HAND_VARIABLES, *STACK_VARIABLES})
+                                *PLAY_VARIABLES, *HAND_VARIABLES, *STACK_VARIABLES, *PILE_VARIABLES})
 #: the names of a condition on the opening table (a redeal): the cards face up and the deck
 TABLE_VARIABLES = {"table": CARDS, "deck": CARDS}
 #: what each scope of an expression may name (beyond suits, ranks and card fields): a side at
 #: the end of a hand (scoring rules), a play (events), the opening table (redeal conditions)
-SCOPE_VARIABLES = {"side": {**VARIABLES, **MATCH_VARIABLES}, "play": {**VARIABLES, **MATCH_VARIABLES, **PLAY_VARIABLES},
-                   "play-stack": {**VARIABLES, **MATCH_VARIABLES, **PLAY_VARIABLES, **STACK_VARIABLES},
+_PLAY = {**VARIABLES, **MATCH_VARIABLES, **PLAY_VARIABLES}
+SCOPE_VARIABLES = {"side": {**VARIABLES, **MATCH_VARIABLES}, "play": _PLAY,
+                   "play-stack": {**_PLAY, **STACK_VARIABLES}, "play-piles": {**_PLAY, **PILE_VARIABLES},
+                   "play-stack-piles": {**_PLAY, **STACK_VARIABLES, **PILE_VARIABLES},
                    "hand": {**VARIABLES, **MATCH_VARIABLES, **HAND_VARIABLES}, "table": TABLE_VARIABLES}
 #: how most() treats sides tied for the top (the IR's TiePolicy): nobody wins it
 #: (none), every tied side does (all), or every tied side does and the rule's
@@ -171,6 +177,7 @@ class PlayFacts:
     stolen: int = 0  # the cards of another side's pile the play took whole (piles shown); not in `taken`
     #: the piles as the play found them (engine.protocol.PileView's fields), for the kinds that made a steal
     piles_before: tuple = ()
+    tops: tuple = ()  # with piles shown, each side's pile's top card after the play (an index; -1: none)
 
 
 NO_MATCH = MatchFacts()

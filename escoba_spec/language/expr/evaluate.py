@@ -149,6 +149,8 @@ _PLAY_NAMES: dict[str, Callable] = {
     "round": lambda p, side: p.round,
     "top_before": lambda p, side: p.top_before,
     "top": lambda p, side: p.top,
+    "stolen": lambda p, side: p.stolen,
+    "pile_top": lambda p, side: 1 << p.tops[side] if p.tops and p.tops[side] >= 0 else 0,
 }
 
 _CALLS: dict[str, Callable[[Call, int, ScoreContext, Card | None], int | bool]] = {

@@ -34,6 +34,7 @@ from ...language.expr.env import (
     FIELDS,
     HAND_VARIABLES,
     MATCH_VARIABLES,
+    PILE_VARIABLES,
     PLAY_VARIABLES,
     SIGNATURES,
     STACK_VARIABLES,
@@ -112,6 +113,11 @@ STACK_SAMPLES: tuple[tuple[str, str], ...] = (
     ("count(table_before) == 1 and same_rank(union(played, top_before)) == 2 and count(top, rank == {f}) == 0", "bool"),
 )
 
+#: Expressions over a play with piles shown (scoring.events with piles.top: shown).
+PILE_SAMPLES: tuple[tuple[str, str], ...] = (
+    ("count(stolen) >= 5 and count(pile_top, rank == {f}) == 1", "bool"),
+)
+
 #: Expressions over a dealt hand (declarations: compiled in the hand scope).
 HAND_SAMPLES: tuple[tuple[str, str], ...] = (
     ("same_rank(hand) == 3 or sum(hand) <= 9 and round > 1 or same_suit(hand) >= count(table)", "bool"),
@@ -179,7 +185,7 @@ def expression_forms() -> dict[str, set[str]]:
         "function": set(SIGNATURES),
         "operator": set(E.ARITHMETIC) | set(E.COMPARE) | {"and", "or", "not", "-u", "if"},
         "variable": set(VARIABLES) | set(TABLE_VARIABLES) | set(MATCH_VARIABLES) | set(PLAY_VARIABLES)
-        | set(HAND_VARIABLES) | set(STACK_VARIABLES),
+        | set(HAND_VARIABLES) | set(STACK_VARIABLES) | set(PILE_VARIABLES),
         "field": set(FIELDS),
         "keyword": {k for s in SIGNATURES.values() for k in s.keywords},
     }
@@ -255,6 +261,7 @@ def problems() -> tuple[str, ...]:
         samples = [(t, k, "side") for t, k in SAMPLES] + [(t, k, "table") for t, k in TABLE_SAMPLES]
         samples += [(t, k, "play") for t, k in PLAY_SAMPLES] + [(t, k, "hand") for t, k in HAND_SAMPLES]
         samples += [(t, k, "play-stack") for t, k in STACK_SAMPLES]
+        samples += [(t, k, "play-piles") for t, k in PILE_SAMPLES]
         for text, kind, scope in samples:
             source = fill(text, deck)
             node, errors = compile_expression(source, kind, env, scope=scope)

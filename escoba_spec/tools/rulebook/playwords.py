@@ -15,7 +15,8 @@ from ...language.expr import nodes as E
 from .predicates import COMPARE_NAMES, Person
 
 #: the names of a play that stand for cards
-PLAY_CARDS = frozenset({"played", "taken", "previous", "table_before", "hand", "top_before", "top"})
+PLAY_CARDS = frozenset({"played", "taken", "previous", "table_before", "hand", "top_before", "top", "stolen",
+                        "pile_top"})
 #: numbers said for a side ("your score") and numbers said of the hand or the play
 SIDE_NUMBERS = frozenset({"score", "opponent_score"})
 NUMBERS = frozenset({"hand_number", "round"})
