@@ -104,7 +104,7 @@ def assert_same_matches(kernel, interp, seeds, names, *, team_size=1, where=()):
 #: each, which made up a third of the suite's time.
 NATIVE_MADE_UP = frozenset({"claims-events", "kernel-escopa-jokers", "all-of-them", "ev-effects", "split-three-ways",
                             "declarations", "catch-up", "ev-at-once", "five-players", "kernel-sweep-compulsory",
-                            "pile-events"})
+                            "pile-events", "lead-goal"})
 
 
 def engines(variant, *, native: bool = True):

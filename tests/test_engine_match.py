@@ -152,3 +152,31 @@ def test_with_goal_avoid_the_lowest_leads_and_sides_out_are_not_counted():
     match.record(hand(18, 1, 0))  # side 0 at 22 is out; of sides 1 and 2, 2-9: side 1 leads
     assert match.eliminated == {0}
     assert match.led == [0, 2, 0] and match.deficit == [3, 0, 8]
+
+
+def test_with_goal_lead_a_side_wins_once_it_leads_every_other_by_the_target():
+    """Seep's baazi: the match ends when one side is the target ahead of every other, however
+    high the scores (issue 37 item 7)."""
+    rs = ruleset(variant_with(escoba_de_15(layouts=((3, 1),)), match={"goal": "lead", "target": 10}))
+    match = MatchState(rs, 3)
+    assert match.record(hand(12, 3, 0)) is None  # 12 leads 3 by 9: not yet
+    assert match.record(hand(8, 0, 14)) is None  # 20 against 14: past 10, but six ahead
+    assert match.led == [2, 0, 0]
+    assert match.record(hand(10, 0, 0)) == 0  # 30 against 14 and 3: sixteen ahead of the best other
+
+
+def test_goal_lead_is_said_in_the_rulebook_and_refuses_an_at_once_check(validate_text, tmp_path_factory):
+    from escoba_spec.tools.rulebook import render_rulebook
+
+    from .engine_fixtures import house_variants, rulebook_leaks
+
+    variant = house_variants(tmp_path_factory, "lead", {"lead": "id: lead\nextends: scopa\nmatch:\n  goal: lead\n"
+                                                                "  target: 6\noptions:\n  target: {drop: true}\n"})["lead"]
+    assert rulebook_leaks(variant) == {}
+    english = render_rulebook(variant, "en", "md")
+    assert "A side that leads every other side by 6 points or more at the end of a hand wins the match." in english
+    assert "The first side to lead every other side by 6 points at the end of a hand wins the match." in english
+    bad, problems = validate_text("id: lead-at-once\nextends: scopa\nmatch:\n  goal: lead\n  check: at-once\n",
+                                  name="lead-at-once.yaml")
+    found = [p for p in problems if p.code == "lead-at-once"]
+    assert bad is None and found and (found[0].line, found[0].column) == (5, 10) and found[0].hint

@@ -43,7 +43,8 @@ def _code_lines(variant) -> set[str]:
 def _made_up(tmp_path_factory) -> dict:
     out = dict(house_variants(tmp_path_factory, "cover-kinds", test_kernel_kinds.TEXTS))
     texts = {name: f"id: {name}\nextends: scopa\n{body}"
-             for name, body in {**test_kernel_rules.DEALS, **test_kernel_rules.MATCH_NAMED}.items()}
+             for name, body in {**test_kernel_rules.DEALS, **test_kernel_rules.MATCH_NAMED,
+                                **test_kernel_rules.GOALS}.items()}
     texts.update({name: f"id: {name}\nextends: escoba-de-15\n{body}" for name, body in test_kernel_rules.SPLIT.items()})
     out.update(house_variants(tmp_path_factory, "cover-rules", texts))
     out.update(house_variants(tmp_path_factory, "cover-events", test_kernel_events.HOUSES))

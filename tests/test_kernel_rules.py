@@ -40,6 +40,11 @@ MATCH_NAMED = {
         "      points: 1\n"
     ),
 }
+#: house rules of Scopa with another goal: a lead over every other side (Seep's baazi)
+GOALS = {
+    "lead-goal": "match:\n  goal: lead\n  target: 6\nplayers:\n  layouts:\n    - {players: 2}\n    - {players: 3}\n"
+                 "options:\n  target: {drop: true}\n",
+}
 #: house rules of Escoba de 15 whose ties split (three sides share a point in thirds)
 SPLIT = {
     "split-three-ways": "scoring:\n  ties: split\nplayers:\n  layouts:\n    - {players: 2}\n    - {players: 3}\n",
@@ -50,14 +55,14 @@ HANDS_PER_EXAMPLE = 10
 
 @pytest.fixture(scope="module")
 def variants(tmp_path_factory):
-    texts = {name: f"id: {name}\nextends: scopa\n{body}" for name, body in {**DEALS, **MATCH_NAMED}.items()}
+    texts = {name: f"id: {name}\nextends: scopa\n{body}" for name, body in {**DEALS, **MATCH_NAMED, **GOALS}.items()}
     texts.update({name: f"id: {name}\nextends: escoba-de-15\n{body}" for name, body in SPLIT.items()})
     out = house_variants(tmp_path_factory, "kernel-rules", texts)
     out["escoba-de-15/ties=split"] = load_variant(RULES / "escoba-de-15.yaml", {"ties": "split"})
     return out
 
 
-NAMES = [*DEALS, *MATCH_NAMED, *SPLIT, "escoba-de-15/ties=split"]
+NAMES = [*DEALS, *MATCH_NAMED, *GOALS, *SPLIT, "escoba-de-15/ties=split"]
 
 
 def test_the_kernel_plays_every_rule_written_here(variants):

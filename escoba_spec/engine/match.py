@@ -133,7 +133,7 @@ class MatchState:
         the current game's score, highest for goal reach and lowest for avoid; nobody when the
         best are level) and how far each side is behind the best. The report's decisiveness
         (does the leader go on to win? comebacks) is these, summed over matches."""
-        sign = 1 if self.ruleset.params.match_goal == "reach" else -1
+        sign = -1 if self.ruleset.params.match_goal == "avoid" else 1
         alive = [s for s in range(self.sides) if s not in self.eliminated]
         if not alive:
             return
@@ -159,11 +159,15 @@ class MatchState:
                 return alive[0], True
         winners = [s for s in {side for side, _, e in result.score.effects if e == "win-match"} if s in alive]
         if winners:  # several at once: the best placed, as at the target
-            return (self._highest(winners) if params.match_goal == "reach" else self._lowest(winners)), True
-        reached = [s for s in alive if self.scores[s] >= params.match_target]
+            return (self._lowest(winners) if params.match_goal == "avoid" else self._highest(winners)), True
+        if params.match_goal == "lead":  # ahead of every other side still in by the target (one side at most)
+            reached = [s for s in alive
+                       if self.scores[s] - max((self.scores[o] for o in alive if o != s), default=0) >= params.match_target]
+        else:
+            reached = [s for s in alive if self.scores[s] >= params.match_target]
         if not reached:
             return None, False
-        if params.match_goal == "reach":
+        if params.match_goal != "avoid":
             return self._highest(reached), False
         # avoid: the sides at the target are out; when every side still in is, the lowest
         # total wins (PlayAural's Inverse Scopa), and sides level at the lowest play on

@@ -105,7 +105,7 @@ class Params:
     #: ids of the events scored during play whose effect is points (also at the end of points_rules)
     event_points: tuple[str, ...] = ()
     events: bool = False  # the variant scores events during play (RuleSet.play_events)
-    match_goal: str = "reach"  # or "avoid": a side reaching the target is out, the last left wins
+    match_goal: str = "reach"  # or "avoid": a side reaching the target is out, the last left wins; or "lead"
     match_check: str = "end-of-hand"  # or "at-once": points scored in play that reach the target end the match
     match_games: int = 1  # games a side must win to win the match (a set); scores start again after each
     match_shutout: int = 0  # a side losing a game with fewer points than this loses the match

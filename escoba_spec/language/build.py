@@ -337,10 +337,14 @@ class _Builder:
             self.error("match.shutout", "shutout-with-avoid", "with goal avoid the loser of a game is the side at the "
                        "target, so a shutout (a game lost with too few points) cannot apply",
                        "remove match.shutout, or use goal reach")
-        elif m["shutout"] and m["shutout"] > m["target"]:
+        elif m["shutout"] and m["shutout"] > m["target"] and m["goal"] == "reach":
             self.error("match.shutout", "shutout-above-target", f"every loser of a game has fewer than {m['target']} "
                        f"points, so a shutout of {m['shutout']} ends the set with the first game",
                        f"a shutout below the target, e.g. {max(1, m['target'] // 4)}")
+        if m["goal"] == "lead" and m["check"] == "at-once":
+            self.error("match.check", "lead-at-once", "with goal lead the match is won by a lead at the end of a hand, "
+                       "so points scored during play cannot end it at once",
+                       "remove check: at-once, or use goal reach")
         return ir.Match(int(m["target"]), m["both_past_target"], m["tie"], self.sources(spec, "match"),
                         m["goal"], m["check"], int(m["games"]), int(m["shutout"]))
 

@@ -64,8 +64,9 @@ DeclarationKeep = Literal["all", "best"]
 DeclarationEffect = Literal["points", "sweeps", "win-match"]
 
 #: reach: the first side to the target wins; avoid: a side reaching it is out (with two
-#: sides, it loses), and the last side left wins
-Goal = Literal["reach", "avoid"]
+#: sides, it loses), and the last side left wins; lead: a side leading every other by the
+#: target at the end of a hand wins (Seep's baazi)
+Goal = Literal["reach", "avoid", "lead"]
 #: end-of-hand: the target is looked at when a hand is over; at-once: also the moment
 #: points scored during play (scoring.events) reach it, ending the hand there
 MatchCheck = Literal["end-of-hand", "at-once"]

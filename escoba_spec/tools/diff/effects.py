@@ -77,7 +77,7 @@ FIELDS: dict[str, tuple[str, tuple[str, ...]]] = {
     "match.target": ("match target", (MATCH,)),
     "match.both_past_target": ("several sides past the target", (MATCH,)),
     "match.tie": ("a tie at the top", (MATCH,)),
-    "match.goal": ("the match's goal (reach the target, or avoid it)", (MATCH,)),
+    "match.goal": ("the match's goal (reach the target, avoid it, or lead by it)", (MATCH,)),
     "match.check": ("when the target is looked at", (POINTS, MATCH)),
     "match.games": ("games that win the match (a set)", (MATCH,)),
     "match.shutout": ("a game lost with fewer points loses the set", (MATCH,)),

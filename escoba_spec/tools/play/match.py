@@ -37,8 +37,8 @@ SWEEP_BY_DECK = {"spanish-40": "ESCOBA", "french-40": "ESCOPA", "italian-40": "S
 
 def goal_text(params) -> str:
     """The match's goal in a few words: first to the target, or out at it; and the games of a set."""
-    goal = (f"first to {params.match_target}" if params.match_goal == "reach"
-            else f"out at {params.match_target}, the last side left wins")
+    goal = {"reach": f"first to {params.match_target}", "lead": f"first to lead by {params.match_target}"}.get(
+        params.match_goal, f"out at {params.match_target}, the last side left wins")
     return goal + (f", the first to win {params.match_games} games" if params.match_games > 1 else "")
 
 

@@ -152,7 +152,7 @@ class _Builder(TableSections):
             how = L.t("intro.match")
         else:
             how = L.t("intro.kinds")
-        key = "intro.summary" if v.match.goal == "reach" else "intro.summary_avoid"
+        key = {"reach": "intro.summary", "avoid": "intro.summary_avoid", "lead": "intro.summary_lead"}[v.match.goal]
         s.p("intro", L.t(key, players=L.n("intro.players", counts[-1], list=players), how=how,
                          target=L.n("points.n", v.match.target)))
         text, lang = L.prose_form(v.description, v.descriptions)
