@@ -104,7 +104,8 @@ def assert_same_matches(kernel, interp, seeds, names, *, team_size=1, where=()):
 #: each, which made up a third of the suite's time.
 NATIVE_MADE_UP = frozenset({"claims-events", "kernel-escopa-jokers", "all-of-them", "ev-effects", "split-three-ways",
                             "declarations", "catch-up", "ev-at-once", "five-players", "kernel-sweep-compulsory",
-                            "pile-events", "lead-goal"})
+                            "pile-events", "lead-goal",
+                            "avoid-first-out"})
 
 
 def engines(variant, *, native: bool = True):

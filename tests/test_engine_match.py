@@ -180,3 +180,30 @@ def test_goal_lead_is_said_in_the_rulebook_and_refuses_an_at_once_check(validate
                                   name="lead-at-once.yaml")
     found = [p for p in problems if p.code == "lead-at-once"]
     assert bad is None and found and (found[0].line, found[0].column) == (5, 10) and found[0].hint
+
+
+def test_with_goal_avoid_and_first_out_the_first_side_at_the_target_ends_the_match():
+    """Three sides avoiding 21: the match ends the first time a side reaches it, the lowest
+    total winning (issue 37 item 7); sides level at the lowest play on."""
+    rs = ruleset(variant_with(escoba_de_15(layouts=((3, 1),)), match={"goal": "avoid", "avoid_ends": "first-out"}))
+    match = MatchState(rs, 3)
+    assert match.record(hand(22, 5, 5)) is None  # side 0 is at the target; 5-5 level at the lowest: play on
+    assert match.record(hand(0, 1, 3)) == 1  # 22, 6, 8: side 1 lowest
+    last_left = MatchState(ruleset(variant_with(escoba_de_15(layouts=((3, 1),)), match={"goal": "avoid"})), 3)
+    assert last_left.record(hand(22, 5, 5)) is None and last_left.eliminated == {0}
+    assert last_left.record(hand(0, 1, 3)) is None  # 6 and 8: both still in, the match goes on
+
+
+def test_avoid_first_out_is_said_in_the_rulebook(tmp_path_factory):
+    from escoba_spec.tools.rulebook import render_rulebook
+
+    from .engine_fixtures import house_variants, rulebook_leaks
+
+    text = ("id: first-out\nextends: scopa-a-perdere\nplayers:\n  layouts:\n    - {players: 3}\n"
+            "match:\n  avoid_ends: first-out\n")
+    variant = house_variants(tmp_path_factory, "first-out", {"first-out": text})["first-out"]
+    assert rulebook_leaks(variant) == {}
+    english = render_rulebook(variant, "en", "md")
+    assert "The match ends as soon as a side reaches 21 points, and the side with the lowest total wins it" in english
+    # the differences from Scopa a perdere say what the base said instead
+    assert "instead of “A side that reaches 21 points is out of the match" in english

@@ -44,6 +44,8 @@ MATCH_NAMED = {
 GOALS = {
     "lead-goal": "match:\n  goal: lead\n  target: 6\nplayers:\n  layouts:\n    - {players: 2}\n    - {players: 3}\n"
                  "options:\n  target: {drop: true}\n",
+    "avoid-first-out": "match:\n  goal: avoid\n  avoid_ends: first-out\n  target: 11\nplayers:\n  layouts:\n"
+                       "    - {players: 3}\n",
 }
 #: house rules of Escoba de 15 whose ties split (three sides share a point in thirds)
 SPLIT = {

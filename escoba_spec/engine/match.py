@@ -169,6 +169,8 @@ class MatchState:
             return None, False
         if params.match_goal != "avoid":
             return self._highest(reached), False
+        if params.match_avoid_ends == "first-out":  # the match ends: the lowest total wins (level: play on)
+            return self._lowest(alive), False
         # avoid: the sides at the target are out; when every side still in is, the lowest
         # total wins (PlayAural's Inverse Scopa), and sides level at the lowest play on
         out = set(reached)

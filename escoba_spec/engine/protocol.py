@@ -106,6 +106,7 @@ class Params:
     event_points: tuple[str, ...] = ()
     events: bool = False  # the variant scores events during play (RuleSet.play_events)
     match_goal: str = "reach"  # or "avoid": a side reaching the target is out, the last left wins; or "lead"
+    match_avoid_ends: str = "last-left"  # goal avoid: or "first-out", the first side at the target ends the match
     match_check: str = "end-of-hand"  # or "at-once": points scored in play that reach the target end the match
     match_games: int = 1  # games a side must win to win the match (a set); scores start again after each
     match_shutout: int = 0  # a side losing a game with fewer points than this loses the match
@@ -196,6 +197,7 @@ class Params:
             events=bool(variant.scoring.events),
             match_goal=variant.match.goal,
             match_check=variant.match.check,
+            match_avoid_ends=variant.match.avoid_ends,
             match_games=variant.match.games,
             match_shutout=variant.match.shutout,
             match_names=any(names_match(r.award) or names_match(r.points) for r in variant.scoring.rules),

@@ -36,7 +36,7 @@ DEFAULTS: dict[str, Any] = {
     "sweeps": {"enabled": True, "weight_by_target": False, "not_on_last_play": False, "not_with_joker": False},
     "end_of_deal": {"leftovers_to": "last-capturer", "leftovers_sweep": False, "check": None, "penalty": None},
     "match": {"target": 21, "both_past_target": "higher-wins", "tie": "another-hand", "goal": "reach",
-              "check": "end-of-hand", "games": 1, "shutout": 0},
+              "check": "end-of-hand", "games": 1, "shutout": 0, "avoid_ends": "last-left"},
     "penalty": {"loses_match": False, "points_to_opponents": 0, "opponents_add_sweeps": False, "points_lost": 0,
                 "points_lost_add_sweeps": False},
 }
@@ -341,12 +341,15 @@ class _Builder:
             self.error("match.shutout", "shutout-above-target", f"every loser of a game has fewer than {m['target']} "
                        f"points, so a shutout of {m['shutout']} ends the set with the first game",
                        f"a shutout below the target, e.g. {max(1, m['target'] // 4)}")
+        if "avoid_ends" in spec and m["goal"] != "avoid":
+            self.error("match.avoid_ends", "avoid-ends-unused", f"avoid_ends says how a match of goal avoid ends, and "
+                       f"this match's goal is {m['goal']}", "remove avoid_ends, or set goal: avoid", severity="warning")
         if m["goal"] == "lead" and m["check"] == "at-once":
             self.error("match.check", "lead-at-once", "with goal lead the match is won by a lead at the end of a hand, "
                        "so points scored during play cannot end it at once",
                        "remove check: at-once, or use goal reach")
         return ir.Match(int(m["target"]), m["both_past_target"], m["tie"], self.sources(spec, "match"),
-                        m["goal"], m["check"], int(m["games"]), int(m["shutout"]))
+                        m["goal"], m["check"], int(m["games"]), int(m["shutout"]), m["avoid_ends"])
 
     # --- semantic checks -----------------------------------------------------------
 

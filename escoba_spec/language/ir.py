@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from .ir_values import (  # noqa: F401 (each is a field's type, named as ir.<Name>)
-    SOURCE_KINDS, BottomCard, CaptureMode, DealOrder, DeclarationCheck, DeclarationEffect, DeclarationKeep, Direction,
+    SOURCE_KINDS, AvoidEnds, BottomCard, CaptureMode, DealOrder, DeclarationCheck, DeclarationEffect, DeclarationKeep, Direction,
     Effect, EmptyTable, FaceDownTo, Goal, KindFrom, MatchCheck, Obligation, ObligationMust, ObligationScope,
     OpeningAction, OpeningTrigger, PileTop, PriorityRule, ReplaceTo, ReplaceWhere, Sets, StockRemainder, TableLayout,
     Take, Taker, TiePolicy,
@@ -413,6 +413,7 @@ class Match:
     check: MatchCheck = "end-of-hand"
     games: int = 1  # a set: the first side to win this many games (each to the target) wins it
     shutout: int = 0  # a side that loses a game with fewer points than this loses the set at once (0: never)
+    avoid_ends: AvoidEnds = "last-left"  # goal avoid: elimination to the last side, or the first side out ends it
 
 
 @dataclass(frozen=True)

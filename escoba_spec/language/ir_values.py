@@ -70,3 +70,6 @@ Goal = Literal["reach", "avoid", "lead"]
 #: end-of-hand: the target is looked at when a hand is over; at-once: also the moment
 #: points scored during play (scoring.events) reach it, ending the hand there
 MatchCheck = Literal["end-of-hand", "at-once"]
+#: with goal avoid: sides reaching the target drop out until one is left (last-left), or the
+#: match ends the first time a side reaches it, the lowest total winning (first-out)
+AvoidEnds = Literal["last-left", "first-out"]

@@ -78,6 +78,7 @@ FIELDS: dict[str, tuple[str, tuple[str, ...]]] = {
     "match.both_past_target": ("several sides past the target", (MATCH,)),
     "match.tie": ("a tie at the top", (MATCH,)),
     "match.goal": ("the match's goal (reach the target, avoid it, or lead by it)", (MATCH,)),
+    "match.avoid_ends": ("how a match of goal avoid ends (the last side left, or the first side out)", (MATCH,)),
     "match.check": ("when the target is looked at", (POINTS, MATCH)),
     "match.games": ("games that win the match (a set)", (MATCH,)),
     "match.shutout": ("a game lost with fewer points loses the set", (MATCH,)),

@@ -38,7 +38,9 @@ SWEEP_BY_DECK = {"spanish-40": "ESCOBA", "french-40": "ESCOPA", "italian-40": "S
 def goal_text(params) -> str:
     """The match's goal in a few words: first to the target, or out at it; and the games of a set."""
     goal = {"reach": f"first to {params.match_target}", "lead": f"first to lead by {params.match_target}"}.get(
-        params.match_goal, f"out at {params.match_target}, the last side left wins")
+        params.match_goal, f"out at {params.match_target}, the " + (
+            "lowest total wins when the first side is out" if params.match_avoid_ends == "first-out"
+            else "last side left wins"))
     return goal + (f", the first to win {params.match_games} games" if params.match_games > 1 else "")
 
 

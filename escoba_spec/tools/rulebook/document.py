@@ -153,6 +153,8 @@ class _Builder(TableSections):
         else:
             how = L.t("intro.kinds")
         key = {"reach": "intro.summary", "avoid": "intro.summary_avoid", "lead": "intro.summary_lead"}[v.match.goal]
+        if v.match.goal == "avoid" and v.match.avoid_ends == "first-out":
+            key = "intro.summary_avoid_first"
         s.p("intro", L.t(key, players=L.n("intro.players", counts[-1], list=players), how=how,
                          target=L.n("points.n", v.match.target)))
         text, lang = L.prose_form(v.description, v.descriptions)
@@ -340,7 +342,9 @@ class _Builder(TableSections):
         if m.goal == "reach" and m.check == "end-of-hand":
             s.p("match.target", L.n("match.target", m.target))
         else:
-            s.p("match.target", L.n(f"ir.Match.goal.{m.goal}", m.target))
+            goal = "ir.Match.avoid_ends.first-out" if m.goal == "avoid" and m.avoid_ends == "first-out" else \
+                f"ir.Match.goal.{m.goal}"
+            s.p("match.target", L.n(goal, m.target))
             s.p("match.check", L.t(f"ir.Match.check.{m.check}"))
         if m.games > 1:
             s.p("match.games", L.n("match.games", m.games))
