@@ -956,7 +956,8 @@ def play_from(deck, n, team, dealer, bots, streams, hands, piles, sweeps, captur
         plays += 1
         seen |= bit | capture
         if _play_events(seat % sides, piles, sweeps, captures, table, bit, capture & ~bit | claim, before, hist, plays,
-                        sides, in_hands == 0 and pos >= size, rounds, P, E, scores, state, dealer % sides):
+                        sides, in_hands == 0 and pos >= size, rounds, pos >= size, plays - 1 == (rounds - 1) * hs * n,
+                        P, E, scores, state, dealer % sides):
             return stop_hand(table, plays, set_aside, redeals, rounds, info)
         if in_hands:
             seat = (seat + 1) % n
@@ -1149,7 +1150,7 @@ def expert_move(deck, n, team, dealer, bots, streams, hands, piles, sweeps, capt
 
 @njit(cache=True, inner=True)
 def _play_events(side, piles, sweeps, captures, table, played, taken, table_before, hist, plays, sides, last_play,
-                round_, P, E, scores, state, dealer_side):
+                round_, last_round, first_in_round, P, E, scores, state, dealer_side):
     """engine.events HandEvents._score_play for the play just recorded in hist[plays - 1]: each
     event it fires adds its points into P[side] (or its effect into E[side]) unless one fired
     with it replaces it (instead_of); whether the match ends with this play (an effect, or
@@ -1645,7 +1646,7 @@ def score_hand(piles, sweeps, captures, P, E, scores, carry, dealer_side, hand_n
 
 @njit(cache=True)
 def play_events(side, piles, sweeps, captures, table, played, taken, table_before, hist, plays, sides, last_play,
-                round_, P, E, scores, state, dealer_side):
+                round_, last_round, first_in_round, P, E, scores, state, dealer_side):
     """RuleSet.play_events."""
     return _play_events(side, piles, sweeps, captures, table, played, taken, table_before, hist, plays, sides,
-                        last_play, round_, P, E, scores, state, dealer_side)
+                        last_play, round_, last_round, first_in_round, P, E, scores, state, dealer_side)

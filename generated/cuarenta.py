@@ -936,7 +936,8 @@ def play_from(deck, n, team, dealer, bots, streams, hands, piles, sweeps, captur
         plays += 1
         seen |= bit | capture
         if _play_events(seat % sides, piles, sweeps, captures, table, bit, capture & ~bit | claim, before, hist, plays,
-                        sides, in_hands == 0 and pos >= size, rounds, P, E, scores, state, dealer % sides, card, claim, tc, tv, picked, scratch):
+                        sides, in_hands == 0 and pos >= size, rounds, pos >= size, plays - 1 == (rounds - 1) * hs * n,
+                        P, E, scores, state, dealer % sides, card, claim, tc, tv, picked, scratch):
             return stop_hand(table, plays, set_aside, redeals, rounds, info)
         if in_hands:
             seat = (seat + 1) % n
@@ -1128,7 +1129,7 @@ def expert_move(deck, n, team, dealer, bots, streams, hands, piles, sweeps, capt
 
 @njit(cache=True, inner=True, _nrt=True)  # _standing makes an array: numba's runtime frees it
 def _play_events(side, piles, sweeps, captures, table, played, taken, table_before, hist, plays, sides, last_play,
-                round_, P, E, scores, state, dealer_side, card, claim, tc, tv, picked, scratch):
+                round_, last_round, first_in_round, P, E, scores, state, dealer_side, card, claim, tc, tv, picked, scratch):
     """engine.events HandEvents._score_play for the play just recorded in hist[plays - 1]: each
     event it fires adds its points into P[side] (or its effect into E[side]) unless one fired
     with it replaces it (instead_of); whether the match ends with this play (an effect, or
@@ -1739,7 +1740,7 @@ def declaration_values(side, hand, table, round_, piles, sweeps, captures, stand
 
 @njit(cache=True)
 def play_events(side, piles, sweeps, captures, table, played, taken, table_before, hist, plays, sides, last_play,
-                round_, P, E, scores, state, dealer_side, card, claim, tc, tv, picked, scratch):
+                round_, last_round, first_in_round, P, E, scores, state, dealer_side, card, claim, tc, tv, picked, scratch):
     """RuleSet.play_events."""
     return _play_events(side, piles, sweeps, captures, table, played, taken, table_before, hist, plays, sides,
-                        last_play, round_, P, E, scores, state, dealer_side, card, claim, tc, tv, picked, scratch)
+                        last_play, round_, last_round, first_in_round, P, E, scores, state, dealer_side, card, claim, tc, tv, picked, scratch)

@@ -990,8 +990,8 @@ def play_from(deck, n, team, dealer, bots, streams, hands, piles, sweeps, captur
         still = down if down_at == -1 else np.int64(0)
         taken_down = lying & ~still
         if _play_events(seat % sides, piles, sweeps, captures, table | still, bit, capture & ~bit | taken_down,
-                        before | lying, hist, plays, sides, in_hands == 0 and pos >= size, rounds, P, E, scores,
-                        state, dealer % sides, top_before, _BITS[top] if top >= 0 else np.int64(0)):
+                        before | lying, hist, plays, sides, in_hands == 0 and pos >= size, rounds, pos >= size,
+                        plays - 1 == (rounds - 1) * hs * n, P, E, scores, state, dealer % sides, top_before, _BITS[top] if top >= 0 else np.int64(0)):
             return stop_hand(table | still, plays, set_aside, redeals, rounds, info)
         if in_hands:
             seat = (seat + 1) % n
@@ -1203,7 +1203,7 @@ def expert_move(deck, n, team, dealer, bots, streams, hands, piles, sweeps, capt
 
 @njit(cache=True, inner=True)
 def _play_events(side, piles, sweeps, captures, table, played, taken, table_before, hist, plays, sides, last_play,
-                round_, P, E, scores, state, dealer_side, top_before, top_after):
+                round_, last_round, first_in_round, P, E, scores, state, dealer_side, top_before, top_after):
     """engine.events HandEvents._score_play for the play just recorded in hist[plays - 1]: each
     event it fires adds its points into P[side] (or its effect into E[side]) unless one fired
     with it replaces it (instead_of); whether the match ends with this play (an effect, or
@@ -1692,7 +1692,7 @@ def score_hand(piles, sweeps, captures, P, E, scores, carry, dealer_side, hand_n
 
 @njit(cache=True)
 def play_events(side, piles, sweeps, captures, table, played, taken, table_before, hist, plays, sides, last_play,
-                round_, P, E, scores, state, dealer_side, top_before, top_after):
+                round_, last_round, first_in_round, P, E, scores, state, dealer_side, top_before, top_after):
     """RuleSet.play_events."""
     return _play_events(side, piles, sweeps, captures, table, played, taken, table_before, hist, plays, sides,
-                        last_play, round_, P, E, scores, state, dealer_side, top_before, top_after)
+                        last_play, round_, last_round, first_in_round, P, E, scores, state, dealer_side, top_before, top_after)

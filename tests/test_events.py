@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from escoba_spec.engine import HandState, MatchState, play_match
 from escoba_spec.engine.bots import GreedyBot, RandomBot
+from escoba_spec.engine.observation import Observation
 from escoba_spec.language.expr.env import MatchFacts
 from escoba_spec.language.expr.runtime import round_down, round_up
 from escoba_spec.language.validate import load_variant, validate_file
@@ -474,3 +475,29 @@ def test_a_product_of_points_is_held_below_a_billion_by_both_engines(validate_te
     for result in matches[0].results:
         assert all(0 <= p.get("most-cards", 0) <= MAX_POINTS for p in result.score.points)
     json.loads(json_text([dict(r.score.points[0]) for r in matches[0].results]))
+
+
+ROUND_EVENTS = """\
+id: scopa-rounds
+extends: scopa
+scoring:
+  events:
+    - {id: opening, name: Opening a round, when: first_in_round, points: 1}
+    - {id: closing, name: In the last round, when: last_round, points: 1}
+"""
+
+
+@pytest.mark.parametrize("engine", [0, 1], ids=["interpreted", "kernel"])
+def test_an_event_knows_the_rounds_first_play_and_the_hands_last_round(tmp_path_factory, engine):
+    """Scopa for two deals 3 cards each per round from the 36 left after the table: six rounds
+    of six plays. first_in_round holds on plays 0, 6, ..., 30 and last_round on plays 30 to 35
+    (issue 37 item 7)."""
+    variant = house_variants(tmp_path_factory, "rounds", {"scopa-rounds": ROUND_EVENTS})["scopa-rounds"]
+    rs = both_engines(variant)[engine]
+    state = HandState.deal(rs, seed=7)
+    bots = [RandomBot(1), RandomBot(2)]
+    while not state.over:
+        state.apply(bots[state.to_play].choose(Observation(state, state.to_play), state.legal_moves()))
+    assert len(state.history) == 36
+    assert [e.play for e in state.events if e.id == "opening"] == [0, 6, 12, 18, 24, 30]
+    assert [e.play for e in state.events if e.id == "closing"] == list(range(30, 36))

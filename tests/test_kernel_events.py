@@ -164,6 +164,10 @@ scoring:
       name: A seven on top
       when: count(pile_top, rank == 7) == 1 and count(taken) > 0
       points: 1
+    - id: round-edges
+      name: A round's edges
+      when: count(stolen) > 0 and first_in_round or last_round and count(taken) > 0 and not first_in_round
+      points: 1
 """,
 }
 #: shipped variants with an option that the kernel plays thanks to this work

@@ -60,6 +60,8 @@ _NAMES = {
     "table_before": "play.table_before",
     "last_play": "play.last_play",
     "round": "play.round",
+    "last_round": "play.last_round",
+    "first_in_round": "play.first_in_round",
     "top_before": "play.top_before",
     "top": "play.top",
     "stolen": "play.stolen",

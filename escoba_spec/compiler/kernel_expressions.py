@@ -35,6 +35,8 @@ PLAY_NAMES = {
     "table_before": "table_before",
     "last_play": "last_play",
     "round": "round_",
+    "last_round": "last_round",
+    "first_in_round": "first_in_round",
     "score": "standing[side]",
     "opponent_score": "best_other(standing, side)",
     "dealer": "(dealer_side == side)",

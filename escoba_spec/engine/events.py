@@ -69,6 +69,9 @@ class HandEvents:
             last_play=self._played_last(), round=self.rounds, card=play.card, claim=play.claim,
             top_before=top, top=self.top, stolen=stolen, piles_before=tuple(piles),
             tops=tuple(self.tops) if self.params.pile_tops else (),
+            # the stock is out; the play is the round's first (every earlier round dealt hand_size each)
+            last_round=self.stock_pos >= len(self.stock),
+            first_in_round=len(self.history) - 1 == (self.rounds - 1) * self.hand_size * self.n,
         )
         standing = self.standing()
         fired = self.rs.play_events(side, self.piles, self.sweeps, self.captures, table, facts, standing)

@@ -203,7 +203,8 @@ class KernelRuleSet:
         state = np.array([sum(1 << s for s in match.out), 0], dtype=np.int64)
         args = [side, np.array(piles, dtype=np.int64), np.array(sweeps, dtype=np.int64),
                 np.array(captures, dtype=np.int64), table, play.played, play.taken, play.table_before, hist, plays,
-                sides, bool(play.last_play), play.round, P, E, self._standing(match, sides), state, match.dealer_side]
+                sides, bool(play.last_play), play.round, bool(play.last_round), bool(play.first_in_round), P, E,
+                self._standing(match, sides), state, match.dealer_side]
         if self.params.stack:  # a stack's top card before the play and after it
             args += [play.top_before, play.top]
         if self.params.pile_tops:  # the pile taken whole, each pile's top card after the play

@@ -19,9 +19,12 @@ MATCH_VARIABLES = {"score": NUM, "opponent_score": NUM, "dealer": BOOL, "hand_nu
 #: the names of an event on a play (scoring.events), besides the side's and the match's: the
 #: card played, the table cards it took, the card played just before (none on a hand's first
 #: play) and whether an opponent played it, the table before and after, whether this is the
-#: hand's last play, the round of the deal (1 up)
+#: hand's last play, the round of the deal (1 up), whether it is the hand's last round (the stock
+#: is out: no cards are dealt after it) and whether the play is its round's first (the first after
+#: the cards were dealt: the card before it, if any, was played in an earlier round)
 PLAY_VARIABLES = {"played": CARDS, "taken": CARDS, "previous": CARDS, "previous_opponent": BOOL,
-                  "table_before": CARDS, "table": CARDS, "last_play": BOOL, "round": NUM}
+                  "table_before": CARDS, "table": CARDS, "last_play": BOOL, "round": NUM, "last_round": BOOL,
+                  "first_in_round": BOOL}
 #: the names of an event on a play of a stack table (table.layout: stack), besides the play's: the
 #: stack's top card before the play and after it (no card when the stack is empty)
 STACK_VARIABLES = {"top_before": CARDS, "top": CARDS}
@@ -178,6 +181,8 @@ class PlayFacts:
     #: the piles as the play found them (engine.protocol.PileView's fields), for the kinds that made a steal
     piles_before: tuple = ()
     tops: tuple = ()  # with piles shown, each side's pile's top card after the play (an index; -1: none)
+    last_round: bool = False  # the play is in the hand's last round: the stock is out
+    first_in_round: bool = False  # the play is the first of its round (the first after a deal)
 
 
 NO_MATCH = MatchFacts()

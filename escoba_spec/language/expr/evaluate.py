@@ -147,6 +147,8 @@ _PLAY_NAMES: dict[str, Callable] = {
     "table_before": lambda p, side: p.table_before,
     "last_play": lambda p, side: p.last_play,
     "round": lambda p, side: p.round,
+    "last_round": lambda p, side: p.last_round,
+    "first_in_round": lambda p, side: p.first_in_round,
     "top_before": lambda p, side: p.top_before,
     "top": lambda p, side: p.top,
     "stolen": lambda p, side: p.stolen,

@@ -106,6 +106,7 @@ PLAY_SAMPLES: tuple[tuple[str, str], ...] = (
     ("round_up(count(pile) - 14, 2) + round_down(score, 5)", "num"),
     ("count(common(taken, previous)) == 0 or count(common(table, played)) == 2", "bool"),
     ("same_rank(union(played, previous)) == 2", "bool"),
+    ("same_rank(union(played, previous)) == 2 and not first_in_round or count(taken) == 1 and last_round", "bool"),
 )
 
 #: Expressions over a play of a stack table (scoring.events with table.layout: stack).

@@ -22,7 +22,7 @@ SIDE_NUMBERS = frozenset({"score", "opponent_score"})
 NUMBERS = frozenset({"hand_number", "round"})
 #: booleans: said for a side, or of the play
 SIDE_FLAGS = frozenset({"dealer"})
-FLAGS = frozenset({"last_play", "previous_opponent"})
+FLAGS = frozenset({"last_play", "previous_opponent", "last_round", "first_in_round"})
 
 
 class PlayWords:
