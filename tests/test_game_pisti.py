@@ -299,3 +299,15 @@ def test_i4_partners_pool_their_piles(rs):
     cards = rs.cards
     score = rs.score_hand([cards.mask_of(["As", "Ah"]), cards.mask_of(["Jh", "2c"])], [0, 0], [0, 0])
     assert score.points[0]["aces"] == 2 and score.points[1]["jacks"] + score.points[1]["two-of-clubs"] == 3
+
+
+def test_a_house_rule_with_an_empty_instead_of_scores_both_pistis(validate_text):
+    """`instead_of: []` removes the list Pişti's jack pişti inherits: a jack on a lone jack scores
+    the pişti of jacks and the plain pişti, in both engines."""
+    variant, problems = validate_text("id: pisti-both\nextends: pisti\nscoring:\n  events:\n"
+                                      "    - {id: jack-pisti, instead_of: []}\n", name="pisti-both.yaml")
+    assert variant is not None, [p.format() for p in problems]
+    for rs in both_engines(variant):
+        state = _stack(rs, ["Js", "3d"], ["Jh", "9c"], ["Jc"])
+        play(state, "Js+Jc")
+        assert _scored(state) == {"pisti": 10, "jack-pisti": 20}

@@ -118,3 +118,18 @@ def test_a_text_by_language_replaces_whole_wherever_it_stands(rules_tree):
                 "    - {id: most-cards, name: {it: Più carte}}\n")
     assert r.data["scoring"]["rules"][0]["name"] == {"it": "Più carte"}
     assert r.data["scoring"]["rules"][0]["award"] == "most(count(pile))"
+
+
+def test_an_empty_list_in_a_house_rule_removes_the_bases(rules_tree):
+    """Issue 37 item 8: `redeal: []` drops Cirulla's redeal on two aces; `instead_of: []` lets
+    Pişti's pişti of jacks score beside the pişti it replaced; `kinds: []` opens an event to any
+    play. An empty list replaces, as every list does."""
+    from escoba_spec.language.validate import load_variant
+
+    r = resolve(rules_tree, "id: h\nextends: cirulla\ndeal:\n  redeal: []\n")
+    assert r.data["deal"]["redeal"] == []
+    assert load_variant(rules_tree / "house.yaml").deal.redeal == ()
+    resolve(rules_tree, "id: p\nextends: pisti\nscoring:\n  events:\n    - {id: jack-pisti, instead_of: []}\n",
+            name="p.yaml")
+    events = {e.id: e for e in load_variant(rules_tree / "p.yaml").scoring.events}
+    assert events["jack-pisti"].instead_of == () and events["jack-pisti"].points is not None
