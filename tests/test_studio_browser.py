@@ -163,7 +163,7 @@ def test_completion_and_hover_come_from_the_schema(page):
     page.wait_for_timeout(150)  # CodeMirror takes Enter as a choice only once the list has been seen (75 ms)
     page.keyboard.press("Enter")  # take it: 'goal: ', then the values the schema lists
     page.keyboard.press("Control+Space")
-    expect(popup.locator("li")).to_have_text(["avoid", "reach"])
+    expect(popup.locator("li")).to_have_text(["avoid", "lead", "reach"])
     page.keyboard.press("Escape")
     key = page.locator(".cm-line", has_text="goal:").first.locator("text=goal")
     box = key.bounding_box()

@@ -232,6 +232,12 @@ class _Builder:
                        "sum): captures of another kind take other totals",
                        "set end_of_deal.check: null, or use capture.mode: sum")
             return None
+        if deal.face_down and deal.face_down_to != "last-capturer":
+            self.error(path, "checksum-with-face-down",
+                       f"table cards dealt face down go {'to the first capturer' if deal.face_down_to == 'first-capturer' else 'out of play'}"
+                       " without making a total, so the leftover total cannot be checked",
+                       "set end_of_deal.check: null, or let them go with the leftovers (deal.face_down_to: last-capturer)")
+            return None
         if deal.opening.action == "set-aside" and deal.opening.trigger != "never":
             self.error(path, "checksum-with-set-aside",
                        "opening cards set aside out of play change the leftover total, so the check cannot hold",
