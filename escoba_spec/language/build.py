@@ -233,10 +233,17 @@ class _Builder:
                        "set end_of_deal.check: null, or use capture.mode: sum")
             return None
         if deal.face_down and deal.face_down_to != "last-capturer":
-            self.error(path, "checksum-with-face-down",
+            self.error("deal.face_down", "checksum-with-face-down",
                        f"table cards dealt face down go {'to the first capturer' if deal.face_down_to == 'first-capturer' else 'out of play'}"
-                       " without making a total, so the leftover total cannot be checked",
+                       " without making a total, so the leftover total (end_of_deal.check) cannot be checked",
                        "set end_of_deal.check: null, or let them go with the leftovers (deal.face_down_to: last-capturer)")
+            return None
+        if deal.opening.action == "capture" and deal.opening.trigger == "contains-capture":
+            self.error("deal.opening.trigger", "checksum-with-opening",
+                       "the opening table is taken whole when it merely contains a capture, so the cards taken need "
+                       "not make a total and the leftover total (end_of_deal.check) cannot be checked",
+                       "use deal.opening.trigger: total (the table taken when it makes the target), or set "
+                       "end_of_deal.check: null")
             return None
         if deal.opening.action == "set-aside" and deal.opening.trigger != "never":
             self.error(path, "checksum-with-set-aside",
