@@ -12,8 +12,8 @@ plays the same game from the same seeds. Cards are bits of an int64 mask.
 import numpy as np
 
 from escoba_spec.engine.native import best_other, share  # noqa: F401 (the match named, a split tie)
-from escoba_spec.engine.native import (card_sum, clamp, ints, ints2, lowest, most, most_alike, njit, popcount,
-                                       primiera, round_down, round_up, shuffle, straight, stream_seed, suits,
+from escoba_spec.engine.native import (card_sum, clamp, equal_groups, ints, ints2, lowest, most, most_alike, njit,
+                                       popcount, primiera, round_down, round_up, shuffle, straight, stream_seed, suits,
                                        uniform, words)
 from escoba_spec.engine.stages import stage
 

@@ -29,6 +29,7 @@ def engines(**chosen):
 
 BOTH = engines()
 IN_THE_STOCK = engines(buried="in-the-stock")
+EQUAL_GROUPS = engines(**{"seven-basra": "equal-groups"})
 
 
 def _position(rs, mine, theirs, table, stock=("9d", "10c")):
@@ -204,3 +205,31 @@ def test_the_match_carries_what_a_tie_leaves_from_hand_to_hand(rs):
                           [0, 0], [0, 0], match.facts())
     match.record(HandResult(score, (0, 0), (0, 0), (0, 0), 0, None, 0, None))
     assert match.facts().carried == (30,)
+
+
+@pytest.mark.parametrize(("rs", "floor", "basra"), [
+    *((rs, ["Ah", "2c", "7s", "8h"], True) for rs in EQUAL_GROUPS),
+    *((rs, ["3h", "4c"], False) for rs in EQUAL_GROUPS),
+    *((rs, ["5h", "5c"], True) for rs in EQUAL_GROUPS),
+    *((rs, ["5h", "5c", "Kd"], False) for rs in EQUAL_GROUPS),
+], ids=[f"{e}-{case}" for case in ("a-2-7-8", "three-and-four", "two-fives", "with-a-king") for e in IDS])
+def test_w_with_the_jordanian_reading_the_floor_must_split_into_equal_groups_below_10(rs, floor, basra):
+    """English Wikipedia's Bastra (the Jordanian reading): "The cards on the floor can be divided into
+    two or more groups which score an equal number of points, less than 10. For example, capturing
+    A-2-7-8 with the diamond 7 would be a basra, because (1+8)=(2+7)=9"; a floor of 3 and 4 (7, one
+    group) is no basra here, though Parlett's 10-or-less makes it one."""
+    state = _position(rs, ["7d", "2d"], ["8c", "Kh"], floor)
+    play(state, "7d+" + "+".join(floor))
+    assert _events(state) == ({"basra-seven": 10} if basra else {})
+
+
+def test_the_jordanian_reading_plays_natively_as_the_interpreter_plays_it():
+    """The option's event calls equal_groups in the kernel (engine.native's copy of the search):
+    hands and matches played natively are the interpreter's."""
+    from .kernel_support import assert_same_matches, play_same_hands
+    from .kernel_support import engines as kernel_and_interpreter
+
+    kernel, interp = kernel_and_interpreter(load_variant(PATH, {"seven-basra": "equal-groups"}), native=True)
+    for root in range(4):
+        play_same_hands(kernel, interp, 1000 + root, ["random", "greedy"], count=20)
+    assert_same_matches(kernel, interp, [1, 2], ["greedy", "greedy"])

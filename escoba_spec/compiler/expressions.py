@@ -164,6 +164,9 @@ class _Emitter:
     def _union(self, node: Call) -> str:
         return f"({self.emit(node.args[0])} | {self.emit(node.args[1])})"
 
+    def _equal_groups(self, node: Call) -> str:
+        return f"rt.equal_groups({self.emit(node.args[0])}, {self.emit(node.args[1])}, {self.env.value_groups!r})"
+
     def _same_rank(self, node: Call) -> str:
         return f"rt.most_alike({self.emit(node.args[0])}, {self.env.rank_masks!r})"
 

@@ -161,6 +161,12 @@ class _KernelEmitter(_Emitter):
         masks = self._table("_RANK_MASKS", _array(self.env.rank_masks))
         return f"straight({self.emit(node.args[0])}, {masks})"
 
+    def _equal_groups(self, node: Call) -> str:
+        groups = self.env.value_groups
+        values = self._table("_SUM_VALUES", _array(v for v, _ in groups))
+        masks = self._table("_SUM_MASKS", _array(m for _, m in groups))
+        return f"equal_groups({self.emit(node.args[0])}, {self.emit(node.args[1])}, {values}, {masks})"
+
     def _same_rank(self, node: Call) -> str:
         masks = self._table("_RANK_MASKS", _array(self.env.rank_masks))
         return f"most_alike({self.emit(node.args[0])}, {masks})"

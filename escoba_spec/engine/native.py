@@ -273,6 +273,115 @@ def straight(cards, rank_masks):
 
 
 @njit(cache=True)
+def equal_groups(cards, below, values, masks):
+    """runtime.equal_groups over the value groups' arrays (values ascending, each one's cards)."""
+    counted = 0
+    n = 0
+    total = 0
+    top = 0
+    for g in range(values.shape[0]):
+        mine = cards & masks[g]
+        counted |= mine
+        c = popcount(mine)
+        n += c
+        total += c * values[g]
+        if c:
+            top = values[g]
+    if cards & ~counted or n < 2:
+        return False
+    t = top
+    while t < below and 2 * t <= total:
+        if total % t == 0 and _splits(cards, values, masks, n, t):
+            return True
+        t += 1
+    return False
+
+
+@njit(cache=True)
+def _largest(counts, limit):
+    while limit >= 1 and counts[limit] == 0:
+        limit -= 1
+    return max(limit, 0)
+
+
+@njit(cache=True, _nrt=True)  # its arrays and its set: numba's runtime frees them
+def _splits(cards, values, masks, n, t):
+    """runtime._splits, on arrays (a test holds the two equal)."""
+    counts = np.zeros(t + 1, dtype=np.int64)
+    for g in range(values.shape[0]):
+        counts[values[g]] += popcount(cards & masks[g])
+    left = n
+    failed = set()
+    failed.add(np.int64(-1))  # typed: a set of int64 (-1 is no key)
+    pick_u = np.zeros(n, dtype=np.int64)
+    pick_r = np.zeros(n, dtype=np.int64)
+    pick_v = np.zeros(n, dtype=np.int64)
+    pick_key = np.zeros(n, dtype=np.int64)
+    depth = 0
+    r = 0
+    v = 0
+    while True:
+        backtrack = False
+        if r == 0:
+            if left == 0:
+                return True
+            key = np.int64(0)
+            for w in range(t, 0, -1):
+                key = key * 64 + counts[w]
+            if key in failed:
+                backtrack = True
+            else:
+                m = _largest(counts, t)
+                pick_u[depth] = m
+                pick_r[depth] = 0
+                pick_v[depth] = 0
+                pick_key[depth] = key
+                depth += 1
+                left -= 1
+                r = t - m
+                v = m
+                counts[m] -= 1
+        else:
+            u = _largest(counts, min(v, r))
+            if u:
+                pick_u[depth] = u
+                pick_r[depth] = r
+                pick_v[depth] = v
+                pick_key[depth] = -1
+                depth += 1
+                left -= 1
+                r = r - u
+                v = u
+                counts[u] -= 1
+            else:
+                backtrack = True
+        while backtrack:
+            if depth == 0:
+                return False
+            depth -= 1
+            u = pick_u[depth]
+            counts[u] += 1
+            left += 1
+            if pick_key[depth] >= 0:
+                failed.add(pick_key[depth])
+                continue
+            rb = pick_r[depth]
+            vb = pick_v[depth]
+            smaller = _largest(counts, min(u - 1, vb, rb))
+            if smaller:
+                pick_u[depth] = smaller
+                pick_r[depth] = rb
+                pick_v[depth] = vb
+                pick_key[depth] = -1
+                depth += 1
+                left -= 1
+                r = rb - smaller
+                v = smaller
+                counts[smaller] -= 1
+                backtrack = False
+
+
+@njit(cache=True)
 def most_alike(cards, groups):
     best = 0
     for g in range(groups.shape[0]):

@@ -23,6 +23,7 @@ from .env import (
     SIGNATURES,
     PILE_VARIABLES,
     STACK_VARIABLES,
+    EQUAL_GROUPS_BELOW,
     STEP_FUNCTIONS,
     TIE_POLICIES,
     VARIABLES,
@@ -439,6 +440,9 @@ class _Checker:
         if name in STEP_FUNCTIONS and len(node.args) == 2 and not (constant(node.args[1]) or 0) > 0:
             self.problem(node.args[1], "expr-step", f"the step of {name}() must be a positive integer constant",
                          f"e.g. {name}(count(pile), 2): to the multiple of 2 {'at or above' if name == 'round_up' else 'at or below'}")
+        if name == "equal_groups" and len(node.args) == 2 and not 2 <= (constant(node.args[1]) or 0) <= EQUAL_GROUPS_BELOW:
+            self.problem(node.args[1], "expr-bound", f"the bound of equal_groups() must be a whole number from 2 to "
+                         f"{EQUAL_GROUPS_BELOW}", "e.g. equal_groups(taken, 10): groups of one total below 10")
         keywords, ties = self.keywords(node, signature, in_predicate)
         return dataclasses.replace(node, args=tuple(args), keywords=keywords, ties=ties)
 

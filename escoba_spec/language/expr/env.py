@@ -101,9 +101,13 @@ SIGNATURES = {
     "same_suit": Signature((CARDS,), 1),
     "round_up": Signature((NUM, NUM), 2),
     "round_down": Signature((NUM, NUM), 2),
+    "equal_groups": Signature((CARDS, NUM), 2, result=BOOL),
 }
 #: functions whose second argument is a step: a positive integer constant
 STEP_FUNCTIONS = frozenset({"round_up", "round_down"})
+#: equal_groups' bound: a whole number from 2 to this (a group's total is below it, so at most 10:
+#: the search's memory packs a count of each value 1..10 into one 64-bit word)
+EQUAL_GROUPS_BELOW = 11
 
 class Env:
     """What names exist for one deck, and the deck tables the runtime helpers need."""

@@ -171,6 +171,8 @@ _CALLS: dict[str, Callable[[Call, int, ScoreContext, Card | None], int | bool]] 
     "common": lambda node, side, ctx, card: eval_node(node.args[0], side, ctx, card) & eval_node(node.args[1], side, ctx, card),
     "union": lambda node, side, ctx, card: eval_node(node.args[0], side, ctx, card) | eval_node(node.args[1], side, ctx, card),
     "same_rank": _cards_helper(rt.most_alike, lambda env: env.rank_masks),
+    "equal_groups": lambda node, side, ctx, card: rt.equal_groups(
+        eval_node(node.args[0], side, ctx, card), eval_node(node.args[1], side, ctx, card), ctx.env.value_groups),
     "same_suit": _cards_helper(rt.most_alike, lambda env: env.suit_masks),
     "round_up": _over_args(rt.round_up),
     "round_down": _over_args(rt.round_down),

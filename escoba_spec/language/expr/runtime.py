@@ -37,6 +37,88 @@ def card_sum(cards: int, value_groups: tuple[tuple[int, int], ...]) -> int:
     return total
 
 
+def equal_groups(cards: int, below: int, value_groups: tuple[tuple[int, int], ...]) -> bool:
+    """Whether `cards` split, every card used, into two or more groups of one same total less
+    than `below` (a Levantine basra: A-2-7-8 is 1+8 and 2+7). A card with no capture value (or
+    a joker) belongs to no group, so a set holding one never splits."""
+    values: list[int] = []
+    counted = 0
+    for value, group in value_groups:
+        mine = cards & group
+        counted |= mine
+        values += [value] * mine.bit_count()
+    if cards & ~counted or len(values) < 2:
+        return False
+    total, top = sum(values), max(values)
+    for t in range(top, below):
+        if 2 * t > total:
+            break
+        if total % t == 0 and _splits(values, t):
+            return True
+    return False
+
+
+def _splits(values: list[int], t: int) -> bool:
+    """Whether `values` (each at most t) make groups of total t: a depth-first search, card by
+    card, each group's cards taken largest first and the next group started with the largest
+    card left; a count of each value where every group started failed is remembered, packed
+    six bits a value. engine.native has the kernel's copy, held equal to this by a test."""
+    counts = [0] * (t + 1)
+    for v in values:
+        counts[v] += 1
+    left = n = len(values)
+    failed: set[int] = set()
+    pick_u, pick_r, pick_v, pick_key = [0] * n, [0] * n, [0] * n, [0] * n
+    depth = r = v = 0
+    while True:
+        backtrack = False
+        if r == 0:
+            if left == 0:
+                return True
+            key = 0
+            for w in range(t, 0, -1):
+                key = key * 64 + counts[w]
+            if key in failed:
+                backtrack = True
+            else:  # a new group, started with the largest card left
+                m = _largest(counts, t)
+                pick_u[depth], pick_r[depth], pick_v[depth], pick_key[depth] = m, 0, 0, key
+                depth, left, r, v = depth + 1, left - 1, t - m, m
+                counts[m] -= 1
+        else:
+            u = _largest(counts, min(v, r))
+            if u:
+                pick_u[depth], pick_r[depth], pick_v[depth], pick_key[depth] = u, r, v, -1
+                depth, left, r, v = depth + 1, left - 1, r - u, u
+                counts[u] -= 1
+            else:
+                backtrack = True
+        while backtrack:
+            if depth == 0:
+                return False
+            depth -= 1
+            u = pick_u[depth]
+            counts[u] += 1
+            left += 1
+            if pick_key[depth] >= 0:  # a group's first card: every group from that count failed
+                failed.add(pick_key[depth])
+                continue
+            rb, vb = pick_r[depth], pick_v[depth]
+            smaller = _largest(counts, min(u - 1, vb, rb))
+            if smaller:
+                pick_u[depth], pick_r[depth], pick_v[depth], pick_key[depth] = smaller, rb, vb, -1
+                depth, left, r, v = depth + 1, left - 1, rb - smaller, smaller
+                counts[smaller] -= 1
+                backtrack = False
+
+
+def _largest(counts: list[int], limit: int) -> int:
+    """The largest value from 1 to `limit` with a card left; 0 when none."""
+    while limit >= 1 and counts[limit] == 0:
+        limit -= 1
+    return max(limit, 0)
+
+
 def primiera(cards: int, table: tuple[tuple[int, tuple[tuple[int, int], ...]], ...]) -> int:
     """Best primiera value of each suit present, added.
 

@@ -107,6 +107,7 @@ PLAY_SAMPLES: tuple[tuple[str, str], ...] = (
     ("count(common(taken, previous)) == 0 or count(common(table, played)) == 2", "bool"),
     ("same_rank(union(played, previous)) == 2", "bool"),
     ("same_rank(union(played, previous)) == 2 and not first_in_round or count(taken) == 1 and last_round", "bool"),
+    ("count(table) == 0 and equal_groups(taken, 10) and not equal_groups(table_before, 7)", "bool"),
 )
 
 #: Expressions over a play of a stack table (scoring.events with table.layout: stack).

@@ -236,6 +236,8 @@ class ExprText(PredicateWords, PlayWords):
             f = node.function
             if f == "has":
                 return self.has(node, p, negated=False)
+            if f == "equal_groups":
+                return L.t("bool.equal_groups", cards=self.cardset(node.args[0], p), below=self.num(node.args[1], p))
             if f == "most":
                 return self.most(node, p, negated=False)
             if f in ("all", "any"):
@@ -421,7 +423,7 @@ class ExprText(PredicateWords, PlayWords):
                 return L.t("num.primiera", primiera=L.primiera(), cards=self.cardset(node.args[0], p))
             if f in ("min", "max"):
                 return L.t(f"num.{f}", values=L.join([self.num(a, p) for a in node.args]))
-            if f in ("has", "most", "all", "any"):
+            if f in ("has", "most", "all", "any", "equal_groups"):
                 return self.value(node, p)
             if f in ("filter", "common", "union"):
                 return self.cardset(node, p)
