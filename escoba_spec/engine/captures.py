@@ -18,6 +18,7 @@ from itertools import product
 from typing import Iterable, Sequence
 
 from ..language.cards import bits
+from ..language.expr.runtime import splits_into
 from .protocol import SubsetSums
 
 
@@ -152,22 +153,6 @@ def contains_capture(sums: SubsetSums, table_choice: int, totals: ChoiceTotals, 
     return any(subsets_with_total(t, sums, table_choice, totals) for t in targets)
 
 
-def _partitions(vals: list[int], groups: int, target: int) -> bool:
-    """Can `vals` (which add up to groups * target) split into groups of `target`?"""
-    if groups <= 1:
-        return sum(vals) == target * groups
-    first, rest = vals[0], vals[1:]
-    need = target - first
-    n = len(rest)
-    for pick in range(1 << n):
-        chosen = [rest[i] for i in range(n) if pick >> i & 1]
-        if sum(chosen) == need:
-            left = [rest[i] for i in range(n) if not pick >> i & 1]
-            if _partitions(left, groups - 1, target):
-                return True
-    return False
-
-
 def total_multiple(
     values: Sequence[int],
     table: int,
@@ -188,6 +173,6 @@ def total_multiple(
         for choice in product(*chosen):
             if base + sum(choice) != goal:
                 continue
-            if not partition or _partitions(fixed + list(choice), k, target):
+            if not partition or splits_into(fixed + list(choice), target):
                 return k
     return 0

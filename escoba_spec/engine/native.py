@@ -306,7 +306,8 @@ def _largest(counts, limit):
 
 @njit(cache=True, _nrt=True)  # its arrays and its set: numba's runtime frees them
 def _splits(cards, values, masks, n, t):
-    """runtime._splits, on arrays (a test holds the two equal)."""
+    """runtime.splits_into, on arrays for equal_groups (a test holds the two equal); its memo packs the
+    counts six bits a value, which the bound (EQUAL_GROUPS_BELOW) keeps to ten values."""
     counts = np.zeros(t + 1, dtype=np.int64)
     for g in range(values.shape[0]):
         counts[values[g]] += popcount(cards & masks[g])

@@ -53,31 +53,35 @@ def equal_groups(cards: int, below: int, value_groups: tuple[tuple[int, int], ..
     for t in range(top, below):
         if 2 * t > total:
             break
-        if total % t == 0 and _splits(values, t):
+        if total % t == 0 and splits_into(values, t):
             return True
     return False
 
 
-def _splits(values: list[int], t: int) -> bool:
-    """Whether `values` (each at most t) make groups of total t: a depth-first search, card by
-    card, each group's cards taken largest first and the next group started with the largest
-    card left; a count of each value where every group started failed is remembered, packed
-    six bits a value. engine.native has the kernel's copy, held equal to this by a test."""
+def splits_into(values: Sequence[int], t: int) -> bool:
+    """Whether `values`, every one used, make groups that each add up to `t` (a value of 0 joins
+    any group): equal_groups' test, and an opening table's split into groups of the target.
+    A depth-first search, card by card, each group's cards taken largest first and the next
+    group started with the largest card left; a count of each value from which every group
+    started failed is remembered. engine.native has the kernel's copy (its counts packed six
+    bits a value), held equal to this by a test."""
+    values = [v for v in values if v]
+    if any(v > t for v in values) or sum(values) % t:
+        return False
     counts = [0] * (t + 1)
     for v in values:
         counts[v] += 1
     left = n = len(values)
-    failed: set[int] = set()
-    pick_u, pick_r, pick_v, pick_key = [0] * n, [0] * n, [0] * n, [0] * n
+    failed: set[tuple[int, ...]] = set()
+    pick_u, pick_r, pick_v = [0] * n, [0] * n, [0] * n
+    pick_key: list[tuple[int, ...] | None] = [None] * n  # a group's first card: the counts it started from
     depth = r = v = 0
     while True:
         backtrack = False
         if r == 0:
             if left == 0:
                 return True
-            key = 0
-            for w in range(t, 0, -1):
-                key = key * 64 + counts[w]
+            key = tuple(counts)
             if key in failed:
                 backtrack = True
             else:  # a new group, started with the largest card left
@@ -88,7 +92,7 @@ def _splits(values: list[int], t: int) -> bool:
         else:
             u = _largest(counts, min(v, r))
             if u:
-                pick_u[depth], pick_r[depth], pick_v[depth], pick_key[depth] = u, r, v, -1
+                pick_u[depth], pick_r[depth], pick_v[depth], pick_key[depth] = u, r, v, None
                 depth, left, r, v = depth + 1, left - 1, r - u, u
                 counts[u] -= 1
             else:
@@ -100,13 +104,14 @@ def _splits(values: list[int], t: int) -> bool:
             u = pick_u[depth]
             counts[u] += 1
             left += 1
-            if pick_key[depth] >= 0:  # a group's first card: every group from that count failed
-                failed.add(pick_key[depth])
+            started = pick_key[depth]
+            if started is not None:  # a group's first card: every group from those counts failed
+                failed.add(started)
                 continue
             rb, vb = pick_r[depth], pick_v[depth]
             smaller = _largest(counts, min(u - 1, vb, rb))
             if smaller:
-                pick_u[depth], pick_r[depth], pick_v[depth], pick_key[depth] = smaller, rb, vb, -1
+                pick_u[depth], pick_r[depth], pick_v[depth], pick_key[depth] = smaller, rb, vb, None
                 depth, left, r, v = depth + 1, left - 1, rb - smaller, smaller
                 counts[smaller] -= 1
                 backtrack = False
