@@ -237,11 +237,15 @@ class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanat
             return self._options
         options = self._options
         if last is None:
-            last = self.in_hands == 1 and self.stock_pos >= len(self.stock)
+            last = self._coming_last()
         if self._steals:
             view = self._pile_view()
             return lambda card, table, sums: options(card, table, sums, last, view)
         return lambda card, table, sums: options(card, table, sums, last)
+
+    def _coming_last(self) -> bool:
+        """The coming play is the hand's last: one card left in the hands and none in the stock."""
+        return self.in_hands == 1 and self.stock_pos >= len(self.stock)
 
     def _played_last(self) -> bool:
         """The play being applied (its card already out of the hand) is the hand's last."""
@@ -271,7 +275,7 @@ class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanat
         if captured and self._any_card:
             moves = [m for m in moves if m[1]]
         if captured and self._obliged:
-            last = self.in_hands == 1 and self.stock_pos >= len(self.stock)
+            last = self._coming_last()
             view = self._pile_view() if self._steals else None
             rs = self.rs
             moves = oblige(moves, self._obliged, table, last,
