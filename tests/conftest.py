@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
 from pathlib import Path
@@ -16,6 +17,12 @@ SEEDS = ROOT.parent / "shared" / "seeds"
 # Fixtures such as validate_text write to one scratch file per call, so sharing
 # them across examples is safe.
 _QUIET = [HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+#: the plots extra (matplotlib) draws the reports' and the studio's plots: .ci/run installs it, the
+#: README's test command does not, and without it the reports carry no plot
+HAVE_PLOTS = importlib.util.find_spec("matplotlib") is not None
+needs_plots = pytest.mark.skipif(not HAVE_PLOTS, reason="the plots extra is not installed (pip install '.[plots]'): "
+                                 "matplotlib draws the plots this test looks at")
+
 settings.register_profile("ci", max_examples=60, deadline=None, suppress_health_check=_QUIET)
 settings.register_profile("dev", max_examples=25, deadline=None, suppress_health_check=_QUIET)
 settings.register_profile("long", max_examples=2000, deadline=None, suppress_health_check=_QUIET)

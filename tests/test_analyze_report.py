@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from .conftest import needs_plots
+
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = next((shutil.which(n) for n in ("chromium", "chromium-browser", "google-chrome") if shutil.which(n)), None)
 TINY = ["--budget", "0.05", "--expert-budget", "4", "--seed", "3"]
@@ -141,6 +143,7 @@ CATCH = "<script>window.__errors = []; window.addEventListener('error', function
 
 @pytest.mark.skipif(CHROMIUM is None and os.environ.get("CI") != "true",
                     reason="headless Chromium is not installed (apt-get install -y chromium; .ci/run installs it)")
+@needs_plots
 def test_report_html_renders_in_chromium_with_every_plot_visible(escoba, tmp_path):
     assert CHROMIUM is not None, "CI must have Chromium"
     html = (escoba / "report.html").read_text()

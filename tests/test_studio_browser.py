@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import ROOT
+from .conftest import ROOT, needs_plots
 
 CHROMIUM = next((p for p in ("/usr/bin/chromium", shutil.which("chromium") or "", shutil.which("chromium-browser") or "")
                  if p and os.path.exists(p)), None)
@@ -266,6 +266,7 @@ def test_the_piles_show_each_sides_top_card_where_a_steal_can_take_it(page):
     _shot(page, "play-piles")
 
 
+@needs_plots
 def test_simulate_shows_progress_the_plots_and_the_comparison_and_diff_the_divergence(page):
     page.open(HOUSE)
     page.click("#tabs button[data-panel=panel-simulate]")
@@ -315,6 +316,7 @@ def test_a_hand_is_played_against_the_expert_to_its_score(page):
     _shot(page, "play-expert-score")
 
 
+@needs_plots
 def test_analyze_shows_the_balance_report_in_a_frame_where_nothing_runs(page):
     from escoba_spec.tools.analyze import total_matches
 
