@@ -33,6 +33,8 @@ DEALS = {
                   "    - {players: 4, team_size: 2}\n",
     "table-first": "deal:\n  order: table-first\n",
     "no-ace-lead": "deal:\n  first_lead: rank == ace\n",
+    "ace-lead-at-four": "players:\n  layouts:\n    - {players: 2}\n"
+                        "    - {players: 4, team_size: 2, first_lead: rank == ace}\n",
     "three-kings": "deal:\n  redeal:\n    - count(table, rank == 10) >= 3\n",
     "five-players": "players:\n  layouts:\n    - {players: 2}\n    - {players: 5}\ndeal:\n  stock_remainder: to-hands\n",
     "leftovers-to-nobody": "end_of_deal:\n  leftovers_to: nobody\n",
@@ -217,6 +219,8 @@ def test_the_kernels_redeal_condition_names_its_yaml_line(deals):
 @pytest.mark.parametrize("body, code, line, column", [
     ("deal:\n  first_lead: rank >= 1\n", "first-lead-does-nothing", 4, 15),
     ("deal:\n  first_lead: rank == 11\n", "expr-card", 4, 23),
+    ("players:\n  layouts:\n    - {players: 4, team_size: 2, first_lead: rank >= 1}\n", "first-lead-does-nothing",
+     5, 46),
     ("deal:\n  redeal:\n    - count(table) >= 0\n", "redeal-almost-always", 5, 7),
     ("deal:\n  redeal:\n    - count(pile, rank == re) >= 3\n", "expr-unknown-name", 5, 13),
     ("deal:\n  redeal:\n    - most(count(table))\n", "expr-type", 5, 7),
@@ -261,6 +265,9 @@ def test_the_rulebook_says_each_tables_deal_the_first_lead_and_the_redeal(deals)
     assert "First the dealer lays 4 cards face up on the table." in render_rulebook(deals["table-first"], "en", "md")
     assert ("On the first play of a hand, the first player may not lead aces, unless they hold nothing else."
             in render_rulebook(deals["no-ace-lead"], "en", "md"))
+    at_four = render_rulebook(deals["ace-lead-at-four"], "en", "md")
+    assert ("With 4 players in 2 teams of 2, on the first play of a hand the first player may not lead aces, unless "
+            "they hold nothing else.") in at_four and "On the first play of a hand, the first player" not in at_four
     three = render_rulebook(deals["three-kings"], "en", "md")
     assert "If the number of re among the cards on the table is at least 3, the deal is void" in three
     # and with the French deck of its option, kings
@@ -291,6 +298,10 @@ def test_diff_tells_the_deal_of_each_table_the_first_lead_and_the_redeal(deals):
             "three-kings") in texts["three-kings"]
     assert texts["table-first"] == ["what the first round deals first, the hands or the table: hands-first in scopa, "
                                     "table-first in table-first"]
+    at_four = diff_variants(deals["no-ace-lead"], deals["ace-lead-at-four"], deals=20, seed=1)
+    assert [(d.field, d.text) for d in at_four.differences if "first_lead" in d.field] == [
+        ("players.layouts.2.first_lead", "cards the first player may not lead on a hand's first play with 2 players: "
+                                         "rank == ace in no-ace-lead, none in ace-lead-at-four")]  # not at four: both
     four = diff_variants(deals["four-get-ten"], deals["nine-and-four"], deals=20, seed=1, bots=["greedy"] * 4)
     assert "the deal with 4 players: 10 cards each, none on the table in four-get-ten, 9 cards each, 4 on the table " \
            "in nine-and-four" in [d.text for d in four.differences]

@@ -148,6 +148,19 @@ def test_the_regola_del_vile_forbids_the_first_player_to_lead_an_ace():
         assert "1d+2b+3b+4b+Cb" in moves_text(state)
 
 
+def test_the_regola_del_vile_at_four_only_binds_the_four_player_table():
+    """GiochiStars keeps the regola del vile for four-player games: a layout's own first_lead."""
+    for rs in engines(**{"regola-del-vile": "at-four"}):
+        aces = rs.cards.mask_of(["1d", "1c", "1s", "1b"])
+        seeds = [s for s in range(40) if HandState.deal(rs, seed=s, players=4, team_size=2).hands[0] & aces]
+        four = HandState.deal(rs, seed=seeds[0], players=4, team_size=2)
+        led = {m.split("+")[0] for m in moves_text(four)}
+        assert led and not any(card.startswith("1") for card in led), rs
+        order = deck_order(rs.cards, [["Rd", "Rc", "Rs"], ["1d", "5c", "6s"]], ["2b", "3b", "4b", "Cb"])
+        two = HandState.deal(rs, order, players=2)
+        assert "1d+2b+3b+4b+Cb" in moves_text(two)
+
+
 def test_the_deals_at_two_and_four_and_the_three_kings():
     """GiochiStars, Lottomatica: three each and four on the table at two, ten each at four; at two, three
     kings among the four table cards void the deal."""
@@ -168,7 +181,8 @@ def test_scopa_dassi_renders_in_every_language_with_every_option():
     from escoba_spec.tools.rulebook import render_rulebook
 
     for chosen in ({}, {"ace-sweep": "scopa"}, {"ace-on-ace": "whole-table"}, {"ace-on-empty-table": "keep"},
-                   {"regola-del-vile": "no-ace-lead"}, {"four-player-deal": "three-and-four"},
+                   {"regola-del-vile": "no-ace-lead"}, {"regola-del-vile": "at-four"},
+                   {"four-player-deal": "three-and-four"},
                    {"sums": "fewest-cards"}, {"napola": "not-played"}, {"target": "31"}):
         variant = load_variant(PATH, chosen)
         assert not rulebook_leaks(variant), chosen

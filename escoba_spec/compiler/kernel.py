@@ -275,6 +275,9 @@ def generate_kernel(variant: ir.Variant) -> str:
         "table_first": deal.order == "table-first",
         "redeal": redeal,
         "first_lead_not": literal(deal.first_lead_not),
+        # (players, mask) of the tables with their own first lead; any table with one at all
+        "first_lead_layouts": [(players, literal(mask)) for players, mask in params.layout_first_leads],
+        "first_lead_any": bool(deal.first_lead_not or any(mask for _, mask in params.layout_first_leads)),
         # the table's layout and the cards dealt face down (engine.zones), the cards replaced as dealt
         "stack": params.stack,
         "face_down": literal(deal.face_down),

@@ -100,6 +100,9 @@ class Params:
     layout_deals: tuple[tuple[int, int, int, int], ...] = ()
     deal_order: str = "hands-first"  # or "table-first": the first round lays the table before the hands
     first_lead_not: int = 0  # cards the first player may not lead on the hand's first play (holding others)
+    #: (players, mask) of each table with its own first lead (players.layouts[].first_lead); the
+    #: other tables have first_lead_not
+    layout_first_leads: tuple[tuple[int, int], ...] = ()
     redeal: bool = False  # the variant has conditions on the opening table that void the deal (RuleSet.redeal_wanted)
     leftovers_to: str = "last-capturer"  # or "dealer" (the dealer's side), or "nobody": set aside
     #: ids of the events scored during play whose effect is points (also at the end of points_rules)
@@ -191,6 +194,8 @@ class Params:
             layout_deals=() if uniform else deals,
             deal_order=deal.order,
             first_lead_not=deal.first_lead_not,
+            layout_first_leads=tuple((lay.players, lay.first_lead) for lay in variant.players.layouts
+                                     if lay.first_lead is not None),
             redeal=bool(deal.redeal),
             leftovers_to=variant.end_of_deal.leftovers_to,
             event_points=tuple(e.id for e in variant.scoring.events if e.effect == "points"),

@@ -60,7 +60,7 @@ class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanat
         self._claims = self.params.missed_capture_claim
         self._kinds = bool(self.params.capture_kinds)  # capture kinds: capture_options is told the last play
         self._keep = self.params.keep_mask
-        self._first_lead = self.params.first_lead_not
+        self._first_lead = dict(self.params.layout_first_leads).get(players, self.params.first_lead_not)
         self._events = self.params.events
         self._declares = bool(self.params.declarations)
         self._stack = self.params.stack  # the table is a stack (engine.zones)

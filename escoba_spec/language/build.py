@@ -113,7 +113,7 @@ class _Builder:
     def build(self) -> ir.Variant | None:
         deck = build_deck(self)
         cards = CardSet(deck) if deck is not None else None
-        players = build_players(self)
+        players = build_players(self, cards)
         deal = build_deal(self, cards)
         table = build_table(self)
         capture = build_capture(self, cards)

@@ -4,7 +4,8 @@ The deal gives every table the same hand size and table cards unless a layout
 gives its own (four players get 10 each and no table card, two get 3 and 4);
 `hand_size: all` deals the whole deck in one round. `order` says whether the
 first round deals the table or the hands first; `first_lead` names the cards
-the first player may not lead; `redeal` lists conditions on the opening
+the first player may not lead (a layout may name its own: the regola del vile
+at four players only); `redeal` lists conditions on the opening
 table (expressions over `table` and `deck`) that void the deal. Each is
 checked against the deck: a stock that does not divide, a condition that
 holds for (nearly) every table, a first lead that forbids nothing or
@@ -39,16 +40,21 @@ def _size(value) -> int:
     return 0 if value == "all" else int(value)
 
 
-def build_players(b) -> ir.Players:
-    """Entry point for `players` (b is the builder)."""
+def build_players(b, cards: CardSet | None = None) -> ir.Players:
+    """Entry point for `players` (b is the builder; cards, the deck, for a layout's first lead)."""
     spec = b.section("players")
     layouts = []
     counts: dict[int, int] = {}
+    env = Env.from_cardset(cards, "none") if cards is not None else None
     for i, item in enumerate(spec.get("layouts") or [{"players": 2}]):
+        path = f"players.layouts[{i}]"
+        first_lead, first_text = None, ""
+        if "first_lead" in item and env is not None:
+            first_text = str(item["first_lead"])
+            first_lead = _first_lead(b, first_text, env, cards, f"{path}.first_lead")
         layout = ir.Layout(int(item["players"]), int(item.get("team_size", 1)),
                            _size(item["hand_size"]) if "hand_size" in item else None,
-                           int(item["table_cards"]) if "table_cards" in item else None)
-        path = f"players.layouts[{i}]"
+                           int(item["table_cards"]) if "table_cards" in item else None, first_lead, first_text)
         if layout.players % layout.team_size:
             b.error(path, "bad-layout", f"{layout.players} players cannot form teams of {layout.team_size}",
                     f"team sizes that fit {layout.players} players: " + ", ".join(
@@ -78,7 +84,7 @@ def build_deal(b, cards: CardSet | None) -> ir.Deal:
     first_lead, first_text = 0, ""
     if "first_lead" in spec and env is not None:
         first_text = str(spec["first_lead"])
-        first_lead = _first_lead(b, first_text, env, cards)
+        first_lead = _first_lead(b, first_text, env, cards, "deal.first_lead")
     redeal = tuple(c for i, text in enumerate(spec.get("redeal") or [])
                    if env is not None and (c := _redeal(b, i, str(text), env)) is not None)
     replace = tuple(r for i, item in enumerate(spec.get("replace") or [])
@@ -113,14 +119,14 @@ def _replacement(b, i: int, item: dict, env: Env, cards: CardSet) -> ir.Replacem
     return ir.Replacement(mask, text, where, item.get("to", "stock-bottom"), b.sources(item, path))
 
 
-def _first_lead(b, text: str, env: Env, cards: CardSet) -> int:
-    mask, problems = compile_predicate(text, env, "deal.first_lead")
-    b.in_scalar("deal.first_lead", text, problems)
+def _first_lead(b, text: str, env: Env, cards: CardSet, path: str) -> int:
+    mask, problems = compile_predicate(text, env, path)
+    b.in_scalar(path, text, problems)
     if mask is None:
         return 0
     if not mask or mask == cards.full_mask:
         what = "no card" if not mask else "every card"
-        b.error("deal.first_lead", "first-lead-does-nothing",
+        b.error(path, "first-lead-does-nothing",
                 f"{text} holds for {what} of the deck, so the rule forbids the first player nothing",
                 "name the cards that may not be led, e.g. rank == ace")
         return 0

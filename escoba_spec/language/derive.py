@@ -37,3 +37,11 @@ def table_deal(deal: ir.Deal, layout: ir.Layout, size: int) -> tuple[int, int]:
     if hand == 0:
         hand = max(0, size - table) // layout.players
     return hand, table
+
+
+def table_first_lead(deal: ir.Deal, layout: ir.Layout) -> tuple[int, str]:
+    """(mask, predicate text) of the cards the first player of one table may not lead on a
+    hand's first play: its own (players.layouts[].first_lead) or the deal's; (0, "") none."""
+    if layout.first_lead is not None:
+        return layout.first_lead, layout.first_lead_text
+    return deal.first_lead_not, deal.first_lead_text

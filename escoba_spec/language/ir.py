@@ -121,12 +121,15 @@ class Layout:
 
     Seats are numbered in playing order; seat s belongs to side s % sides, so
     partners sit alternately (opposite each other at four). `hand_size` and
-    `table_cards` are this table's own deal when it has one (None: the deal's)."""
+    `table_cards` are this table's own deal when it has one (None: the deal's), and
+    `first_lead` its own cards the first player may not lead (None: the deal's)."""
 
     players: int
     team_size: int = 1
     hand_size: int | None = None  # 0: the whole deck in one round
     table_cards: int | None = None
+    first_lead: int | None = None  # a card mask, as Deal.first_lead_not
+    first_lead_text: str = ""
 
     @property
     def sides(self) -> int:

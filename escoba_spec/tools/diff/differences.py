@@ -11,7 +11,7 @@ from dataclasses import dataclass, fields, is_dataclass
 
 from ...language import ir
 from ...language.cards import CardSet
-from ...language.derive import kinds_of, table_deal
+from ...language.derive import kinds_of, table_deal, table_first_lead
 from ...language.expr import nodes
 from .effects import (
     CAPTURES,
@@ -44,12 +44,19 @@ def variant_differences(a: ir.Variant, b: ir.Variant, names: tuple[str, str] | N
     _deck_differences(a.deck, b.deck, add)
     if {table_key(lay) for lay in a.players.layouts} != {table_key(lay) for lay in b.players.layouts}:
         add("players.layouts", "tables", _Layouts(a.players.layouts), _Layouts(b.players.layouts), (TABLES,))
-    _table_deal_differences(a, b, add)
+    # with a table's own first lead in either, the first lead is compared table by table only
+    by_table = any(lay.first_lead is not None for lay in (*a.players.layouts, *b.players.layouts))
+    _table_deal_differences(a, b, add, by_table)
+
+    def walk_add(path: str, *rest) -> None:
+        if not (by_table and path == "deal.first_lead"):
+            add(path, *rest)
+
     for section in SECTIONS:  # in IR order, scoring between end_of_deal and match
         if section == "match":
             _scoring_differences(a.scoring, b.scoring, names, out, add)
             _declaration_differences(a.declarations, b.declarations, names, out, add)
-        _walk(section, getattr(a, section), getattr(b, section), add)
+        _walk(section, getattr(a, section), getattr(b, section), walk_add)
     _option_differences(a.options, b.options, names, out, add)
     return out
 
@@ -59,14 +66,22 @@ def table_key(layout: ir.Layout) -> tuple[int, int]:
     return layout.players, layout.team_size
 
 
-def _table_deal_differences(a: ir.Variant, b: ir.Variant, add) -> None:
+def _table_deal_differences(a: ir.Variant, b: ir.Variant, add, by_table: bool) -> None:
     """The deal of each table both allow, where a layout gives its own (the deal's own
-    hand_size and table_cards are compared with the deal)."""
+    hand_size and table_cards are compared with the deal), and with `by_table` its first lead."""
     size_a, size_b = CardSet(a.deck).size, CardSet(b.deck).size
     theirs = {table_key(lay): lay for lay in b.players.layouts}
     for lay in a.players.layouts:
         other = theirs.get(table_key(lay))
-        if other is None or (lay.hand_size, lay.table_cards, other.hand_size, other.table_cards) == (None,) * 4:
+        if other is None:
+            continue
+        if by_table:  # a table's own first lead in either variant: the cards compared table by table
+            (ma, ta), (mb, tb) = table_first_lead(a.deal, lay), table_first_lead(b.deal, other)
+            if ma != mb:
+                label, effects = FIELDS["deal.first_lead"]
+                add(f"players.layouts.{lay.players}.first_lead", f"{label} with {lay.players} players", ta or None,
+                    tb or None, effects)
+        if (lay.hand_size, lay.table_cards, other.hand_size, other.table_cards) == (None,) * 4:
             continue
         da, db = table_deal(a.deal, lay, size_a), table_deal(b.deal, other, size_b)
         if da != db:

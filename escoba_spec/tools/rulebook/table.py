@@ -8,7 +8,7 @@ expressions and card predicates (`self.words`).
 from __future__ import annotations
 
 from ...language import ir
-from ...language.derive import kinds_of, table_deal
+from ...language.derive import kinds_of, table_deal, table_first_lead
 from .model import Section, words_in
 
 
@@ -47,9 +47,7 @@ class TableSections:
         if d.stock_remainder != "none" and any((self.cards.size - table) % (lay.players * hand) for lay, hand, table in deals):
             s.p("deal.stock_remainder", L.t(f"ir.Deal.stock_remainder.{d.stock_remainder}"))
         s.p("deal.first_player", L.t(f"ir.Deal.first_player.{d.first_player}"))
-        if d.first_lead_not:
-            noun = self.words.cards_noun(d.first_lead_text, d.first_lead_not).pl(L)
-            s.p("deal.first_lead", L.t("deal.first_lead", cards=noun))
+        self._first_lead(s)
         s.p("deal.round_dealer", L.t(f"ir.Deal.round_dealer.{d.round_dealer}"))
         s.p("deal.dealer_rotation", L.t(f"ir.Deal.dealer_rotation.{d.dealer_rotation}"))
         if any(table for *_, table in deals) and not self.v.table.layout == "stack":
@@ -74,6 +72,20 @@ class TableSections:
             return
         key = "deal.face_down.stack" if self.v.table.layout == "stack" else f"ir.Deal.face_down_to.{d.face_down_to}"
         s.p("deal.face_down", self.L.n(key, d.face_down))
+
+    def _first_lead(self, s: Section) -> None:
+        """deal.first_lead, said once when every table has the same, else table by table."""
+        L, d = self.L, self.v.deal
+        leads = [(lay, *table_first_lead(d, lay)) for lay in self.v.players.layouts]
+        if len({mask for _, mask, _ in leads}) == 1:
+            if d.first_lead_not or leads[0][1]:
+                _, mask, text = leads[0]
+                s.p("deal.first_lead", L.t("deal.first_lead", cards=self.words.cards_noun(text, mask).pl(L)))
+            return
+        for lay, mask, text in leads:
+            if mask:
+                s.p(f"deal.first_lead.{lay.players}", L.t("deal.first_lead.layout", players=self.layout_words(lay),
+                                                          cards=self.words.cards_noun(text, mask).pl(L)))
 
     def _layout_deal(self, lay: ir.Layout, hand: int, table: int, whole: bool) -> str:
         """One table's deal: its players, their cards and the table's."""
