@@ -126,6 +126,15 @@ def test_i1_with_the_option_the_pile_comes_first(rs):
     assert moves_text(state) == ["5d+5s"]
 
 
+@pytest.mark.parametrize("order, first", [("table-first", "5d+5c"), ("pile-first", "5d+5s")])
+def test_an_order_between_table_and_pile_holds_with_sums_too_and_a_sum_comes_last(order, first):
+    """both-match and sums chosen together: the order holds, a sum only when nothing matches."""
+    for rs in engines(**{"both-match": order, "sums": "after-a-match"}):
+        assert moves_text(_position(rs, ["5d"], ["2s"], ["5c", "2c", "3c"], piles=((), ("5s",)))) == [first]
+        assert moves_text(_position(rs, ["5d"], ["2s"], ["2c", "3c"], piles=((), ("5s",)))) == ["5d+5s"]
+        assert moves_text(_position(rs, ["5d"], ["2s"], ["2c", "3c"])) == ["5d+2c+3c"]
+
+
 @pytest.mark.parametrize("rs", BOTH, ids=IDS)
 def test_i6_a_steal_is_the_last_capture_for_the_leftovers(rs):
     """I6: the cards left on the table go to "l'ultimo giocatore che ha preso una carta dal tavolo
