@@ -501,3 +501,28 @@ def test_an_event_knows_the_rounds_first_play_and_the_hands_last_round(tmp_path_
     assert len(state.history) == 36
     assert [e.play for e in state.events if e.id == "opening"] == [0, 6, 12, 18, 24, 30]
     assert [e.play for e in state.events if e.id == "closing"] == list(range(30, 36))
+
+
+def test_a_wild_card_on_the_opening_table_needs_one_and_an_opening_rule(validate_text):
+    _, problems = validate_text("id: w\nextends: scopa\ndeclarations:\n  wild_opening: true\n", name="w.yaml")
+    assert [(p.code, p.line, p.column, p.severity) for p in problems if p.code.startswith("wild")] == [
+        ("wild-opening-without-wild", 4, 17, "error")]
+    variant, problems = validate_text("id: w\nextends: cirulla\ndeal:\n  opening: {trigger: never}\n", name="w.yaml")
+    assert variant is not None and [(p.code, p.severity) for p in problems] == [("wild-opening-unused", "warning")]
+
+
+def test_a_card_wild_on_the_opening_table_only_is_said_and_diffed(validate_text, rules_tree):
+    from escoba_spec.tools.rulebook import render_rulebook
+
+    text = ("id: opening-wild\nextends: cirulla\ndeclarations:\n  rules:\n    - {id: low-hand, drop: true}\n"
+            "    - {id: three-of-a-kind, drop: true}\n")
+    variant, problems = validate_text(text, name="opening-wild.yaml")
+    assert variant is not None and not variant.declarations.rules and not problems, [p.format() for p in problems]
+    english = render_rulebook(load_variant(rules_tree / "opening-wild.yaml"), "en", "md")
+    assert ("On the opening table the seven of coppe is wild: the rule above holds if it would hold with the seven "
+            "of coppe counted as whichever card helps most.") in english
+    assert "In declarations" not in english.replace("removed: “In declarations", "")  # but as a change from cirulla
+    plain, problems = validate_text(text.replace("opening-wild", "plain") + "  wild_opening: false\n", name="plain.yaml")
+    assert plain is not None, [p.format() for p in problems]
+    assert [d.field for d in variant_differences(plain, variant)] == ["declarations.wild_opening"]
+

@@ -123,6 +123,21 @@ def test_p_an_opening_table_of_15_gives_the_dealer_a_scopa_and_of_30_two(rs):
 
 
 @pytest.mark.parametrize("rs", BOTH, ids=IDS)
+def test_p_the_matta_is_wild_on_the_opening_table(rs):
+    """P: "♣4, ♥7, ♣3, ♦6 on the table at the start can be captured by the dealer for a bonus of one
+    scopa (using the wild ♥7 as a 2 to make 15)"; as a 6 it makes 30 of 5, Q, K (two scope); a table
+    no value of it brings to 15 or 30 stays."""
+    hands = [["3s", "6c", "Rd"], ["Cs", "Cd", "Fs"]]
+    fifteen = _dealt(rs, hands, table=("4b", "7c", "3b", "6d"))
+    assert (fifteen.opening.taker, fifteen.opening.multiple, fifteen.sweeps, fifteen.table) == (1, 1, [0, 1], 0)
+    assert fifteen.piles[1] == rs.cards.mask_of(["4b", "7c", "3b", "6d"])  # the matta is taken as itself
+    thirty = _dealt(rs, hands, table=("7c", "5b", "Cb", "Rb"))
+    assert (thirty.opening.multiple, thirty.sweeps) == (2, [0, 2])
+    stays = _dealt(rs, hands, table=("7c", "5b", "5d", "6b"))
+    assert stays.opening is None and stays.table == rs.cards.mask_of(["7c", "5b", "5d", "6b"])
+
+
+@pytest.mark.parametrize("rs", BOTH, ids=IDS)
 def test_p_a_table_with_two_aces_is_dealt_again(rs):
     assert rs.redeal_wanted(rs.cards.mask_of(["1d", "1c", "5s", "Rb"]))
     assert not rs.redeal_wanted(rs.cards.mask_of(["1d", "3c", "5s", "Rb"]))

@@ -254,6 +254,7 @@ def generate_kernel(variant: ir.Variant) -> str:
         "opening_action": opening.action,
         "opening_taker": opening.taker,
         "opening_sweeps": opening.sweeps,
+        "opening_wild": params.opening_wild if trigger != "never" else -1,
         "first_step": literal(-1 if deal.first_player == "before-dealer" else 1),
         "hand_size": literal(deal.hand_size),
         "table_cards": literal(deal.table_cards),

@@ -252,8 +252,17 @@ class HandDealing:
         """Apply the opening-table rule to the cards just laid."""
         if not self.table:
             return None
-        k = self.rs.opening_multiple(self.table, build_sums(self.values, self.table & ~self.unsummed))
+        k = self._opening_multiple(self.table)
+        wild = self.params.opening_wild
+        if wild >= 0 and self.table >> wild & 1:  # the wild card as every card it may stand for, the best kept
+            rest = self.table & ~(1 << wild)
+            for card in range(self.cards.size):
+                if card != wild and not rest >> card & 1:
+                    k = max(k, self._opening_multiple(rest | 1 << card))
         return self.open_table(k, redeals) if k else None
+
+    def _opening_multiple(self, table: int) -> int:
+        return self.rs.opening_multiple(table, build_sums(self.values, table & ~self.unsummed))
 
     def open_table(self, k: int, redeals: int) -> Opening:
         """The opening table made multiple `k` (> 0): apply the variant's action

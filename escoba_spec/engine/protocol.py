@@ -103,6 +103,9 @@ class Params:
     #: (players, mask) of each table with its own first lead (players.layouts[].first_lead); the
     #: other tables have first_lead_not
     layout_first_leads: tuple[tuple[int, int], ...] = ()
+    #: the wild card, wild on the opening table (declarations.wild_opening): the opening rule holds
+    #: if it holds with it counted as some other card; -1: none
+    opening_wild: int = -1
     redeal: bool = False  # the variant has conditions on the opening table that void the deal (RuleSet.redeal_wanted)
     leftovers_to: str = "last-capturer"  # or "dealer" (the dealer's side), or "nobody": set aside
     #: ids of the events scored during play whose effect is points (also at the end of points_rules)
@@ -194,6 +197,7 @@ class Params:
             layout_deals=() if uniform else deals,
             deal_order=deal.order,
             first_lead_not=deal.first_lead_not,
+            opening_wild=variant.declarations.wild if variant.declarations.wild_opening else -1,
             layout_first_leads=tuple((lay.players, lay.first_lead) for lay in variant.players.layouts
                                      if lay.first_lead is not None),
             redeal=bool(deal.redeal),

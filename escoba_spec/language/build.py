@@ -126,6 +126,10 @@ class _Builder:
         match = self.build_match(scoring)
         declarations = build_declarations(self, cards, {r.id for r in (*scoring.rules, *scoring.events)})
         check_match_events(self, match, scoring.events, declarations)
+        if declarations.wild_opening and declarations.wild >= 0 and deal.opening.trigger == "never":
+            self.error("declarations.wild_opening", "wild-opening-unused", "the deal has no opening-table rule "
+                       "(deal.opening.trigger never), so the wild card is never wild there",
+                       "set deal.opening, or remove wild_opening", severity="warning")
         if deck is not None and declarations.wild_captures and declarations.wild >= 0:
             deck = dataclasses.replace(deck, wild=declarations.wild)  # the wild card is a joker in play too
             cards = CardSet(deck)

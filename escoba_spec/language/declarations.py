@@ -4,9 +4,10 @@ A declaration is a condition on a player's hand as dealt (the "hand" scope:
 hand, table, round, and the side's and the match's names), checked after each
 round of the deal or the first only; `keep` says whether every declaration
 that holds scores or only the best; `wild` names a card of the deck counted,
-in declarations, as whichever card helps its holder most, and `wild_captures`
-makes it a joker in play too. Ids are shared with the scoring rules and the
-events (a hand's points are reported per id).
+in declarations, as whichever card helps its holder most; `wild_opening`
+makes it wild on the opening table too, `wild_captures` a joker in play. Ids
+are shared with the scoring rules and the events (a hand's points are
+reported per id).
 """
 
 from __future__ import annotations
@@ -55,15 +56,20 @@ def build_declarations(b, cards: CardSet | None, ids: set[str]) -> ir.Declaratio
         rules.append(ir.Declaration(did, name, when, points, item.get("effect", "points"), when_text,
                                     str(points_raw), ir.Origin(pos.file, pos.line, pos.column, path), b.sources(item, path),
                                     names))
-    if not rules:
+    wild_captures = bool(spec.get("wild_captures", False))
+    wild_opening = bool(spec.get("wild_opening", False))
+    if not rules and not (wild_text and (wild_captures or wild_opening)):  # a wild card elsewhere is not idle
         b.error("declarations", "declarations-without-rules", "declarations says how hands are declared but lists no "
                 "declaration", "add declarations.rules, or remove declarations", severity="warning")
-    wild_captures = bool(spec.get("wild_captures", False))
     if wild_captures and not wild_text:
         b.error("declarations.wild_captures", "wild-captures-without-wild", "wild_captures makes the wild card a joker "
                 "in play, but declarations names no wild card", "add declarations.wild: <card>, e.g. 7 of coppe")
+    if wild_opening and not wild_text:
+        b.error("declarations.wild_opening", "wild-opening-without-wild", "wild_opening makes the wild card wild on the "
+                "opening table, but declarations names no wild card", "add declarations.wild: <card>, e.g. 7 of coppe")
     return ir.Declarations(tuple(rules), spec.get("check", "every-round"), spec.get("keep", "all"), wild, wild_text,
-                           b.sources(spec, "declarations"), wild_captures, bool(spec.get("show", False)))
+                           b.sources(spec, "declarations"), wild_captures, bool(spec.get("show", False)),
+                           wild_opening)
 
 
 def _card_index(b, path: str, text: str, env: Env) -> int:

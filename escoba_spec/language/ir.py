@@ -392,7 +392,8 @@ class Declaration:
 @dataclass(frozen=True)
 class Declarations:
     """The declarations of a variant and how they are made. `wild` is a card of the deck
-    counted, in declarations only, as whichever card helps its holder most."""
+    counted, in declarations, as whichever card helps its holder most (and, with
+    wild_opening, on the opening table, with wild_captures, in play)."""
 
     rules: tuple[Declaration, ...] = ()
     check: DeclarationCheck = "every-round"
@@ -402,6 +403,7 @@ class Declarations:
     sources: tuple[Source, ...] = ()
     wild_captures: bool = False  # the wild card stands for any capture value in play too (Deck.wild)
     show: bool = False  # a player who declares lays the hand face up and plays it from there
+    wild_opening: bool = False  # the wild card is wild on the opening table too (deal.opening)
 
 
 

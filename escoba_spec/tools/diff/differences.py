@@ -271,6 +271,9 @@ def _declaration_differences(da: ir.Declarations, db: ir.Declarations, names, ou
                 va, vb = getattr(da, part), getattr(db, part)
                 add(f"declarations.{part.removesuffix('_text')}", label, "none" if va == "" else va,
                     "none" if vb == "" else vb, effects)
+    if da.wild_opening != db.wild_opening:  # with or without declarations: the opening table's rule
+        add("declarations.wild_opening", "the wild card is wild on the opening table", da.wild_opening,
+            db.wild_opening, (DEAL, SWEEPS, POINTS))
 
 
 def _scored_differences(what: str, path: str, ea, eb, fields: tuple[str, ...], effects: tuple[str, ...],

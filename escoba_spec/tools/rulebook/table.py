@@ -52,6 +52,11 @@ class TableSections:
         s.p("deal.dealer_rotation", L.t(f"ir.Deal.dealer_rotation.{d.dealer_rotation}"))
         if any(table for *_, table in deals) and not self.v.table.layout == "stack":
             s.p("deal.opening", self.opening(d.opening))
+            wild = self.v.declarations.wild
+            if self.v.declarations.wild_opening and wild >= 0 and d.opening.trigger != "never":
+                card = self.cards.cards[wild]
+                s.p("deal.opening.wild", L.t("deal.opening.wild", card=L.card_the(
+                    L.rank_by_number(card.rank), self.v.deck.suits[card.suit].name)))
         for i, r in enumerate(d.replace):
             card = self.words.cards_noun(r.cards_text, r.cards).a(L)
             key = "deal.replace.covered" if r.to == "covered" else f"ir.Replacement.where.{r.where}"
