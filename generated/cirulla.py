@@ -1188,8 +1188,8 @@ def declare(hands, n, sides, lead, table, round_, piles, sweeps, captures, P, E,
     """HandEvents._declare on the round just dealt, seat by seat from its leader `lead`: each
     declaration at its best over what the wild card may stand for, the best one only;
     points into P, sweeps into sweeps, a win into E. Each one made is appended to record (record[0]
-    entries of round, seat, declaration, points). Whether the match ends now: a win, or points
-    that take a side still in from below the target to it (match.check at-once)."""
+    entries of round, seat, declaration, points). Whether the match ends now: a win, or
+    points that take a side still in from below the target to it (match.check at-once)."""
     standing = _standing(scores, P)
     best = ints(_N_DECLARATIONS)
     won = False

@@ -105,7 +105,7 @@ def assert_same_matches(kernel, interp, seeds, names, *, team_size=1, where=()):
 NATIVE_MADE_UP = frozenset({"claims-events", "kernel-escopa-jokers", "all-of-them", "ev-effects", "split-three-ways",
                             "declarations", "catch-up", "ev-at-once", "five-players", "kernel-sweep-compulsory",
                             "pile-events", "lead-goal",
-                            "avoid-first-out", "ace-lead-at-four"})
+                            "avoid-first-out", "ace-lead-at-four", "declared-events", "cuarenta-caida-en-ronda"})
 
 
 def engines(variant, *, native: bool = True):

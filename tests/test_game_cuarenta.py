@@ -190,6 +190,25 @@ def test_a_ronda_dealt_scores_4_or_with_the_option_2(rs):
     assert [d.points for d in _dealt(two, hands).declared] == [2]
 
 
+@pytest.mark.parametrize("choice, points", [("2", ("caida", 2)), ("10", ("caida-en-ronda", 10)),
+                                            ("4", ("caida-en-ronda", 4))])
+def test_a_caida_on_a_card_of_the_opponents_ronda_scores_as_the_option_says(choice, points):
+    """DDroid: "10 points ... if the player takes a fall round opponent"; Qeeebo: "4 points for ... caida en
+    ronda"; GanglyPuma22 (after pagat) leaves "the remembered ronda-caída +10 bonus" out: 2 as any caída.
+    An event sees the hands the sides declared (the name declared)."""
+    hands = [["5d", "5c", "5s", "Ah", "Kd"], ["5h", "Kc", "2s", "3c", "6s"]]
+    for rs in engines(**{"caida-en-ronda": choice}):
+        state = _dealt(rs, hands)
+        assert [(d.seat, d.id) for d in state.declared] == [(0, "ronda")]
+        play(state, "5d")
+        play(state, "5h+5d")
+        # the table was empty, so each caída here is a limpia too (2 more, as the default caida-y-limpia)
+        assert sorted((e.side, e.id, e.points) for e in state.events) == sorted([(1, *points), (1, "limpia", 2)]), rs
+        play(state, "Kd")
+        play(state, "Kc+Kd")  # a caída on a card that is no ronda's: 2
+        assert sorted((e.id, e.points) for e in state.events[2:]) == [("caida", 2), ("limpia", 2)], rs
+
+
 @pytest.mark.parametrize("rs", BOTH, ids=IDS)
 def test_four_of_a_kind_dealt_wins_the_game_at_once(rs):
     """ecuador.com: "four of a kind ... they win the game automatically"."""

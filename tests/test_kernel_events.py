@@ -169,9 +169,31 @@ scoring:
       when: count(stolen) > 0 and first_in_round or last_round and count(taken) > 0 and not first_in_round
       points: 1
 """,
+    # the hands the sides declared, seen by events: any() and all() over the other sides in an event
+    "declared-events": """\
+id: declared-events
+extends: cuarenta
+declarations:
+  rules:
+    - id: a-pair
+      name: A pair
+      when: same_rank(hand) == 2
+      points: 1
+scoring:
+  events:
+    - id: into-a-declared-rank
+      name: Into a declared rank
+      when: count(taken) > 0 and any(opponents, count(same_rank_as(declared, played)) >= 1)
+      points: count(same_rank_as(declared, union(played, taken)))
+    - id: nobody-declared
+      name: Nobody declared
+      when: count(taken) >= 2 and all(others, count(declared) == 0) and count(declared) == 0
+      points: 1
+""",
 }
 #: shipped variants with an option that the kernel plays thanks to this work
-OPTIONED = {"escoba-francesa-claim": ("escoba-francesa.yaml", {"announce": "claim"})}
+OPTIONED = {"escoba-francesa-claim": ("escoba-francesa.yaml", {"announce": "claim"}),
+            "cuarenta-caida-en-ronda": ("cuarenta.yaml", {"caida-en-ronda": "10"})}
 
 
 @pytest.fixture(scope="module")

@@ -66,6 +66,7 @@ _NAMES = {
     "top": "play.top",
     "stolen": "play.stolen",
     "pile_top": "(1 << play.tops[side] if play.tops and play.tops[side] >= 0 else 0)",
+    "declared": "(play.declared[side] if play.declared else 0)",
     "hand": "hand",
 }
 
@@ -172,6 +173,9 @@ class _Emitter:
 
     def _same_suit(self, node: Call) -> str:
         return f"rt.most_alike({self.emit(node.args[0])}, {tuple(self.env.suit_masks)!r})"
+
+    def _same_rank_as(self, node: Call) -> str:
+        return f"rt.same_rank_as({self.emit(node.args[0])}, {self.emit(node.args[1])}, {tuple(self.env.rank_masks)!r})"
 
     def _round_up(self, node: Call) -> str:
         return f"rt.round_up({self.emit(node.args[0])}, {self.emit(node.args[1])})"

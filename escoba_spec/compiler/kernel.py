@@ -30,9 +30,9 @@ from ..language.expr.env import Env
 from ..language.expr.nodes import needs_bounds
 from .codegen import ID_PATTERN, UnsafeValue, _comment, display_path, literal, template
 from .kernel_declarations import declaration_context
-from .kernel_events import event_context, event_flags
+from .kernel_events import event_args, event_context, event_flags
 from .kernel_expert import expert_context
-from .kernel_expressions import MATCH_NAMES, KernelExpressions, KernelUnsupported
+from .kernel_expressions import EVENT_ARGS, MATCH_NAMES, KernelExpressions, KernelUnsupported
 from .kernel_kinds import kinds_tables, needs_kinds
 from .kernel_stages import EXPERT_STAGES, STAGES, stage_head
 
@@ -228,6 +228,11 @@ def generate_kernel(variant: ir.Variant) -> str:
         "tables": sorted(out.tables.items()),
         "rows": list(out.rows),
         "helpers": out.helpers,
+        # an event's any() / all() helpers, and what they take from the event function
+        "event_helpers": [(name, which, condition.replace(EVENT_ARGS, event_args(variant)))
+                          for name, which, condition in out.event_helpers],
+        "event_args": event_args(variant),
+        "natives": sorted(out.natives),
         "rules": rules,
         "events": events,
         **event_flags(variant),

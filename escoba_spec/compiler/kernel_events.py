@@ -11,11 +11,11 @@ mask over the kinds' indices in `Params.capture_kinds`.
 
 from __future__ import annotations
 
-from ..engine.protocol import Params, names_match
+from ..engine.protocol import Params, events_name_declared, names_match
 from ..language import ir
 from ..language.expr.nodes import needs_bounds
 from .codegen import ID_PATTERN, UnsafeValue, _comment, display_path
-from .kernel_expressions import KernelExpressions, KernelUnsupported
+from .kernel_expressions import EVENT_ARGS, KernelExpressions, KernelUnsupported
 
 
 def _points(node, out: KernelExpressions) -> str:
@@ -31,6 +31,7 @@ def event_context(variant: ir.Variant, out: KernelExpressions) -> list[dict]:
     points_column = sum(1 for r in variant.scoring.rules if r.effect == "points")
     effect_column = len(variant.scoring.rules) - points_column
     found = []
+    args = event_args(variant)
     for event in events:
         if not ID_PATTERN.match(event.id):
             raise UnsafeValue(f"not a valid event id: {event.id!r}")
@@ -42,8 +43,8 @@ def event_context(variant: ir.Variant, out: KernelExpressions) -> list[dict]:
             column, effect_column = effect_column, effect_column + 1
         found.append({
             "id": event.id, "effect": event.effect, "column": column,
-            "when": out.emit_play(event.when),
-            "points": _points(event.points, out) if event.effect == "points" else "0",
+            "when": out.emit_play(event.when).replace(EVENT_ARGS, args),
+            "points": _points(event.points, out).replace(EVENT_ARGS, args) if event.effect == "points" else "0",
             "kinds": sum(1 << kinds[k] for k in event.kinds),
             "replaced_by": [i for i, other in enumerate(events) if event.id in other.instead_of],
             "origin_comment": _comment(f"{display_path(event.origin.file)}:{event.origin.line}"),
@@ -52,8 +53,23 @@ def event_context(variant: ir.Variant, out: KernelExpressions) -> list[dict]:
 
 
 def event_flags(variant: ir.Variant) -> dict[str, bool]:
-    """What play_events is told beyond the play: the kinds' code (an event made by kinds), and
-    where the match stands (an event naming it)."""
+    """What play_events is told beyond the play: the kinds' code (an event made by kinds),
+    where the match stands (an event naming it), and the sides' declared hands (an event naming
+    `declared`)."""
     events = variant.scoring.events
     return {"event_kinds": any(e.kinds for e in events),
-            "event_standing": any(names_match(e.when) or names_match(e.points) for e in events)}
+            "event_standing": any(names_match(e.when) or names_match(e.points) for e in events),
+            "event_declared": events_name_declared(variant)}
+
+
+def event_args(variant: ir.Variant) -> str:
+    """The names an event's any() / all() helper takes from the event function (EVENT_ARGS):
+    the play's, and where the match stands, the declared hands, a stack's top card and the
+    piles' tops where the event function has them."""
+    flags, params = event_flags(variant), Params.from_variant(variant)
+    return ", ".join([
+        "sides, piles, sweeps, captures, table, played, taken, table_before, previous, previous_side, last_play, "
+        "round_, last_round, first_in_round, dealer_side",
+        *(["standing"] if flags["event_standing"] else []), *(["declared"] if flags["event_declared"] else []),
+        *(["top_before, top_after"] if params.stack else []), *(["stolen, tops"] if params.pile_tops else [])])
+

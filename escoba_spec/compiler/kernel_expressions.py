@@ -44,7 +44,11 @@ PLAY_NAMES = {
     "top": "top_after",
     "stolen": "stolen",
     "pile_top": "(_BITS[tops[side]] if tops[side] >= 0 else np.int64(0))",
+    "declared": "declared[side]",
 }
+#: in an event's any() / all(), the helper's call takes the event function's names through this
+#: marker, which kernel_events replaces with the names the variant's event function has
+EVENT_ARGS = "__EVENT_ARGS__"
 #: the names of a dealt hand (declarations) as the kernel's declaration function calls its arguments
 HAND_NAMES = {
     "hand": "hand",
@@ -67,6 +71,10 @@ class KernelExpressions:
     env: Env
     rows: dict[str, int] = field(default_factory=dict)  # per-side source -> row of H
     helpers: list[tuple[str, str, str]] = field(default_factory=list)  # (name, "all" | "any", condition source)
+    #: the helpers of an event's any() / all(): (name, "all" | "any", condition source)
+    event_helpers: list[tuple[str, str, str]] = field(default_factory=list)
+    #: the engine.native helpers beyond those every kernel imports, that the code calls
+    natives: set[str] = field(default_factory=set)
     tables: dict[str, str] = field(default_factory=dict)  # module-level array name -> its numpy source
     #: the names beyond a side's own that this expression's scope may use: `table` (a redeal
     #: condition) and where the match stands (score_hand's `scores`, `dealer_side`, `hand_number`)
@@ -175,6 +183,11 @@ class _KernelEmitter(_Emitter):
         masks = self._table("_SUIT_MASKS", _array(self.env.suit_masks))
         return f"most_alike({self.emit(node.args[0])}, {masks})"
 
+    def _same_rank_as(self, node: Call) -> str:
+        masks = self._table("_RANK_MASKS", _array(self.env.rank_masks))
+        self.out.natives.add("same_rank_as")
+        return f"same_rank_as({self.emit(node.args[0])}, {self.emit(node.args[1])}, {masks})"
+
     def _most(self, node: Call) -> str:
         self._per_play(node)
         values = self._row(node.args[0])
@@ -183,6 +196,11 @@ class _KernelEmitter(_Emitter):
         return f"most({values}, {eligible}, side, {node.ties in ('all', 'split')!r})"
 
     def _quantifier(self, node: Call, which: str) -> str:
+        if self.names is PLAY_NAMES:  # an event's: a loop over the other sides, with the play's names
+            condition = self.emit(node.args[1])
+            name = f"_event_{which}{len(self.out.event_helpers)}"
+            self.out.event_helpers.append((name, which, condition))
+            return f"{name}(side, {EVENT_ARGS})"
         self._per_play(node)
         condition = self.emit(node.args[1])
         name = f"_{which}{len(self.out.helpers)}"

@@ -72,6 +72,7 @@ class HandEvents:
             # the stock is out; the play is the round's first (every earlier round dealt hand_size each)
             last_round=self.stock_pos >= len(self.stock),
             first_in_round=len(self.history) - 1 == (self.rounds - 1) * self.hand_size * self.n,
+            declared=tuple(self.declared_cards),
         )
         standing = self.standing()
         fired = self.rs.play_events(side, self.piles, self.sweeps, self.captures, table, facts, standing)
@@ -99,6 +100,8 @@ class HandEvents:
             seat = (self.to_play + i) % self.n
             side = seat % self.sides
             made = self._declarable(seat, side)
+            if made:
+                self.declared_cards[side] |= self.hands[seat]  # the hand as dealt: the round's first play is to come
             if made and p.declare_show:
                 self.shown[seat] |= self.hands[seat]
             for index, points in made:

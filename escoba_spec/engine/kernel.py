@@ -23,7 +23,7 @@ from .errors import EngineError, MatchTooLong
 from .events import Declared
 from .moves import Play
 from .names import DEFAULT_BUDGET, split_bot_name
-from .protocol import HandScore, Params, PileView, whole
+from .protocol import HandScore, Params, PileView, events_name_declared, whole
 from .records import HandResult
 from .stages import StartApart, pointers, prepare
 from .stream import seat_seed
@@ -215,6 +215,10 @@ class KernelRuleSet:
                 self._pile_view(PileView(*play.piles_before))
         if kernel.event_kinds:
             args += [play.card, play.claim, self._work[2], self._work[3], self._work[4], self._work[8:]]
+        if kernel.event_declared:  # the name declared: each side's declared hands
+            declared = np.zeros(8, dtype=np.int64)
+            declared[:len(play.declared)] = play.declared
+            args.append(declared)
         self.module.play_events(*args)
         fired = []
         for event in kernel.events:
@@ -262,6 +266,7 @@ class Kernel:
         self.rules = variant.scoring.rules
         self.events = variant.scoring.events
         self.event_kinds = any(e.kinds for e in variant.scoring.events)  # play_events is told the kinds' code
+        self.event_declared = events_name_declared(variant)  # and each side's declared hands
         self.scale: int = getattr(module, "SCALE", 1)  # every point in the kernel is times this
 
     def stage(self, name: str):

@@ -391,6 +391,16 @@ def most_alike(cards, groups):
 
 
 @njit(cache=True)
+def same_rank_as(cards, of, ranks):
+    """runtime.same_rank_as over the deck's rank masks."""
+    out = np.int64(0)
+    for g in range(ranks.shape[0]):
+        if of & ranks[g]:
+            out |= cards & ranks[g]
+    return out
+
+
+@njit(cache=True)
 def most(values, eligible, side, ties_all):
     """runtime.most over one row of per-side values and one row of eligibility (1/0)."""
     if not eligible[side]:
@@ -453,4 +463,4 @@ def share(points, sides):
 #: what a kernel imports from here (plain_helpers gives each as plain Python)
 _HELPERS = ("clamp", "popcount", "mix", "uniform", "stream_seed", "lowest", "shuffle", "card_sum", "primiera", "suits",
             "straight", "most_alike", "most", "round_up", "round_down", "ints", "ints2", "words", "best_other",
-            "share")
+            "share", "same_rank_as")

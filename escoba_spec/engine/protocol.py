@@ -230,14 +230,25 @@ class Params:
 
 def names_match(node) -> bool:
     """Whether an expression tree names where the match stands (score, opponent_score, dealer, hand_number)."""
+    return names_any(node, MATCH_VARIABLES)
+
+
+def names_any(node, names) -> bool:
+    """Whether an expression tree names one of `names` (as variables, not card fields)."""
     stack = [node]
     while stack:
         current = stack.pop()
-        if isinstance(current, Name) and current.name in MATCH_VARIABLES and current.value is None:
+        if isinstance(current, Name) and current.name in names and current.value is None:
             return True
         if current is not None:
             stack.extend(children(current))
     return False
+
+
+def events_name_declared(variant) -> bool:
+    """Whether an event names `declared` (the sides' declared hands): the kernel's event function
+    is then told them."""
+    return any(names_any(e.when, ("declared",)) or names_any(e.points, ("declared",)) for e in variant.scoring.events)
 
 
 def _needs_kinds(variant) -> bool:

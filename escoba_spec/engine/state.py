@@ -40,7 +40,7 @@ class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanat
         "piles", "sweeps", "captures", "set_aside", "last_capturer", "to_play",
         "history", "claimable", "in_hands", "over", "result", "opening", "rounds", "_legal",
         "_options", "_trail_too", "_any_card", "_obliged", "_claims", "_kinds", "_keep", "_first_lead",
-        "match", "event_points", "events", "_events", "declared", "_declares", "shown",
+        "match", "event_points", "events", "_events", "declared", "_declares", "shown", "declared_cards",
         "_stack", "stack", "down", "hidden", "down_taken_at", "laid", "tops", "_steals",
     )  # fmt: skip
 
@@ -193,6 +193,7 @@ class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanat
         self.events: list = []  # every event scored (engine.events.Scored), in play order
         self.declared: list = []  # every declaration made (engine.events.Declared), in order
         self.shown = [0] * self.n  # per seat, the cards of a declared hand laid face up (declarations.show)
+        self.declared_cards = [0] * self.sides  # per side, the cards of the hands it declared (the name declared)
         self.claimable: tuple[int, ...] = ()
         self.in_hands = 0
         self.over = False

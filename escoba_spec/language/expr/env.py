@@ -21,10 +21,12 @@ MATCH_VARIABLES = {"score": NUM, "opponent_score": NUM, "dealer": BOOL, "hand_nu
 #: play) and whether an opponent played it, the table before and after, whether this is the
 #: hand's last play, the round of the deal (1 up), whether it is the hand's last round (the stock
 #: is out: no cards are dealt after it) and whether the play is its round's first (the first after
-#: the cards were dealt: the card before it, if any, was played in an earlier round)
+#: the cards were dealt: the card before it, if any, was played in an earlier round), and the
+#: side's declared hands: the cards of every hand its players declared with (declarations) in
+#: this hand, as dealt (none while it has declared nothing)
 PLAY_VARIABLES = {"played": CARDS, "taken": CARDS, "previous": CARDS, "previous_opponent": BOOL,
                   "table_before": CARDS, "table": CARDS, "last_play": BOOL, "round": NUM, "last_round": BOOL,
-                  "first_in_round": BOOL}
+                  "first_in_round": BOOL, "declared": CARDS}
 #: the names of an event on a play of a stack table (table.layout: stack), besides the play's: the
 #: stack's top card before the play and after it (no card when the stack is empty)
 STACK_VARIABLES = {"top_before": CARDS, "top": CARDS}
@@ -102,6 +104,7 @@ SIGNATURES = {
     "round_up": Signature((NUM, NUM), 2),
     "round_down": Signature((NUM, NUM), 2),
     "equal_groups": Signature((CARDS, NUM), 2, result=BOOL),
+    "same_rank_as": Signature((CARDS, CARDS), 2, result=CARDS),
 }
 #: functions whose second argument is a step: a positive integer constant
 STEP_FUNCTIONS = frozenset({"round_up", "round_down"})
@@ -187,6 +190,7 @@ class PlayFacts:
     tops: tuple = ()  # with piles shown, each side's pile's top card after the play (an index; -1: none)
     last_round: bool = False  # the play is in the hand's last round: the stock is out
     first_in_round: bool = False  # the play is the first of its round (the first after a deal)
+    declared: tuple = ()  # per side, the cards of the hands it declared with this hand (() none)
 
 
 NO_MATCH = MatchFacts()

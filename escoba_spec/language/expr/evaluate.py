@@ -153,6 +153,7 @@ _PLAY_NAMES: dict[str, Callable] = {
     "top": lambda p, side: p.top,
     "stolen": lambda p, side: p.stolen,
     "pile_top": lambda p, side: 1 << p.tops[side] if p.tops and p.tops[side] >= 0 else 0,
+    "declared": lambda p, side: p.declared[side] if p.declared else 0,
 }
 
 _CALLS: dict[str, Callable[[Call, int, ScoreContext, Card | None], int | bool]] = {
@@ -174,6 +175,8 @@ _CALLS: dict[str, Callable[[Call, int, ScoreContext, Card | None], int | bool]] 
     "equal_groups": lambda node, side, ctx, card: rt.equal_groups(
         eval_node(node.args[0], side, ctx, card), eval_node(node.args[1], side, ctx, card), ctx.env.value_groups),
     "same_suit": _cards_helper(rt.most_alike, lambda env: env.suit_masks),
+    "same_rank_as": lambda node, side, ctx, card: rt.same_rank_as(
+        eval_node(node.args[0], side, ctx, card), eval_node(node.args[1], side, ctx, card), ctx.env.rank_masks),
     "round_up": _over_args(rt.round_up),
     "round_down": _over_args(rt.round_down),
 }

@@ -201,6 +201,16 @@ def most_alike(cards: int, groups: tuple[int, ...]) -> int:
     return max(((cards & group).bit_count() for group in groups), default=0)
 
 
+def same_rank_as(cards: int, of: int, ranks: tuple[int, ...]) -> int:
+    """The cards of `cards` of a rank some card of `of` has (ranks: the deck's rank masks): with
+    a hand's three fives and a played five, the three fives."""
+    out = 0
+    for group in ranks:
+        if of & group:
+            out |= cards & group
+    return out
+
+
 #: the most points one rule, event or declaration gives a side in one hand: a product of
 #: counts (`count(pile) * 1000 * 1000`) could otherwise outgrow what JSON and a float hold
 MAX_POINTS = 10**9

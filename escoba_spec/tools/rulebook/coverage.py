@@ -108,6 +108,8 @@ PLAY_SAMPLES: tuple[tuple[str, str], ...] = (
     ("same_rank(union(played, previous)) == 2", "bool"),
     ("same_rank(union(played, previous)) == 2 and not first_in_round or count(taken) == 1 and last_round", "bool"),
     ("count(table) == 0 and equal_groups(taken, 10) and not equal_groups(table_before, 7)", "bool"),
+    ("count(common(declared, previous)) > 0 and count(same_rank_as(declared, previous)) >= 3"
+     " or any(opponents, count(declared) > 0)", "bool"),
 )
 
 #: Expressions over a play of a stack table (scoring.events with table.layout: stack).

@@ -303,6 +303,10 @@ class ExprText(PredicateWords, PlayWords):
         if negated:
             function = "any" if function == "all" else "all"
         subject = L.t(f"subj.{function}.{name}")
+        if isinstance(condition, E.BoolOp):  # several clauses: the sides named once, then "that opponent"
+            who = Person("they", L.t(f"subj.that.{name}"), anchored=True)
+            inner = self.negated(condition, who) if negated else self.clause(condition, who)
+            return L.t("bool.for_subject", subject=subject, clause=inner)
         who = Person("they", subject)
         return self.negated(condition, who) if negated else self.clause(condition, who)
 
@@ -338,9 +342,10 @@ class ExprText(PredicateWords, PlayWords):
         if q is not None and c is not None and op != "!=":
             return self.count_clause(q, op, c, p)
         if c is not None and self.is_overlap(left):
-            return self.overlap(left.args[0], op, c, p)
-        text = L.t(f"cmp.{COMPARE_NAMES[op]}", left=self.value(left, p), right=self.value(right, p))
-        if p.kind == "they":
+            text = self.overlap(left.args[0], op, c, p)
+        else:
+            text = L.t(f"cmp.{COMPARE_NAMES[op]}", left=self.value(left, p), right=self.value(right, p))
+        if p.kind == "they" and not p.anchored:
             return L.t("bool.for_subject", subject=p.subject, clause=text)
         return text
 
@@ -425,7 +430,7 @@ class ExprText(PredicateWords, PlayWords):
                 return L.t(f"num.{f}", values=L.join([self.num(a, p) for a in node.args]))
             if f in ("has", "most", "all", "any", "equal_groups"):
                 return self.value(node, p)
-            if f in ("filter", "common", "union"):
+            if f in ("filter", "common", "union", "same_rank_as"):
                 return self.cardset(node, p)
         raise ValueError(f"no words for {type(node).__name__}")
 
@@ -436,7 +441,7 @@ class ExprText(PredicateWords, PlayWords):
             return L.t(f"num.sweeps.{p.kind}", subject=p.subject, sweeps=L.sweep(2))
         if name == "captures":
             return L.t(f"num.captures.{p.kind}", subject=p.subject)
-        if name in ("pile", "deck", "table") or self.is_play_cards(node):
+        if name in ("pile", "deck", "table", "declared") or self.is_play_cards(node):
             return self.cardset(node, p)
         if self.is_flag(node):
             return self.value(node, p)
@@ -454,8 +459,8 @@ class ExprText(PredicateWords, PlayWords):
     def cardset(self, node: E.Node, p: Person) -> str:
         L = self.lang
         if isinstance(node, E.Name):
-            if node.name == "pile":
-                return L.t(f"cards.pile.{p.kind}", subject=p.subject)
+            if node.name in ("pile", "declared"):
+                return L.t(f"cards.{node.name}.{p.kind}", subject=p.subject)
             if node.name in ("deck", "table"):
                 return L.t(f"cards.{node.name}")
         if self.is_play_cards(node):

@@ -4,7 +4,7 @@ A part of `ExprText` (which mixes it in): the cards of a play (`played`,
 `taken`, `previous`, `table_before`), the match's numbers (`score`,
 `opponent_score`, `hand_number`) and a play's (`round`), the flags (`dealer`,
 `last_play`, `previous_opponent`), a declaration's `hand`, and `common`,
-`same_rank`, `same_suit`, `round_up`, `round_down`.
+`same_rank`, `same_suit`, `same_rank_as`, `round_up`, `round_down`.
 Each has a catalogue entry of its own; those that belong to a side have a
 "you" and a "they" form, as the side's own names do.
 """
@@ -30,7 +30,7 @@ class PlayWords:
 
     def is_play_cards(self, node: E.Node) -> bool:
         return (isinstance(node, E.Name) and node.name in PLAY_CARDS) or (
-            isinstance(node, E.Call) and node.function in ("common", "union"))
+            isinstance(node, E.Call) and node.function in ("common", "union", "same_rank_as"))
 
     def is_flag(self, node: E.Node) -> bool:
         return isinstance(node, E.Name) and node.name in SIDE_FLAGS | FLAGS

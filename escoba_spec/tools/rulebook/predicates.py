@@ -26,6 +26,7 @@ FLIP = {"==": "==", "!=": "!=", "<": ">", ">": "<", "<=": ">=", ">=": "<="}
 class Person:
     kind: str  # "you": the side being scored; "they": a side quantified over (every opponent)
     subject: str = ""
+    anchored: bool = False  # the sides quantified over are already named ("for every opponent, ...")
 
 
 YOU = Person("you")
