@@ -48,6 +48,7 @@ from pathlib import Path
 from ..cache import cache_root, write_atomically
 from . import ir
 from .cards import CardSet
+from .derive import table_first_lead
 
 WIDTH, SAMPLES = 4, 10  # the witness search's beam width and deals sampled per position, per unit of effort
 
@@ -107,7 +108,7 @@ def leftover_reach(cards: CardSet, players: ir.Players, deal: ir.Deal, capture: 
     are sought for the totals the list misses, or with `every_total` for all."""
     layouts = tuple(
         (lay.players, lay.team_size, lay.hand_size if lay.hand_size is not None else deal.hand_size,
-         lay.table_cards if lay.table_cards is not None else deal.table_cards)
+         lay.table_cards if lay.table_cards is not None else deal.table_cards, table_first_lead(deal, lay)[0])
         for lay in players.layouts
     )
     return _reach(cards.values, cards.unsummed_mask, tuple(capture.targets), capture.obligation,
@@ -167,12 +168,14 @@ def _work_out(values, unsummed, targets, obligation, single_first, priority, dea
     total = sum(values)
     residue = total % modulus
     out = []
-    for players, team, hand_size, table_cards in layouts:
+    for players, team, hand_size, table_cards, first_lead in layouts:
         _, sets = _admissible(values, targets, table_cards, residue, modulus)
         # without an obligation a player may trail every card: no total is excluded (the
         # admissible sets are still the ones sought, those play reaches most easily)
         possible = tuple(range(residue, total + 1, modulus)) if obligation == "none" else tuple(sets)
-        model = _Model(values, targets, obligation, single_first, deal, players, hand_size, table_cards)
+        # the table's own first lead in the deal's place (players.layouts[].first_lead)
+        model = _Model(values, targets, obligation, single_first, (*deal[:4], first_lead, *deal[5:]), players,
+                       hand_size, table_cards)
         searched = not (unsummed or priority or deal[5]) and model.rounds > 0
         reached: dict[int, Witness] = {}
         if searched:
