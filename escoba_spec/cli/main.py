@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
+import threading
 
 from .. import __version__
 from ..tools.setup import SetupError
@@ -102,6 +104,7 @@ def main(argv: list[str] | None = None) -> int:
         sys.stderr.write(commands_text(parser))  # no command: what there is to run (a usage error, exit 2)
         return 2
     args = parser.parse_args(argv)
+    interrupted = _Latch()
     try:
         return args.func(args)
     except (UsageError, SetupError) as exc:
@@ -113,12 +116,66 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     except Exception as exc:  # a bug of ours: say so plainly, never a traceback
+        if interrupted():  # numba's compiler can turn a Ctrl-C it was handed into an error of its own
+            print("escoba-spec: interrupted", file=sys.stderr)
+            return 130
         if os.environ.get("ESCOBA_SPEC_DEBUG"):
             raise
         print(f"escoba-spec: internal error: {type(exc).__name__}: {printable(str(exc))}\n"
               "  this is a bug in escoba-spec, not in your rule file; rerun with ESCOBA_SPEC_DEBUG=1 "
               "for the details and report it", file=sys.stderr)
         return 3
+    finally:
+        interrupted.restore()
+
+
+class _Latch:
+    """Whether a Ctrl-C came during the command: Python's own handler (a KeyboardInterrupt),
+    remembered. Installed only over Python's default handler, and from the main thread (a
+    program embedding main() keeps its own); `restore` puts the previous one back.
+
+    A Ctrl-C that lands in a callback of numba's compiler (llvmlite's object cache) cannot stop
+    anything there: Python prints it as "Exception ignored" with a traceback, and the compile
+    goes on. The latch keeps that silent and delivers the interrupt again a moment later,
+    where it stops the command."""
+
+    def __init__(self):
+        self.hit = False
+        self.previous = None
+        self.hook = sys.unraisablehook
+        self.timers: list[threading.Timer] = []
+        try:
+            if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+                self.previous = signal.signal(signal.SIGINT, self._handle)
+                sys.unraisablehook = self._unraisable
+        except ValueError:  # not the main thread
+            self.previous = None
+
+    def _handle(self, signum, frame):
+        self.hit = True
+        raise KeyboardInterrupt
+
+    def _unraisable(self, info) -> None:
+        if isinstance(info.exc_value, KeyboardInterrupt):
+            timer = threading.Timer(0.01, signal.raise_signal, (signal.SIGINT,))
+            timer.daemon = True
+            self.timers.append(timer)
+            timer.start()
+            return
+        self.hook(info)
+
+    def __call__(self) -> bool:
+        return self.hit
+
+    def restore(self) -> None:
+        for timer in self.timers:  # the command is over: an interrupt still to deliver is not wanted
+            timer.cancel()
+        if self.previous is not None:
+            try:
+                signal.signal(signal.SIGINT, self.previous)
+            except ValueError:
+                pass
+            sys.unraisablehook = self.hook
 
 
 if __name__ == "__main__":  # pragma: no cover

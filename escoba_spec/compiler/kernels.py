@@ -5,19 +5,30 @@ the file; so each kernel's source goes to a file named by its own hash in
 the user's cache (`$ESCOBA_SPEC_CACHE`, else `$XDG_CACHE_HOME/escoba-spec`,
 else `~/.cache/escoba-spec`), never into the project. The first use of a
 kernel compiles it (a few seconds); later uses, in any process, load it.
+
+A cache is a cache: a kernel file that does not hash to its name, or numba's
+files of it that do not read as whole pickles, are dropped and made afresh; a
+cache folder that cannot be written (a file, read-only, nearly full) gives
+way to a temporary folder for the run, and that failing, to a compile kept in
+memory. Each is said once on stderr; none ends the command.
 """
 
 from __future__ import annotations
 
+import atexit
 import hashlib
+import io
+import pickletools
+import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from types import ModuleType
 
 from ..cache import cache_root, write_atomically
 from ..engine.kernel import Kernel
-from ..engine.native import plain_helpers, plain_python
+from ..engine.native import plain_helpers, plain_python, uncached
 from ..processes import python_command
 from ..language import ir
 from .codegen import module_name
@@ -47,17 +58,119 @@ def kernel_file(variant: ir.Variant, folder: Path | None = None) -> Path:
     index = folder / "index" / hashlib.sha256(repr(variant).encode() + _COMPILER_DIGEST).hexdigest()[:24]
     try:
         path = folder / index.read_text(encoding="utf-8").strip()
-    except OSError:
-        path = None
-    if path is not None and path.parent == folder and path.is_file():
-        return path
+        if path.parent == folder and path.is_file() and _whole(path):
+            return path
+    except (OSError, ValueError):  # no index yet, or one damaged (a name with a NUL is a ValueError)
+        pass
     source = generate_kernel(variant)
     digest = hashlib.sha256(source.encode()).hexdigest()[:16]
     path = folder / f"{module_name(variant.id)}_{digest}.py"
-    if not path.exists():
+    if path.exists() and not _whole(path):  # cut short or changed: made afresh, its machine code with it
+        say(f"a damaged kernel in the cache ({path.name}) is written and compiled afresh")
+        _drop_compiled(path)
+    if not path.exists() or not _whole(path):
         write_atomically(path, source)
     write_atomically(index, path.name + "\n")
     return path
+
+
+#: what this process said of the cache, once each
+_SAID: set[str] = set()
+
+
+def say(text: str) -> None:
+    """One line on stderr about the cache, once a process."""
+    if text not in _SAID:
+        _SAID.add(text)
+        print(f"escoba-spec: {text}", file=sys.stderr)
+
+
+def _whole(path: Path) -> bool:
+    """Whether a kernel file holds the source its name hashes (name_<16 hex digits>.py)."""
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()[:16] == path.stem.rsplit("_", 1)[-1]
+    except OSError:
+        return False
+
+
+def _compiled_files(path: Path) -> list[Path]:
+    """numba's cache files of the kernel at `path` (its index and machine code, by function)."""
+    return sorted((path.parent / "__pycache__").glob(f"{path.stem}.*.nb[ic]"))
+
+
+def _drop_compiled(path: Path) -> None:
+    """Remove numba's cache of the kernel at `path` (OSError when the folder cannot be written)."""
+    for f in _compiled_files(path):
+        f.unlink(missing_ok=True)
+
+
+def _compiled_sound(path: Path) -> bool:
+    """Whether each of numba's cache files of the kernel reads as whole pickles (an index is a
+    version then its entries; machine code one pickle): a file cut short or overwritten is not
+    (some milliseconds for a kernel; checked once a process)."""
+    for f in _compiled_files(path):
+        try:
+            data = f.read_bytes()
+            stream = io.BytesIO(data)
+            while stream.tell() < len(data):
+                for _ in pickletools.genops(stream):
+                    pass
+            if not data:
+                return False
+        except (OSError, ValueError, EOFError):
+            return False
+    return True
+
+
+#: the least free room a cache folder must have to compile a kernel into (its machine code is a
+#: few megabytes): below it, numba's own writes could meet a full disk
+FREE_ROOM = 64 * 1024 * 1024
+_CHECKED: set[Path] = set()
+#: the folder kernels go to once the cache cannot be written: a temporary one for this run, or
+#: None once that failed too (kernels then compile in memory)
+_FALLBACK: list = []
+
+
+def _ready(path: Path) -> Path:
+    """The kernel file, its numba cache checked (once a process): damaged, it is dropped to be
+    compiled afresh. OSError when the folder cannot take what compiling writes."""
+    if path not in _CHECKED:
+        if not _compiled_sound(path):
+            say(f"numba's cache of a kernel ({path.stem}) is damaged: it is compiled afresh")
+            _drop_compiled(path)
+        if not _compiled_files(path) and shutil.disk_usage(path.parent).free < FREE_ROOM:
+            raise OSError(28, "less than 64 MB free")
+        _CHECKED.add(path)
+    return path
+
+
+def _kernel_path(variant: ir.Variant) -> Path | None:
+    """Where the variant's kernel file is, in the cache or (that failing) a temporary folder for
+    this run; None when neither can be written (the kernel then compiles in memory)."""
+    if not _FALLBACK:
+        try:
+            return _ready(kernel_file(variant))
+        except OSError as exc:
+            reason = exc.strerror or str(exc)
+            try:
+                folder = Path(tempfile.mkdtemp(prefix="escoba-spec-kernels-"))
+                atexit.register(shutil.rmtree, folder, ignore_errors=True)
+                _FALLBACK.append(folder)
+                say(f"the kernel cache {cache_dir()} cannot be written ({reason}): kernels are compiled "
+                    "for this run only, in a temporary folder")
+            except OSError:
+                _FALLBACK.append(None)
+                say(f"the kernel cache {cache_dir()} cannot be written ({reason}), nor a temporary folder: "
+                    "kernels are compiled in memory, for this run only")
+    folder = _FALLBACK[0]
+    if folder is not None:
+        try:
+            return _ready(kernel_file(variant, folder))
+        except OSError as exc:
+            _FALLBACK[0] = None
+            say(f"no folder can hold compiled kernels ({exc.strerror or exc}): kernels are compiled in memory, "
+                "for this run only")
+    return None
 
 
 def _import_plain(path: Path):
@@ -97,12 +210,30 @@ def load_kernel(variant: ir.Variant, *, native: bool = True) -> Kernel:
 
     `native=False`: the same source run as plain Python, compiled by nobody, for a variant
     played a few hands only (one a test makes up: a numba compile costs seconds)."""
-    path = kernel_file(variant)
+    path = _kernel_path(variant)
     kernel = _LOADED.get((path, native, variant))
     if kernel is None:
-        if native:
+        if path is None:  # no folder can be written: compiled in memory (plain Python needs no file)
+            kernel = Kernel(_import_in_memory(generate_kernel(variant), native), variant)
+        elif native:
             kernel = Kernel(import_kernel_file(path), variant, start_apart=_start_apart(path))
         else:
             kernel = Kernel(_import_plain(path), variant)
         _LOADED[(path, native, variant)] = kernel
     return kernel
+
+
+def _import_in_memory(source: str, native: bool):
+    """A kernel's source run from memory: compiled by numba without its cache, or as plain Python."""
+    name = f"escoba_spec_memory_kernel_{hashlib.sha256(source.encode()).hexdigest()[:16]}"
+    module = sys.modules.get(name)
+    if module is not None:
+        return module
+    module = ModuleType(name)
+    module.__file__ = f"<{name}>"
+    sys.modules[name] = module
+    with (uncached() if native else plain_python()):
+        exec(compile(source, module.__file__, "exec"), module.__dict__)
+    if not native:
+        module.__dict__.update(plain_helpers())
+    return module

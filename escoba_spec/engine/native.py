@@ -63,6 +63,7 @@ except ImportError:  # pragma: no cover - exercised by tests that hide numba
 
 NATIVE = _numba is not None
 _PLAIN = [False]  # set by `plain_python()`: njit leaves functions as they are
+_UNCACHED = [False]  # set by `uncached()`: numba compiles, and keeps nothing on disk
 
 
 def njit(*args, **kwargs):
@@ -88,6 +89,8 @@ def njit(*args, **kwargs):
     is about 6% shorter (median of seven runs side by side)."""
     inner = kwargs.pop("inner", False)
     if compiling():
+        if _UNCACHED[0]:
+            kwargs["cache"] = False
         kwargs.setdefault("error_model", "numpy")
         kwargs.setdefault("_nrt", False)
         kwargs.setdefault("no_cfunc_wrapper", True)  # nothing takes a kernel function's C address
@@ -139,6 +142,23 @@ def plain_python():
         yield
     finally:
         _PLAIN[0] = False
+
+
+@contextmanager
+def uncached():
+    """While it lasts, numba compiles what is decorated without its cache (`cache=True` dropped):
+    a kernel whose cache folder cannot be written is compiled in memory, for this process only
+    (compiler.kernels)."""
+    _UNCACHED[0] = True
+    try:
+        yield
+    finally:
+        _UNCACHED[0] = False
+
+
+def caching() -> bool:
+    """Whether what is decorated now keeps its machine code in numba's cache (not in `uncached()`)."""
+    return not _UNCACHED[0]
 
 
 def plain_helpers() -> dict:

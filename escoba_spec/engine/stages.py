@@ -26,7 +26,7 @@ import subprocess
 import threading
 from typing import Callable, Sequence
 
-from .native import compiling
+from .native import caching, compiling
 
 #: a function that starts a second process compiling the named stages of a kernel (None: it could not)
 StartApart = Callable[[Sequence[str]], "subprocess.Popen | None"]
@@ -41,8 +41,9 @@ class Stage:
     on first use (`pointer`). The callers pass exactly those types (C-contiguous int64 arrays,
     int64 numbers)."""
 
-    def __init__(self, function, signature: str, nrt: bool):
+    def __init__(self, function, signature: str, nrt: bool, cache: bool = True):
         self.py_func = function
+        self.cache = cache  # numba keeps its machine code on disk (not for a kernel compiled uncached)
         self.__name__ = function.__name__
         self.__doc__ = function.__doc__
         self.signature = signature
@@ -57,7 +58,7 @@ class Stage:
             if self._cfunc is None:
                 import numba
 
-                self._cfunc = numba.cfunc(self.signature, cache=True, error_model="numpy",
+                self._cfunc = numba.cfunc(self.signature, cache=self.cache, error_model="numpy",
                                           _nrt=self.nrt)(self.py_func)
             return self._cfunc
 
@@ -69,6 +70,8 @@ class Stage:
     def cached(self) -> bool:
         """Whether numba's cache holds the stage's machine code (asked as a cfunc does, by its
         function and signature), so that `pointer` would load rather than compile it."""
+        if not self.cache:
+            return False
         from numba.core.caching import FunctionCache
         from numba.core.registry import cpu_target
 
@@ -98,7 +101,7 @@ def stage(signature: str, *, nrt: bool = False):
     native.plain_python(), it stays the function itself, and the entry point is handed that.
     nrt=True: the stage makes arrays, and numba's runtime frees them (see native.njit)."""
     def decorate(function):
-        return Stage(function, signature, nrt) if compiling() else function
+        return Stage(function, signature, nrt, caching()) if compiling() else function
     return decorate
 
 
