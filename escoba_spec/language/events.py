@@ -82,7 +82,37 @@ def build_events(b, cards: CardSet | None, capture: ir.Capture, rules: tuple[ir.
             when_text=when_text, points_text=points_text, origin=ir.Origin(pos.file, pos.line, pos.column, path),
             kinds=kinds, instead_of=instead, sources=b.sources(item, path), names=names,
         ))
+    _rings(b, event_ids, [tuple(str(e) for e in item.get("instead_of") or ()) for item in items])
     return tuple(events)
+
+
+def _rings(b, ids: list[str], instead: list[tuple[str, ...]]) -> None:
+    """Three or more events that replace each other in a ring (a replaces b, b replaces c, c
+    replaces a): on a play where all happen, none scores. Each ring is said once, at the
+    `instead_of` entry of its event listed last that closes it (two that replace each other
+    are said where they are read)."""
+    index = {eid: i for i, eid in enumerate(ids)}
+    edges = [[index[o] for o in others if o in index and o != ids[i]] for i, others in enumerate(instead)]
+    found: set[tuple[int, ...]] = set()
+
+    def walk(start: int, path: list[int]) -> None:
+        for nxt in edges[path[-1]]:
+            if nxt == start and len(path) >= 3:
+                found.add(tuple(path))
+            elif nxt > start and nxt not in path and len(path) < len(ids):
+                walk(start, path + [nxt])
+
+    for start in range(len(ids)):  # each ring once: from its first event in the file
+        walk(start, [start])
+    for ring in sorted(found):
+        last = max(ring)
+        following = ring[(ring.index(last) + 1) % len(ring)]
+        j = instead[last].index(ids[following])
+        names = [f"'{ids[i]}'" for i in ring]
+        steps = ", ".join(f"{ids[i]} replaces {ids[ring[(k + 1) % len(ring)]]}" for k, i in enumerate(ring))
+        b.error(f"scoring.events[{last}].instead_of[{j}]", "instead-of-cycle",
+                f"{', '.join(names[:-1])} and {names[-1]} replace each other in a ring ({steps}), so on a play "
+                "where all happen none scores", "break the ring: let one of them replace none of the others")
 
 
 def check_no_carry(b, path: str, when, points, what: str) -> None:
