@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from ..language import ir
-from ..language.diagnostics import Diagnostic
+from ..language.diagnostics import Diagnostic, shown_name
 from ..tools.terminal import Painter
 from ..tools.text import counted, json_text, printable
 from .diagnostics import render
@@ -50,9 +50,13 @@ def existing(paths: list[str]) -> list[Path]:
     out = []
     for p in paths:
         path = Path(p)
-        if not path.exists():
-            raise UsageError(f"no such file: {printable(p)}")
-        if path.is_dir():
+        try:
+            found, folder = path.exists(), path.is_dir()
+        except (OSError, ValueError) as exc:  # a name too long for the system, a NUL in it
+            raise UsageError(f"cannot use {shown_name(p)}: {getattr(exc, 'strerror', None) or exc}") from None
+        if not found:
+            raise UsageError(f"no such file: {shown_name(p)}")
+        if folder:
             raise UsageError(f"{printable(p)} is a folder; give rule files (e.g. {printable(p.rstrip('/'))}/*.yaml)")
         out.append(path)
     return out

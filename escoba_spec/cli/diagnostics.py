@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Iterable
 
-from ..language.diagnostics import Diagnostic
+from ..language.diagnostics import Diagnostic, shown_name
 from ..language.loader import LINE_BREAK
 from ..tools.terminal import PLAIN, Painter
 from ..tools.text import json_text, printable
@@ -52,7 +52,7 @@ def _lines_of(file: str, sources: dict[str, str], lines: dict[str, list[str] | N
 def _text(d: Diagnostic, sources: dict[str, str], paint: Painter = PLAIN,
           lines: dict[str, list[str] | None] | None = None) -> str:
     severity = STYLES["warning" if d.severity == "warning" else "error"]
-    out = [f"{paint(f'{printable(d.file)}:{d.line}:{d.column}:', STYLES['location'])} "
+    out = [f"{paint(f'{shown_name(d.file)}:{d.line}:{d.column}:', STYLES['location'])} "
            f"{paint(d.severity, severity)}{paint(f'[{d.code}]', STYLES['code'])}: {printable(d.message)}"]
     file_lines = _lines_of(d.file, sources, {} if lines is None else lines)
     source = file_lines[d.line - 1] if file_lines is not None and 1 <= d.line <= len(file_lines) else None
@@ -79,7 +79,7 @@ def _escape_github(value: str, prop: bool = False) -> str:
 def _github(d: Diagnostic) -> str:
     kind = "error" if d.severity == "error" else "warning"
     message = printable(d.message + (f" (hint: {d.hint})" if d.hint else ""), keep="\r\n")
-    return (f"::{kind} file={_escape_github(d.file, True)},line={max(d.line, 1)},col={max(d.column, 1)},"
+    return (f"::{kind} file={_escape_github(shown_name(d.file), True)},line={max(d.line, 1)},col={max(d.column, 1)},"
             f"title={_escape_github(d.code, True)}::{_escape_github(message)}")
 
 
@@ -111,7 +111,7 @@ def _sarif(diagnostics: Iterable[Diagnostic]) -> dict:
             "message": {"text": d.message + (f" Hint: {d.hint}" if d.hint else "")},
             "locations": [{
                 "physicalLocation": {
-                    "artifactLocation": {"uri": Path(d.file).as_posix()},
+                    "artifactLocation": {"uri": Path(shown_name(d.file)).as_posix()},
                     "region": {"startLine": max(d.line, 1), "startColumn": max(d.column, 1)},
                 },
                 **({"logicalLocations": [{"fullyQualifiedName": d.path}]} if d.path else {}),

@@ -27,13 +27,31 @@ class Diagnostic:
 
     def format(self) -> str:
         """`file:line:col: error[CODE]: message`, then the hint on its own line."""
-        text = f"{self.file}:{self.line}:{self.column}: {self.severity}[{self.code}]: {self.message}"
+        text = f"{shown_name(self.file)}:{self.line}:{self.column}: {self.severity}[{self.code}]: {self.message}"
         if self.hint:
             text += f"\n  hint: {self.hint}"
         return text
 
     def to_json(self) -> dict:
-        return asdict(self)
+        return {**asdict(self), "file": shown_name(self.file)}
+
+
+def shown_name(name: str) -> str:
+    """A file name as a location shows it: a control character (a newline would split the
+    `file:line:col` line) as its escape, and a byte of the name that is not UTF-8 (which Python
+    keeps as a lone surrogate, and no UTF-8 output can carry) as \\xNN."""
+    if name.isprintable():
+        return name
+    out = []
+    for ch in name:
+        code = ord(ch)
+        if 0xDC80 <= code <= 0xDCFF:
+            out.append(f"\\x{code - 0xDC00:02x}")
+        elif ch.isprintable():
+            out.append(ch)
+        else:
+            out.append(ch.encode("unicode_escape").decode("ascii"))
+    return "".join(out)
 
 
 class DiagnosticError(Exception):

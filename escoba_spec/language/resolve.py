@@ -18,7 +18,7 @@ import os
 import re
 from pathlib import Path
 
-from .diagnostics import Diagnostic, did_you_mean
+from .diagnostics import Diagnostic, did_you_mean, shown_name
 from .loader import MAX_BYTES, Document, get_path, load_document
 from .merge import drops_without_base, merge_documents
 from .options import apply_options
@@ -310,10 +310,11 @@ class Resolver:
 
 
 def _shown(path: Path, root: Path) -> str:
+    """Another file's name as a message names it (a newline or a byte that is not UTF-8 escaped)."""
     try:
-        return path.relative_to(root.resolve()).as_posix()
+        return shown_name(path.relative_to(root.resolve()).as_posix())
     except ValueError:
-        return str(path)
+        return shown_name(str(path))
 
 
 def _errors(problems: list[Diagnostic], tolerated: set[Diagnostic]) -> bool:
