@@ -28,10 +28,11 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from .. import __version__
+from ..language.diagnostics import shown_name
 from ..tools.setup import BOTS, SetupError
 from .analyses import MAX_BUDGET, MAX_EXPERT_BUDGET, report_of, start_analysis
 from .checks import base_variant, check_text, diagnostic_json, rulebook_html, variant_of
-from .guard import Guard
+from .guard import MAX_BODY, Guard, TooLarge
 from .jobs import MAX_GAMES, Runs
 from .tables import TableError, Tables
 from .workspace import Conflict, Missing, NotText, Refused, Unwritable, Workspace
@@ -89,6 +90,8 @@ class Studio:
             data = json.loads(await request.body())
         except (ValueError, UnicodeDecodeError):
             raise Problem(400, "the body must be a JSON object") from None
+        except RecursionError:
+            raise Problem(400, "the body is nested too deeply to be a request of the studio's") from None
         if not isinstance(data, dict):
             raise Problem(400, "the body must be a JSON object")
         return data
@@ -97,6 +100,12 @@ class Studio:
         text = body.get(key)
         if text is not None and not isinstance(text, str):
             raise Problem(400, f"'{key}' must be the file's text, a string")
+        if text is not None:
+            try:
+                text.encode("utf-8")
+            except UnicodeEncodeError as exc:
+                raise Problem(400, f"'{key}' holds U+{ord(text[exc.start]):04X} (character {exc.start + 1}), a lone "
+                                   "surrogate, which no UTF-8 file can hold") from None
         return text
 
     def variant(self, body: dict, path_key: str = "path", text_key: str = "text"):
@@ -125,14 +134,15 @@ class Studio:
         from ..tools.analyze import EXPERT_BUDGET
         from ..tools.rulebook import LANGS
 
-        return JSONResponse({"version": __version__, "folder": str(self.workspace.root),
-                             "files": self.workspace.files(), "langs": list(LANGS), "bots": list(BOTS),
+        return JSONResponse({"version": __version__, "folder": shown_name(str(self.workspace.root)),
+                             "files": self.workspace.files(), "unlisted": self.workspace.unlisted(),
+                             "langs": list(LANGS), "bots": list(BOTS),
                              "engines": list(ENGINES), "max_games": MAX_GAMES, "max_deals": MAX_DEALS,
                              "max_budget": MAX_BUDGET, "max_expert_budget": MAX_EXPERT_BUDGET,
                              "expert_budget": EXPERT_BUDGET, "expert_playouts": DEFAULT_BUDGET})
 
     def files(self, request: Request) -> Response:
-        return JSONResponse({"files": self.workspace.files()})
+        return JSONResponse({"files": self.workspace.files(), "unlisted": self.workspace.unlisted()})
 
     def read(self, request: Request) -> Response:
         relative = request.query_params.get("path")
@@ -331,6 +341,12 @@ async def _not_found(request: Request, exc: Exception) -> Response:
     return JSONResponse({"error": f"nothing at {request.url.path}"}, status_code=404)
 
 
+async def _too_large(request: Request, exc: Exception) -> Response:
+    """A body that streamed past the limit (the Guard stops reading it; a stated length is refused
+    before the app sees the request)."""
+    return JSONResponse({"error": f"the request is larger than {MAX_BODY} bytes"}, status_code=413)
+
+
 async def _internal(request: Request, exc: Exception) -> Response:
     return JSONResponse({"error": f"internal error: {type(exc).__name__}: {exc}; this is a bug in escoba-spec"},
                         status_code=500)
@@ -359,7 +375,7 @@ def make_app(folder: Path, token: str) -> Guard:
     if (STATIC / "assets").is_dir():
         routes.append(Mount("/assets", app=StaticFiles(directory=STATIC / "assets")))
     handlers = {cls: _handler(status) for cls, status in STATUSES.items()}
-    handlers.update({404: _not_found, Exception: _internal})
+    handlers.update({404: _not_found, TooLarge: _too_large, Exception: _internal})
 
     @contextlib.asynccontextmanager
     async def lifespan(app):

@@ -25,6 +25,7 @@ import stat
 import tempfile
 from pathlib import Path, PurePosixPath
 
+from ..language.diagnostics import shown_name
 from ..language.loader import MAX_BYTES
 from .textform import as_saved, for_page
 
@@ -100,22 +101,32 @@ class Workspace:
         return path.relative_to(self.root).as_posix()
 
     def files(self) -> list[str]:
-        """The folder's rule files, relative and sorted, subfolders included."""
+        """The folder's rule files, relative and sorted, subfolders included; a name that is not
+        UTF-8 is left out (`unlisted`): no JSON, and so no page, can name it."""
         found: list[str] = []
+        for rel in self._rule_files():
+            if not _utf8(rel):
+                continue
+            try:
+                self.locate(rel)
+            except Refused:
+                continue  # a symlink out of the folder is not one of its files
+            found.append(rel)
+            if len(found) >= MAX_FILES:
+                break
+        return found
+
+    def unlisted(self) -> list[str]:
+        """The rule files `files` leaves out for a name that is not UTF-8, each shown escaped."""
+        return [shown_name(rel) for rel in self._rule_files() if not _utf8(rel)][:MAX_FILES]
+
+    def _rule_files(self):
+        """Every .yaml / .yml file of the folder, relative, in order (hidden and skipped folders not)."""
         for dirpath, dirnames, filenames in os.walk(self.root):
             dirnames[:] = sorted(d for d in dirnames if d not in SKIPPED and not d.startswith("."))
             for name in sorted(filenames):
-                if not name.lower().endswith(SUFFIXES) or name.startswith("."):
-                    continue
-                rel = (Path(dirpath) / name).relative_to(self.root).as_posix()
-                try:
-                    self.locate(rel)
-                except Refused:
-                    continue  # a symlink out of the folder is not one of its files
-                found.append(rel)
-                if len(found) >= MAX_FILES:
-                    return found
-        return found
+                if name.lower().endswith(SUFFIXES) and not name.startswith("."):
+                    yield (Path(dirpath) / name).relative_to(self.root).as_posix()
 
     def read(self, relative: object) -> tuple[str, str]:
         """(the file's text as the page edits it, the sha256 of the file's bytes)."""
@@ -198,3 +209,12 @@ class Workspace:
         except BaseException:
             Path(temp).unlink(missing_ok=True)
             raise
+
+
+def _utf8(name: str) -> bool:
+    """Whether a name read from the disk is UTF-8 (Python keeps other bytes as lone surrogates)."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True

@@ -1,0 +1,82 @@
+"""Issue 36, class 9: what answered 500 answers a 4xx with a message (tests/corpus/studio-requests).
+
+And a rule file in the folder whose name is not UTF-8 no longer breaks the listing of every file
+(`/api/files`, `/api/info`): it is left out, and named, escaped, under `unlisted`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import warnings
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("httpx", reason="the studio's API tests need httpx (pip install -e '.[test]')")
+with warnings.catch_warnings():  # Starlette 1.x would rather have httpx2; httpx is the one it documents and tests
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient  # noqa: E402
+
+from escoba_spec.studio import make_app  # noqa: E402
+
+from .conftest import ROOT  # noqa: E402
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+TOKEN = "test-token"
+AUTH = {"Authorization": f"Bearer {TOKEN}"}
+CASES = json.loads((Path(__file__).resolve().parent / "corpus" / "studio-requests" / "cases.json")
+                   .read_text(encoding="utf-8"))
+ODD = os.fsdecode(b"caf\xe9.yaml")
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    rules = tmp_path / "rules"
+    (rules / "house").mkdir(parents=True)
+    shutil.copy(ROOT / "rules" / "scopa.yaml", rules / "scopa.yaml")
+    (rules / "house" / "mine.yaml").write_text("id: mine\nextends: scopa\nname: Mine\n", encoding="utf-8")
+    (rules / "folder.yaml").mkdir()
+    (rules / ODD).write_text("id: odd\nextends: scopa\nname: Odd\n", encoding="utf-8")
+    return rules
+
+
+@pytest.fixture
+def client(folder: Path):
+    with TestClient(make_app(folder, TOKEN), raise_server_exceptions=False) as c:
+        yield c
+
+
+def _send(client, case: dict):
+    method, path = case["method"], case["path"]
+    if "chunks" in case:
+        def chunks():
+            for _ in range(case["chunks"]):
+                yield b" " * (case["chunk_mib"] << 20)
+        return client.request(method, path, headers=AUTH, content=chunks())
+    if "nested" in case:
+        return client.request(method, path, headers=AUTH, content=b"[" * case["nested"] + b"]" * case["nested"])
+    if "raw" in case:
+        return client.request(method, path, headers=AUTH, content=case["raw"].encode("utf-8"))
+    if "long_name" in case:
+        name = "a" * case["long_name"] + ".yaml"
+        if method == "GET":
+            return client.get(path, headers=AUTH, params={"path": name})
+        return client.request(method, path, headers=AUTH, json={"path": name, "text": "id: a\n"})
+    return client.request(method, path, headers=AUTH, json=case["json"])
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
+def test_a_hostile_request_is_a_4xx_with_a_message(client, case):
+    answer = _send(client, case)
+    assert answer.status_code == case["status"], answer.text
+    assert case["says"] in answer.json()["error"]
+
+
+def test_a_name_that_is_not_utf8_is_left_out_of_the_listing_not_a_500(client):
+    for route in ("/api/files", "/api/info"):
+        answer = client.get(route, headers=AUTH)
+        assert answer.status_code == 200, answer.text
+        body = answer.json()
+        assert body["files"] == ["scopa.yaml", "house/mine.yaml"] and body["unlisted"] == ["caf\\xe9.yaml"]
