@@ -285,7 +285,7 @@ def test_bot_names_carry_the_experts_budget():
     assert bot_code("greedy") == 1
     with pytest.raises(ValueError, match="only the expert bot takes a budget"):
         bot_code("greedy:5")
-    for bad in ("expert:0", "expert:many", "expert:"):
+    for bad in ("expert:0", "expert:many", "expert:", "expert:1000001", "expert:1099511627776"):
         with pytest.raises(SetupError, match="whole number of playouts"):
             make_bot(bad, 1, 0, _variant("scopa"))
     with pytest.raises(SetupError, match="no bot named 'wizard'"):
