@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import threading
+import time
 import warnings
 from pathlib import Path
 
@@ -80,3 +82,31 @@ def test_a_name_that_is_not_utf8_is_left_out_of_the_listing_not_a_500(client):
         assert answer.status_code == 200, answer.text
         body = answer.json()
         assert body["files"] == ["scopa.yaml", "house/mine.yaml"] and body["unlisted"] == ["caf\\xe9.yaml"]
+
+
+def test_a_long_computation_holds_no_other_request(client, monkeypatch):
+    """Issue 36, class 8: a diff (as a rulebook, a check) runs off the event loop; /api/info is
+    answered while one is under way, not after it."""
+    import escoba_spec.tools.diff as diff_module
+
+    started, finished = threading.Event(), threading.Event()
+    real = diff_module.diff_variants
+
+    def slow(*args, **kwargs):
+        started.set()
+        time.sleep(1.0)  # a long diff; the order of the answers, not their times, is what is checked
+        report = real(*args, **kwargs)
+        finished.set()
+        return report
+
+    monkeypatch.setattr(diff_module, "diff_variants", slow)
+    answers: dict = {}
+    worker = threading.Thread(target=lambda: answers.setdefault("diff", client.post(
+        "/api/diff", headers=AUTH, json={"a": "scopa.yaml", "b": "house/mine.yaml", "deals": 5})))
+    worker.start()
+    assert started.wait(60)
+    info = client.get("/api/info", headers=AUTH)
+    answered_during = not finished.is_set()
+    worker.join(120)
+    assert info.status_code == 200 and answered_during
+    assert answers["diff"].status_code == 200, answers["diff"].text

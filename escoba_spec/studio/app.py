@@ -172,7 +172,8 @@ class Studio:
         text = self.text_of(body)
         if text is None:
             raise Problem(400, "'text' is required: the text to check")
-        _, problems = check_text(self.workspace.root, path, relative, text)
+        # off the event loop, as every computation: a slow check (a leftover search) holds no other request
+        _, problems = await run_in_threadpool(check_text, self.workspace.root, path, relative, text)
         return JSONResponse({"diagnostics": [diagnostic_json(d, relative) for d in problems]})
 
     async def rulebook(self, request: Request) -> Response:
@@ -180,13 +181,16 @@ class Studio:
 
         body = await self.body(request)
         lang = _choice(body, "lang", "en", LANGS)
-        variant = self.variant(body)
-        path, text = self.workspace.locate(body["path"]), self.text_of(body)
-        try:
-            html = rulebook_html(self.workspace.root, path, body["path"], text, variant, lang)
-        except RulebookError as exc:
-            raise Problem(422, str(exc), []) from None
-        return JSONResponse({"lang": lang, "variant": variant.id, "html": html})
+
+        def write() -> dict:
+            variant = self.variant(body)
+            path, text = self.workspace.locate(body["path"]), self.text_of(body)
+            try:
+                html = rulebook_html(self.workspace.root, path, body["path"], text, variant, lang)
+            except RulebookError as exc:
+                raise Problem(422, str(exc), []) from None
+            return {"lang": lang, "variant": variant.id, "html": html}
+        return JSONResponse(await run_in_threadpool(write))
 
     async def play(self, request: Request) -> Response:
         body = await self.body(request)
@@ -314,13 +318,17 @@ class Studio:
         deals = _number(body, "deals", 200, 1, MAX_DEALS)
         seed = _number(body, "seed", 0, 0, 2**63 - 1)
         bot = _choice(body, "bots", "greedy", list(DIFF_BOTS))
-        a = self.variant(body, "a", "text_a")
-        b = self.variant(body, "b", "text_b")
-        layout = next((lay for lay in a.players.layouts
-                       if (lay.players, lay.team_size) in {(x.players, x.team_size) for x in b.players.layouts}), None)
-        bots = [bot] * layout.players if layout is not None else None
-        report = diff_variants(a, b, deals, seed, bots)
-        return JSONResponse({"report": report.to_json(), "text": render_text(report)})
+
+        def compare() -> dict:
+            a = self.variant(body, "a", "text_a")
+            b = self.variant(body, "b", "text_b")
+            layout = next((lay for lay in a.players.layouts
+                           if (lay.players, lay.team_size) in {(x.players, x.team_size) for x in b.players.layouts}),
+                          None)
+            bots = [bot] * layout.players if layout is not None else None
+            report = diff_variants(a, b, deals, seed, bots)
+            return {"report": report.to_json(), "text": render_text(report)}
+        return JSONResponse(await run_in_threadpool(compare))
 
 
 #: the status each refusal answers with
