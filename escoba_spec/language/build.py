@@ -64,6 +64,22 @@ class _Builder:
 
     # --- helpers ---------------------------------------------------------------
 
+    def blamed(self, path: str, *causes: str) -> str:
+        """Where to say an error worked out from several values: at `path`, unless the file being
+        checked did not write it but wrote one of `causes` (a house rule that changed what its base
+        dealt): there, at the line the designer changed."""
+        if self._origin(path) == self.r.file:
+            return path
+        return next((cause for cause in causes if self._origin(cause) == self.r.file), path)
+
+    def _origin(self, path: str) -> str | None:
+        """The file that wrote `path`, or the value holding it."""
+        while path:
+            if path in self.r.origins:
+                return self.r.origins[path]
+            path = path[:path.rindex("[")] if path.endswith("]") else path.rpartition(".")[0]
+        return None
+
     def error(self, path: str, code: str, message: str, hint: str = "", severity: str = "error") -> None:
         pos = self.r.pos(path)
         self.problems.append(Diagnostic(pos.file, pos.line, pos.column, code, message, hint, path, severity))  # type: ignore[arg-type]

@@ -174,7 +174,9 @@ def check_stock(b, cards: CardSet, players: ir.Players, deal: ir.Deal) -> None:
         hand, table = table_deal(deal, layout, cards.size)
         stock = cards.size - table
         round_size = layout.players * hand
-        path = f"players.layouts[{i}]"
+        # said at the table, or at what a house rule changed that made it fail (its deal, its deck)
+        path = b.blamed(f"players.layouts[{i}]", f"players.layouts[{i}].hand_size", f"players.layouts[{i}].table_cards",
+                        "deal.hand_size", "deal.table_cards", "deal.stock_remainder", "deck")
         if hand < 1 or stock < round_size:
             b.error(path, "deck-too-small",
                     f"{cards.size} cards cannot deal {table} to the table and {max(hand, 1)} to each of "
