@@ -31,6 +31,9 @@ from escoba_spec.language.expr.nodes import (
 )
 from escoba_spec.language.expr.parse import MAX_DEPTH, parse
 from escoba_spec.language.ir import Deck, Jokers
+from escoba_spec.language.validate import load_variant
+
+from .conftest import RULES
 
 
 def make_env(preset: str = "spanish-40", jokers: int = 0, ties: str = "none") -> Env:
@@ -775,3 +778,20 @@ def test_equal_groups_splits_a_set_into_groups_of_one_total_below_the_bound():
 def test_equal_groups_wants_a_whole_bound_from_2_to_11(bound):
     node, problems = compile_expression(f"equal_groups(pile, {bound})", "bool", SPANISH)
     assert node is None and problems[0].code == "expr-bound" and problems[0].hint
+
+
+@pytest.mark.parametrize("text, code", [
+    ("count(pile) * 1000000 * 1000000 * 1000000", "expr-overflow"),  # past 2**62 on the way
+    ("score * 1000000 * 1000000", "expr-overflow"),
+    ("(count(pile) * 1000000 * 1000000 * 1000000) // 1000000", "expr-overflow"),  # the product overflows first
+    ("count(pile) * 1000000 * 1000000", None),  # 2.6e14 at most: exact in both engines
+    ("max(sweeps, score) * 1000000", None),
+])
+def test_a_number_expression_that_can_pass_64_bits_is_an_error(text, code):
+    """Issue 36, class 6: the kernel counts in 64 bits, the interpreter exactly; what can pass
+    2**62 is refused at its first character, so the engines agree by construction."""
+    env = Env.from_cardset(CardSet(load_variant(RULES / "scopa.yaml").deck), "none")
+    _, problems = compile_expression(text, "num", env)
+    assert [p.code for p in problems] == ([code] if code else []), [p.message for p in problems]
+    if code:
+        assert (problems[0].line, problems[0].column) == (1, 1)

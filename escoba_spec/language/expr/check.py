@@ -31,6 +31,7 @@ from .env import (
     ScoreContext,
     Signature,
 )
+from .bounds import overflow
 from .evaluate import eval_node
 from .nodes import (
     BOOL,
@@ -82,16 +83,14 @@ def check(node: Node, expected: str, env: Env) -> list[Problem]:
 
 
 def compile_expression(text: str, expected: str, env: Env, scope: str = "side") -> tuple[Node | None, list[Problem]]:
-    """Parse and check `text`; the resolved tree, or None with the problems.
-
-    `scope` says what the expression looks at: "side", a side at the end of a hand
-    (scoring: pile, sweeps, opponents, score, ...); "play", a play (an event: the side's
-    names and played, taken, previous, table, ...); "table", the opening table of a deal
-    (a redeal condition: table and deck only)."""
+    """Parse and check `text` (in `scope`: "side", a side at the end of a hand; "play", a play;
+    "table", the opening table of a deal; ...); the resolved tree, or None with the problems."""
     node, problems = parse(text)
     if node is None:
         return None, problems
     resolved, problems, unresolved = _resolve(node, expected, env, scope)
+    if not problems and (too_large := overflow(resolved)) is not None:  # a value past 64 bits (expr.bounds)
+        problems = [too_large]
     # a `scoring_suit` the deck cannot resolve leaves no tree and no problem of its own:
     # the deck's check (unknown-suit at deck.scoring_suit) says what is wrong
     return (None if problems or unresolved else resolved), problems
