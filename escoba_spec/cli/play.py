@@ -38,6 +38,7 @@ def register(sub) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run `escoba-spec play`; a table or bots that cannot be had are usage errors (exit 2)."""
+    from ..engine import MatchTooLong
     from ..tools.play import HumanSeat, MatchRunner, Quit, to_json
     from ..tools.setup import engine_used, make_setup
 
@@ -56,18 +57,23 @@ def run(args: argparse.Namespace) -> int:
         bots=args.bots, human=args.human, engine=args.engine,
     )
     out = sys.stdout
-    if args.format == "json":
-        record = MatchRunner(setup).run()
-        out.write(to_json(record) + "\n")
-        return 0
-    say = _printer(out)
-    human = HumanSeat(setup.human, sys.stdin, out) if setup.human is not None else None
     try:
+        if args.format == "json":
+            record = MatchRunner(setup).run()
+            out.write(to_json(record) + "\n")
+            return 0
+        say = _printer(out)
+        human = HumanSeat(setup.human, sys.stdin, out) if setup.human is not None else None
         MatchRunner(setup, say=say, human=human).run()
     except Quit as exc:
         out.flush()
         print(f"escoba-spec: {exc}", file=sys.stderr)
         return exc.code
+    except MatchTooLong as exc:  # the rule file's match cannot end (or not within the limit): said, exit 1
+        out.flush()
+        print(printable(f"escoba-spec: the match could not be finished: {exc}; the rule file's scoring may never "
+                        "let a side reach the target (escoba-spec validate says what it can prove)"), file=sys.stderr)
+        return 1
     return 0
 
 
