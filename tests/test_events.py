@@ -456,7 +456,8 @@ def test_how_declarations_are_made_is_stated_by_diff(variants):
 def test_a_product_of_points_is_held_below_a_billion_by_both_engines(validate_text):
     """Issue 21, class 10: literals are at most a million, but a product of them grows past
     what a float holds (a split tie's half crashed every JSON output); runtime.points holds
-    every rule's points at MAX_POINTS, in the interpreter and the kernel alike."""
+    every rule's points at MAX_POINTS, in the interpreter and the kernel alike. (A product past
+    2**62, which the kernel's 64-bit integers would wrap, is refused since issue 36: expr-overflow.)"""
     import json
 
     from escoba_spec.engine import play_match
@@ -467,7 +468,7 @@ def test_a_product_of_points_is_held_below_a_billion_by_both_engines(validate_te
 
     variant, problems = validate_text(
         "id: huge-points\nname: Huge\nextends: escoba-de-15\nscoring:\n  ties: split\n  rules:\n"
-        "    - id: most-cards\n      points: count(pile) * 1000000 * 1000000 * 1000000\n")
+        "    - id: most-cards\n      points: count(pile) * 1000000 * 1000000\n")
     assert variant is not None, [p.format() for p in problems]
     kernel = kernel_rules(variant)
     matches = [play_match(rs, [GreedyBot(1), GreedyBot(2)], 5) for rs in (kernel, Interpreter(variant))]

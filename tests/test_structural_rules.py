@@ -241,3 +241,24 @@ def test_the_kernel_scores_random_piles_as_the_interpreter():
             sweeps = [rng.randrange(4) for _ in range(sides)]
             captures = [rng.randrange(12) for _ in range(sides)]
             assert compiled.score_hand(piles, sweeps, captures) == interpreted.score_hand(piles, sweeps, captures)
+
+
+@pytest.mark.parametrize("award, holds", [
+    ("count(pile) > 100", "never"), ("count(pile) >= 40", "maybe"), ("count(pile, rank == 7) > 4", "never"),
+    ("count(pile, rank == 7) <= 4", "always"), ("count(common(pile, filter(pile, rank == re))) > 4", "never"),
+    ("sum(pile) > 1000", "never"),
+    ("not count(pile) > 100 and sweeps >= 0", "always"), ("count(pile) > 100 or sweeps > 0", "maybe"),
+    ("count(pile) * 2 - 1 > 79", "never"), ("score > 100", "maybe"),
+])
+def test_what_an_award_can_reach_is_read_from_the_deck(award, holds):
+    """Issue 36, class 5: a condition read with the deck's numbers (40 Italian cards) never holds,
+    always holds, or may."""
+    from escoba_spec.language.cards import CardSet
+    from escoba_spec.language.expr.check import compile_expression
+    from escoba_spec.language.expr.env import Env
+    from escoba_spec.language.reach import truth
+    from escoba_spec.language.validate import load_variant
+
+    cards = CardSet(load_variant(RULES / "scopa.yaml").deck)
+    node, problems = compile_expression(award, "bool", Env.from_cardset(cards, "none"))
+    assert not problems and truth(node, cards) == holds

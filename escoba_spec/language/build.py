@@ -22,6 +22,7 @@ from .declarations import build_declarations
 from .derive import kinds_of
 from .diagnostics import Diagnostic, did_you_mean, has_errors
 from .events import build_events, check_match_events
+from .reach import check_reach
 from .expr.check import compile_expression
 from .expr.env import Env
 from .expr.nodes import carries_points, constant, shares_points
@@ -142,6 +143,7 @@ class _Builder:
         match = self.build_match(scoring)
         declarations = build_declarations(self, cards, {r.id for r in (*scoring.rules, *scoring.events)})
         check_match_events(self, match, scoring.events, declarations)
+        check_reach(self, cards, scoring, declarations, match)
         if declarations.wild_opening and declarations.wild >= 0 and deal.opening.trigger == "never":
             self.error("declarations.wild_opening", "wild-opening-unused", "the deal has no opening-table rule "
                        "(deal.opening.trigger never), so the wild card is never wild there",

@@ -1,0 +1,112 @@
+"""Stage 4, what the scoring can reach: an award no hand can meet, and a match no side can win.
+
+A condition is read with the deck's numbers (a side captures at most the whole deck, the
+cards of a predicate are so many, a card is one): `count(pile) > 100` with 40 cards never
+holds. A rule whose award never holds never scores (a warning at the award); when nothing in
+the file can score or end the match, no side ever reaches the target and no match ends (an
+error at match.target: play would stop after its limit of hands). What cannot be decided so
+is left alone: the commands end such a match with a message.
+"""
+
+from __future__ import annotations
+
+from math import inf
+
+from . import ir
+from .cards import CardSet
+from .expr.nodes import BinOp, Bool, BoolOp, Call, Compare, IfElse, Mask, Name, Neg, Node, Not, Num
+
+NEVER, ALWAYS, MAYBE = "never", "always", "maybe"
+#: the names that stand for one card at most
+_ONE = {"played", "previous", "top_before", "top", "pile_top"}
+#: the numbers that are never below 0
+_COUNTS = {"sweeps", "captures", "score", "opponent_score", "hand_number", "round"}
+
+
+def check_reach(b, cards: CardSet | None, scoring: ir.Scoring, declarations: ir.Declarations, match: ir.Match) -> None:
+    """Entry point: warn at each award that never holds; an error when nothing can score or end a match."""
+    if cards is None:
+        return
+    live = False
+    for i, rule in enumerate(scoring.rules):
+        holds = truth(rule.award, cards)
+        if holds == NEVER:
+            b.error(f"scoring.rules[{i}].award", "award-never-holds",
+                    f"no hand can meet the award of '{rule.id}' with this deck ({cards.size} cards), so it never scores",
+                    "compare with what a side can capture, e.g. count(pile) > 20", severity="warning")
+        live = live or (holds != NEVER and (rule.effect != "points" or _range(rule.points, cards)[1] > 0))
+    for item in (*scoring.events, *declarations.rules):
+        live = live or (truth(item.when, cards) != NEVER
+                        and (item.effect != "points" or _range(item.points, cards)[1] > 0))
+    if not live:
+        where = b.blamed("match.target", "scoring.rules", "scoring.events", "declarations.rules", "scoring")
+        b.error(where, "match-cannot-end",
+                f"no scoring rule, event or declaration can give a side a point, so no side reaches {match.target} "
+                "and no match ends", "give a rule an award a hand can meet")
+
+
+def truth(node: Node, cards: CardSet) -> str:
+    """Whether a condition never holds, always holds, or may (as far as the deck's numbers tell)."""
+    if isinstance(node, Bool):
+        return ALWAYS if node.value else NEVER
+    if isinstance(node, Not):
+        inner = truth(node.operand, cards)
+        return {NEVER: ALWAYS, ALWAYS: NEVER}.get(inner, MAYBE)
+    if isinstance(node, BoolOp):
+        left, right = truth(node.left, cards), truth(node.right, cards)
+        if node.op == "and":
+            return NEVER if NEVER in (left, right) else ALWAYS if left == right == ALWAYS else MAYBE
+        return ALWAYS if ALWAYS in (left, right) else NEVER if left == right == NEVER else MAYBE
+    if isinstance(node, Compare):
+        (a, b), (c, d) = _range(node.left, cards), _range(node.right, cards)
+        holds = {"<": (b < c, a >= d), "<=": (b <= c, a > d), ">": (a > d, b <= c), ">=": (a >= d, b < c),
+                 "==": (a == b == c == d, b < c or a > d), "!=": (b < c or a > d, a == b == c == d)}[node.op]
+        return ALWAYS if holds[0] else NEVER if holds[1] else MAYBE
+    return MAYBE
+
+
+def _range(node: Node, cards: CardSet) -> tuple[float, float]:
+    """The least and most a number expression can be (−inf, inf where the deck does not tell)."""
+    if isinstance(node, Num):
+        return node.value, node.value
+    if isinstance(node, Name):
+        if node.value is not None:
+            return node.value, node.value
+        return (0, inf) if node.name in _COUNTS else (-inf, inf)
+    if isinstance(node, Neg):
+        low, high = _range(node.operand, cards)
+        return -high, -low
+    if isinstance(node, BinOp) and node.op in "+-*":
+        (a, b), (c, d) = _range(node.left, cards), _range(node.right, cards)
+        if node.op == "+":
+            return a + c, b + d
+        if node.op == "-":
+            return a - d, b - c
+        ends = [x * y for x in (a, b) for y in (c, d) if not ({x, y} & {inf, -inf} and 0 in (x, y))]
+        return (min(ends), max(ends)) if len(ends) == 4 else (-inf, inf)
+    if isinstance(node, IfElse):
+        (a, b), (c, d) = _range(node.then, cards), _range(node.otherwise, cards)
+        return min(a, c), max(b, d)
+    if isinstance(node, Call) and node.function == "count":
+        most = _size(node.args[0], cards)
+        if len(node.args) == 2 and isinstance(node.args[1], Mask):
+            most = min(most, node.args[1].mask.bit_count())
+        return 0, most
+    if isinstance(node, Call) and node.function == "sum" and not cards.choice_mask:  # jokers: any value
+        return 0, sum(v for v in cards.values if v > 0)
+    if isinstance(node, Call) and node.function in ("same_rank", "same_suit", "suits", "straight"):
+        return 0, _size(node.args[0], cards)
+    return -inf, inf
+
+
+def _size(node: Node, cards: CardSet) -> int:
+    """The most cards a card-set expression can hold."""
+    if isinstance(node, Name):
+        return 1 if node.name in _ONE else cards.size
+    if isinstance(node, Call) and node.function == "filter" and isinstance(node.args[1], Mask):
+        return min(_size(node.args[0], cards), node.args[1].mask.bit_count())
+    if isinstance(node, Call) and node.function == "common":
+        return min(_size(node.args[0], cards), _size(node.args[1], cards))
+    if isinstance(node, Call) and node.function == "union":
+        return min(cards.size, _size(node.args[0], cards) + _size(node.args[1], cards))
+    return cards.size
