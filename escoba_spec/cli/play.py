@@ -38,7 +38,7 @@ def register(sub) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run `escoba-spec play`; a table or bots that cannot be had are usage errors (exit 2)."""
-    from ..engine import MatchTooLong
+    from ..engine import EngineError, MatchTooLong
     from ..tools.play import HumanSeat, MatchRunner, Quit, to_json
     from ..tools.setup import engine_used, make_setup
 
@@ -73,6 +73,10 @@ def run(args: argparse.Namespace) -> int:
         out.flush()
         print(printable(f"escoba-spec: the match could not be finished: {exc}; the rule file's scoring may never "
                         "let a side reach the target (escoba-spec validate says what it can prove)"), file=sys.stderr)
+        return 1
+    except EngineError as exc:  # a deal redealt 1000 times in a row, a stock that cannot fill a round: said, exit 1
+        out.flush()
+        print(printable(f"escoba-spec: the match could not be played: {exc}"), file=sys.stderr)
         return 1
     return 0
 
