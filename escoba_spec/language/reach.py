@@ -38,7 +38,7 @@ def check_reach(b, cards: CardSet | None, scoring: ir.Scoring, declarations: ir.
     for item in (*scoring.events, *declarations.rules):
         live = live or (truth(item.when, cards) != NEVER
                         and (item.effect != "points" or _range(item.points, cards)[1] > 0))
-    if not live:
+    if not live and not any(p.code == "unreachable-match-target" for p in b.problems):  # said already, plainer
         where = b.blamed("match.target", "scoring.rules", "scoring.events", "declarations.rules", "scoring")
         b.error(where, "match-cannot-end",
                 f"no scoring rule, event or declaration can give a side a point, so no side reaches {match.target} "
