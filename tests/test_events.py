@@ -527,3 +527,30 @@ def test_a_card_wild_on_the_opening_table_only_is_said_and_diffed(validate_text,
     assert plain is not None, [p.format() for p in problems]
     assert [d.field for d in variant_differences(plain, variant)] == ["declarations.wild_opening"]
 
+
+
+EVENTS_ONLY = ("id: events-only\nname: Events only\nextends: scopa\nscoring:\n  rules:\n"
+               + "".join(f"    - {{id: {rid}, drop: true}}\n"
+                         for rid in ("most-cards", "most-denari", "settebello", "primiera", "scope"))
+               + "  events:\n    - {id: limpia, name: Limpia, when: 'count(table) == 0 and count(taken) > 0', points: 1}\n")
+
+
+def test_a_game_of_events_only_is_valid_and_both_engines_play_it_alike(validate_text, rules_tree):
+    """Issue 36, class 11: a game scored only as plays are made needs no end-of-hand rule (it was
+    refused: 'no scoring rules, so no one can ever win'); one whose events can never hold cannot
+    end, and is refused (match-cannot-end)."""
+    from escoba_spec.engine import play_match
+    from escoba_spec.engine.bots import GreedyBot
+    from escoba_spec.engine.interpreter import Interpreter
+
+    variant, problems = validate_text(EVENTS_ONLY, name="events-only.yaml")
+    assert variant is not None and problems == [], [p.format() for p in problems]
+    matches = [play_match(rs, [GreedyBot(1), GreedyBot(2)], 9) for rs in (kernel_rules(variant), Interpreter(variant))]
+    assert matches[0].results == matches[1].results and matches[0].winner == matches[1].winner is not None
+    from escoba_spec.tools.rulebook import render_rulebook
+
+    english = render_rulebook(load_variant(rules_tree / "events-only.yaml"), "en", "md")  # no end-of-hand rules
+    assert "every side scores by these rules" not in english.replace("removed: “At the end of each hand, every side", "")
+    assert "During play, a side scores the moment one of its plays does one of these:" in english
+    never, problems = validate_text(EVENTS_ONLY.replace("count(taken) > 0", "count(taken) > 40"), name="events-only.yaml")
+    assert never is None and [p.code for p in problems if p.severity == "error"] == ["match-cannot-end"]

@@ -361,10 +361,12 @@ class _Builder:
             self.error("match.target", "unreachable-match-target",
                        f"no scoring rule can give points, so the target of {m['target']} can never be reached",
                        "add a scoring rule with effect points and positive points")
-        if not scoring.rules:
+        # an event-only game (points as plays are made, or as hands are dealt) needs no end-of-hand
+        # rule: whether what it has can score is language.reach's question (match-cannot-end)
+        if not scoring.rules and not scoring.events and not self.section("declarations").get("rules"):
             where = "scoring.rules" if "rules" in self.section("scoring") else "scoring"  # a house rule may drop them all
-            self.error(where, "unreachable-match-target", "the variant has no scoring rules, so no one can ever win",
-                       "add scoring.rules")
+            self.error(where, "unreachable-match-target", "the variant has no scoring rules, events or declarations, "
+                       "so no one can ever win", "add scoring.rules")
         if m["shutout"] and m["games"] == 1:
             self.error("match.shutout", "shutout-without-games", "a shutout loses the set, but the match is one game",
                        "add match.games: 2 (or more), or remove match.shutout", severity="warning")

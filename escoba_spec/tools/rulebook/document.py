@@ -285,12 +285,14 @@ class _Builder(TableSections):
     def scoring(self) -> Section:
         L = self.L
         s = self.section("scoring")
-        s.p("scoring.intro", L.t("scoring.intro"))
-        items = [(rule.id, self.named(rule.name, rule.names, rule.id, self.words.rule(rule)))
-                 for rule in self.v.scoring.rules]
-        s.ul("scoring.rules", items)
+        if self.v.scoring.rules:  # a game of events only scores nothing at the end of a hand
+            s.p("scoring.intro", L.t("scoring.intro"))
+            items = [(rule.id, self.named(rule.name, rule.names, rule.id, self.words.rule(rule)))
+                     for rule in self.v.scoring.rules]
+            s.ul("scoring.rules", items)
         if self.v.scoring.events:
-            s.p("scoring.events_intro", L.t("scoring.events_intro"))
+            key = "scoring.events_intro" if self.v.scoring.rules else "scoring.events_only_intro"
+            s.p("scoring.events_intro", L.t(key))
             s.ul("scoring.events", [(event.id, self.event_text(event)) for event in self.v.scoring.events])
         d = self.v.declarations
         if d.rules:
