@@ -35,7 +35,7 @@ def build_deck(b) -> ir.Deck | None:
     declared = "suits" in spec or "ranks" in spec
     preset = spec.get("preset") or ("declared" if declared else "spanish-40")
     if declared and spec.get("preset"):
-        b.error("deck.preset", "deck-preset-and-declared",
+        b.error(b.blamed("deck.preset", "deck.suits", "deck.ranks"), "deck-preset-and-declared",
                 f"the deck is both the preset {preset} and the suits and ranks the file declares",
                 "keep one: remove preset (preset: null in a file that extends a variant), or suits and ranks")
         return None
