@@ -11,23 +11,18 @@ import os
 import shutil
 import threading
 import time
-import warnings
 from pathlib import Path
 
 import pytest
 
 pytest.importorskip("httpx", reason="the studio's API tests need httpx (pip install -e '.[test]')")
-with warnings.catch_warnings():  # Starlette 1.x would rather have httpx2; httpx is the one it documents and tests
-    warnings.simplefilter("ignore")
-    from starlette.testclient import TestClient  # noqa: E402
 
 from escoba_spec.studio import make_app  # noqa: E402
 
 from .conftest import ROOT  # noqa: E402
+from .test_studio_api import AUTH, TOKEN, TestClient  # noqa: E402  (its client, token and warnings' quieting)
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
-TOKEN = "test-token"
-AUTH = {"Authorization": f"Bearer {TOKEN}"}
 CASES = json.loads((Path(__file__).resolve().parent / "corpus" / "studio-requests" / "cases.json")
                    .read_text(encoding="utf-8"))
 ODD = os.fsdecode(b"caf\xe9.yaml")

@@ -193,6 +193,7 @@ def generate_kernel(variant: ir.Variant) -> str:
     effect_rules = [r for r in scored if r.effect in ("win-match", "lose-match")]
     capture_comment = (f"targets {list(capture.targets)} less the card's value" if capture.mode == "sum"
                        else "the card's own value")
+    helper_args = event_args(variant)  # what an event's any() / all() helper takes
     context = {
         "version": __version__,
         "source_file_comment": _comment(display_path(variant.file)),
@@ -229,9 +230,9 @@ def generate_kernel(variant: ir.Variant) -> str:
         "rows": list(out.rows),
         "helpers": out.helpers,
         # an event's any() / all() helpers, and what they take from the event function
-        "event_helpers": [(name, which, condition.replace(EVENT_ARGS, event_args(variant)))
+        "event_helpers": [(name, which, condition.replace(EVENT_ARGS, helper_args))
                           for name, which, condition in out.event_helpers],
-        "event_args": event_args(variant),
+        "event_args": helper_args,
         "natives": sorted(out.natives),
         "rules": rules,
         "events": events,

@@ -65,10 +65,11 @@ def kernel_file(variant: ir.Variant, folder: Path | None = None) -> Path:
     source = generate_kernel(variant)
     digest = hashlib.sha256(source.encode()).hexdigest()[:16]
     path = folder / f"{module_name(variant.id)}_{digest}.py"
-    if path.exists() and not _whole(path):  # cut short or changed: made afresh, its machine code with it
+    damaged = path.exists() and not _whole(path)
+    if damaged:  # cut short or changed: made afresh, its machine code with it
         say(f"a damaged kernel in the cache ({path.name}) is written and compiled afresh")
         _drop_compiled(path)
-    if not path.exists() or not _whole(path):
+    if damaged or not path.exists():
         write_atomically(path, source)
     write_atomically(index, path.name + "\n")
     return path
@@ -112,11 +113,11 @@ def _compiled_sound(path: Path) -> bool:
         try:
             data = f.read_bytes()
             stream = io.BytesIO(data)
+            if not data:
+                return False
             while stream.tell() < len(data):
                 for _ in pickletools.genops(stream):
                     pass
-            if not data:
-                return False
         except (OSError, ValueError, EOFError):
             return False
     return True

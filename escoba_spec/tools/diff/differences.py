@@ -272,8 +272,8 @@ def _declaration_differences(da: ir.Declarations, db: ir.Declarations, names, ou
                 add(f"declarations.{part.removesuffix('_text')}", label, "none" if va == "" else va,
                     "none" if vb == "" else vb, effects)
     if da.wild_opening != db.wild_opening:  # with or without declarations: the opening table's rule
-        add("declarations.wild_opening", "the wild card is wild on the opening table", da.wild_opening,
-            db.wild_opening, (DEAL, SWEEPS, POINTS))
+        label, effects = FIELDS["declarations.wild_opening"]
+        add("declarations.wild_opening", label, da.wild_opening, db.wild_opening, effects)
 
 
 def _scored_differences(what: str, path: str, ea, eb, fields: tuple[str, ...], effects: tuple[str, ...],

@@ -51,6 +51,7 @@ FIELDS: dict[str, tuple[str, tuple[str, ...]]] = {
     "deal.opening.action": ("opening table action", _OPENING),
     "deal.opening.taker": ("taker of the opening table", _OPENING),
     "deal.opening.sweeps": ("the opening table counts as sweeps", _OPENING),
+    "declarations.wild_opening": ("the wild card is wild on the opening table", _OPENING),
     "capture.mode": ("capture mode", (LEGAL, CAPTURES, SWEEPS)),
     "capture.targets": ("capture targets", (DEAL, LEGAL, CAPTURES, SWEEPS)),
     "capture.single_card_first": ("a single equal card must be taken before a sum", (LEGAL, CAPTURES)),
