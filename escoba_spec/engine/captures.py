@@ -22,6 +22,16 @@ from ..language.expr.runtime import splits_into
 from .protocol import SubsetSums
 
 
+def wild_readings(cards: int, wild: int, size: int) -> list[int]:
+    """`cards` as they may be read with the deck's wild card (-1: none) among them: as they are,
+    and with the wild card as each card of the deck not among the others (declarations.wild: a
+    declaration, and with wild_opening the opening table, holds if it holds in one reading)."""
+    if wild < 0 or not cards >> wild & 1:
+        return [cards]
+    rest = cards & ~(1 << wild)
+    return [cards] + [rest | 1 << card for card in range(size) if card != wild and not rest >> card & 1]
+
+
 def mask_total(values: Sequence[int], mask: int) -> int:
     """Sum of the capture values of the cards of `mask`."""
     total = 0

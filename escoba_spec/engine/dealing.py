@@ -13,7 +13,7 @@ import random
 from functools import lru_cache
 from typing import Sequence
 
-from .captures import build_sums
+from .captures import build_sums, wild_readings
 from .errors import EngineError
 from .records import Opening
 
@@ -252,17 +252,10 @@ class HandDealing:
         """Apply the opening-table rule to the cards just laid."""
         if not self.table:
             return None
-        k = self._opening_multiple(self.table)
-        wild = self.params.opening_wild
-        if wild >= 0 and self.table >> wild & 1:  # the wild card as every card it may stand for, the best kept
-            rest = self.table & ~(1 << wild)
-            for card in range(self.cards.size):
-                if card != wild and not rest >> card & 1:
-                    k = max(k, self._opening_multiple(rest | 1 << card))
+        # with the wild card on the table (declarations.wild_opening), the best of its readings
+        k = max(self.rs.opening_multiple(table, build_sums(self.values, table & ~self.unsummed))
+                for table in wild_readings(self.table, self.params.opening_wild, self.cards.size))
         return self.open_table(k, redeals) if k else None
-
-    def _opening_multiple(self, table: int) -> int:
-        return self.rs.opening_multiple(table, build_sums(self.values, table & ~self.unsummed))
 
     def open_table(self, k: int, redeals: int) -> Opening:
         """The opening table made multiple `k` (> 0): apply the variant's action

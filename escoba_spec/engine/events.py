@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..language.expr.env import MatchFacts, PlayFacts
-from .captures import mask_total
+from .captures import mask_total, wild_readings
 from .moves import Play
 from .protocol import HandScore, whole
 from .records import HandResult
@@ -131,11 +131,7 @@ class HandEvents:
         over what the wild card may stand for; with keep best, only the one worth most."""
         p = self.params
         hand = self.hands[seat]
-        hands = [hand]
-        wild = p.declare_wild
-        if wild >= 0 and hand >> wild & 1:
-            rest = hand & ~(1 << wild)
-            hands += [rest | 1 << card for card in range(self.cards.size) if card != wild and not rest >> card & 1]
+        hands = wild_readings(hand, p.declare_wild, self.cards.size)
         facts = PlayFacts(0, 0, self.table, 0, -1, False, self.rounds)
         standing = self.standing()
         best: list[int | None] = [None] * len(p.declarations)
