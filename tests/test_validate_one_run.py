@@ -100,6 +100,19 @@ def test_a_stray_key_anywhere_in_a_shipped_file_gives_one_error_there_and_none_e
     assert [d.line for d in problems if d.severity == "error"] == [line], "\n".join(d.format() for d in problems)
 
 
+def test_a_stray_key_in_a_files_only_rule_is_its_one_error_not_also_no_rules_left(validate_text):
+    """Found by the test above: Rubamazzo's one scoring rule taken out for a stray language in its
+    name left no rules, and 'no scoring rules, so no one can ever win' was said besides; the
+    pruned rule now accounts for what is said of its list."""
+    doc = yaml.safe_load(yaml.safe_dump(SHIPPED["rubamazzo.yaml"]))
+    doc["id"] = "c-rubamazzo"
+    assert len(doc["scoring"]["rules"]) == 1
+    doc["scoring"]["rules"][0]["name"]["taget"] = 1
+    variant, problems = validate_text(yaml.safe_dump(doc, allow_unicode=True, sort_keys=False))
+    assert variant is None
+    assert [d.code for d in problems if d.severity == "error"] == ["unknown-language"], [d.format() for d in problems]
+
+
 @given(st.sampled_from(sorted(n for n, d in SHIPPED.items() if "scoring" in d)), st.data(), STRAY)
 def test_a_stray_key_does_not_hide_a_broken_expression(validate_text, name, data, stray):
     doc = yaml.safe_load(yaml.safe_dump(SHIPPED[name]))

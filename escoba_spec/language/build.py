@@ -143,7 +143,8 @@ class _Builder:
         match = self.build_match(scoring)
         declarations = build_declarations(self, cards, {r.id for r in (*scoring.rules, *scoring.events)})
         check_match_events(self, match, scoring.events, declarations)
-        check_reach(self, cards, scoring, declarations, match)
+        if not has_errors(self.problems):  # a rule left out for an error would look like one that never scores
+            check_reach(self, cards, scoring, declarations, match)
         if declarations.wild_opening and declarations.wild >= 0 and deal.opening.trigger == "never":
             self.error("declarations.wild_opening", "wild-opening-unused", "the deal has no opening-table rule "
                        "(deal.opening.trigger never), so the wild card is never wild there",

@@ -142,7 +142,9 @@ def _inside_any(path: str, gone: set[str]) -> bool:
 
 def placed(pruned: tuple[Stable, ...], data: object) -> tuple[str, ...]:
     """The pruned paths of the files of a chain, as paths of their merged document `data`
-    (an entry named by id where the merge put it; one the merge has not is left out)."""
+    (an entry named by id where the merge put it; one the merge no longer has, as `list[]`, "a
+    member of the list": what is said of the list or above it, such as that it is empty, comes of
+    the pruning, while its other members are still checked)."""
     out = set()
     for parts in pruned:
         node, text = data, ""
@@ -151,6 +153,8 @@ def placed(pruned: tuple[Stable, ...], data: object) -> tuple[str, ...]:
                 index = next((i for i, e in enumerate(node) if isinstance(e, dict) and e.get("id") == part[0]), None) \
                     if isinstance(node, list) else None
                 if index is None:
+                    if isinstance(node, list) and text:
+                        out.add(f"{text}[]")
                     break
                 part = index
             node = _follow(node, [part])
