@@ -72,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
     except MatchTooLong as exc:  # the rule file's match cannot end (or not within the limit): said, exit 1
         out.flush()
         print(printable(f"escoba-spec: the match could not be finished: {exc}; the rule file's scoring may never "
-                        "let a side reach the target (escoba-spec validate says what it can prove)"), file=sys.stderr)
+                        "let one side win (escoba-spec validate says what it can prove)"), file=sys.stderr)
         return 1
     except EngineError as exc:  # a deal redealt 1000 times in a row, a stock that cannot fill a round: said, exit 1
         out.flush()

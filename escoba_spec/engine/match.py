@@ -123,7 +123,9 @@ class MatchState:
         if self.winner is not None and params.match_games > 1 and not outright:  # won on points: one game of the set
             self.winner = self._game_won(self.winner)
         if self.winner is None and self.hands_played >= params.max_hands:
-            raise MatchTooLong(f"no side won the match in {params.max_hands} hands (scores {self.scores})")
+            top = max(self.scores)
+            level = "; the sides at the top are level" if self.scores.count(top) > 1 else ""
+            raise MatchTooLong(f"no side won the match in {params.max_hands} hands (scores {self.scores}{level})")
         if self.winner is None:
             self.note_standing()
         return self.winner

@@ -22,7 +22,7 @@ from .declarations import build_declarations
 from .derive import kinds_of
 from .diagnostics import Diagnostic, did_you_mean, has_errors
 from .events import build_events, check_match_events
-from .reach import check_reach
+from .reach import check_declared_every_hand, check_reach
 from .expr.check import compile_expression
 from .expr.env import Env
 from .expr.nodes import carries_points, constant, shares_points
@@ -164,6 +164,8 @@ class _Builder:
             check_redeal(self, cards, players, deal)
             if end.check is not None and not has_errors(self.problems):
                 self.check_leftover_reach(cards, players, deal, capture, end.check)
+            if not has_errors(self.problems):  # a deal that cannot be dealt is said already
+                check_declared_every_hand(self, cards, players, deal, declarations)
         self.check_sources()
         self.check_option_labels()
         if has_errors(self.problems) or deck is None:

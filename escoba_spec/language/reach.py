@@ -4,16 +4,24 @@ A condition is read with the deck's numbers (a side captures at most the whole d
 cards of a predicate are so many, a card is one): `count(pile) > 100` with 40 cards never
 holds. A rule whose award never holds never scores (a warning at the award); when nothing in
 the file can score or end the match, no side ever reaches the target and no match ends (an
-error at match.target: play would stop after its limit of hands). What cannot be decided so
-is left alone: the commands end such a match with a message.
+error at match.target: play would stop after its limit of hands). When every rule that can
+score holds for every side and gives a fixed number, the sides are level after every hand and
+a level match plays on: an error too. A declaration that wins the match and that every side
+makes on every one of many seeded deals ties every hand before it is played (an error at its
+condition). What cannot be decided so is left alone: the commands end such a match with a
+message.
 """
 
 from __future__ import annotations
 
+import random
 from math import inf
 
 from . import ir
 from .cards import CardSet
+from .derive import table_deal
+from .expr.env import NO_MATCH, Env, PlayFacts, ScoreContext
+from .expr.evaluate import evaluate
 from .expr.nodes import BinOp, Bool, BoolOp, Call, Compare, IfElse, Mask, Name, Neg, Node, Not, Num
 
 NEVER, ALWAYS, MAYBE = "never", "always", "maybe"
@@ -21,6 +29,8 @@ NEVER, ALWAYS, MAYBE = "never", "always", "maybe"
 _ONE = {"played", "previous", "top_before", "top", "pile_top"}
 #: the numbers that are never below 0
 _COUNTS = {"sweeps", "captures", "score", "opponent_score", "hand_number", "round"}
+#: the seeded deals a winning declaration is tried on (as deal.redeal's conditions are)
+DECLARATION_SAMPLES = 200
 
 
 def check_reach(b, cards: CardSet | None, scoring: ir.Scoring, declarations: ir.Declarations, match: ir.Match) -> None:
@@ -43,6 +53,66 @@ def check_reach(b, cards: CardSet | None, scoring: ir.Scoring, declarations: ir.
         b.error(where, "match-cannot-end",
                 f"no scoring rule, event or declaration can give a side a point, so no side reaches {match.target} "
                 "and no match ends", "give a rule an award a hand can meet")
+    elif live:
+        _check_level(b, cards, scoring, declarations)
+
+
+def _check_level(b, cards: CardSet, scoring: ir.Scoring, declarations: ir.Declarations) -> None:
+    """Every rule that can score holds for every side with a fixed number (or wins for all):
+    the sides are level after every hand, and a level match plays another hand."""
+    level = []
+    for i, rule in enumerate(scoring.rules):
+        holds = truth(rule.award, cards)
+        if holds == NEVER:
+            continue
+        if holds != ALWAYS or (rule.effect == "points" and len(set(_range(rule.points, cards))) > 1):
+            return  # a rule that can tell the sides apart
+        level.append(f"scoring.rules[{i}].award")
+    if not level or any(truth(item.when, cards) != NEVER for item in (*scoring.events, *declarations.rules)):
+        return
+    b.error(b.blamed(level[0], *level[1:]), "match-always-level",
+            "every rule that can score holds for every side and gives the same points, so the sides are level after "
+            "every hand; a level match plays another hand, and no match ends",
+            "add a rule that tells the sides apart, e.g. most(count(pile))")
+
+
+def check_declared_every_hand(b, cards: CardSet | None, players: ir.Players, deal: ir.Deal,
+                              declarations: ir.Declarations) -> None:
+    """A declaration that wins the match, made by every side on every one of many seeded deals:
+    every side wins at once, level, before the hand is played, hand after hand."""
+    if cards is None:
+        return
+    env = Env.from_cardset(cards)
+    for i, rule in enumerate(declarations.rules):
+        if rule.effect != "win-match":
+            continue
+        if all(_every_side_makes(rule, cards, env, layout, deal) for layout in players.layouts):
+            b.error(f"declarations.rules[{i}].when", "declared-every-hand",
+                    f"every side made '{rule.id}' on every one of {DECLARATION_SAMPLES} dealt hands, so every side "
+                    "wins at once before the hand is played; the sides are level, and no match ends",
+                    "say a hand only some players are dealt, e.g. same_rank(hand) == 4")
+
+
+def _every_side_makes(rule: ir.Declaration, cards: CardSet, env: Env, layout: ir.Layout, deal: ir.Deal) -> bool:
+    """Whether every side had a seat whose dealt hand made the declaration, in every seeded deal."""
+    hand_size, table_cards = table_deal(deal, layout, cards.size)
+    sides = layout.players // layout.team_size
+    if hand_size < 1 or table_cards + hand_size * layout.players > cards.size:
+        return False  # a deal that cannot be dealt is said elsewhere
+    rng = random.Random(f"{rule.when_text}/{layout.players}")  # the same samples, run after run
+    zero = [0] * sides
+    for _ in range(DECLARATION_SAMPLES):
+        dealt = rng.sample(range(cards.size), table_cards + hand_size * layout.players)
+        table = sum(1 << c for c in dealt[:table_cards])
+        made = [False] * sides
+        for seat in range(layout.players):
+            hand = sum(1 << c for c in dealt[table_cards + seat * hand_size:table_cards + (seat + 1) * hand_size])
+            facts = PlayFacts(0, 0, table, 0, -1, False, 1)
+            ctx = ScoreContext(seat % sides, zero, zero, zero, env, table, NO_MATCH, facts, hand)
+            made[seat % sides] = made[seat % sides] or bool(evaluate(rule.when, ctx))
+        if not all(made):
+            return False
+    return True
 
 
 def truth(node: Node, cards: CardSet) -> str:
