@@ -14,7 +14,6 @@ can make (`ChoiceTotals`), which is cheap because a table holds few of them.
 
 from __future__ import annotations
 
-from itertools import product
 from typing import Iterable, Sequence
 
 from ..language.cards import bits
@@ -87,7 +86,13 @@ class ChoiceTotals:
         """The totals the cards of `mask` can make, ascending."""
         found = self._totals.get(mask)
         if found is None:
-            found = tuple(sorted({sum(pick) for pick in product(*(self.choices[c] for c in bits(mask)))}))
+            # the set without its lowest card, then that card's values: a total per reachable sum,
+            # never a product over the cards' choices (7 values on 12 cards are 7^12 picks)
+            low = mask & -mask
+            rest = mask ^ low
+            card = low.bit_length() - 1
+            before = self.totals(rest) if rest else (0,)
+            found = tuple(sorted({total + value for total in before for value in self.choices[card]}))
             self._totals[mask] = found
         return found
 
@@ -178,11 +183,29 @@ def total_multiple(
     fixed = [values[c] for c in bits(table & ~choice_mask)]
     chosen = [choices[c] for c in bits(table & choice_mask)]
     base = sum(fixed)
+    reachable = {base}  # the table's totals, each choice card counting one of its values
+    for options in chosen:
+        reachable = {total + value for total in reachable for value in options}
     for k in sorted(multiples, reverse=True):
         goal = k * target
-        for choice in product(*chosen):
-            if base + sum(choice) != goal:
-                continue
-            if not partition or splits_into(fixed + list(choice), target):
-                return k
+        if goal not in reachable:
+            continue
+        if not partition or any(splits_into(fixed + list(pick), target) for pick in _picks(chosen, goal - base)):
+            return k
     return 0
+
+
+def _picks(chosen: Sequence[Sequence[int]], need: int):
+    """Each pick of one value per choice card that adds up to `need`, pruned by what the cards
+    left can still add (not every product of their choices)."""
+    if not chosen:
+        if need == 0:
+            yield ()
+        return
+    rest = chosen[1:]
+    low = sum(min(c) for c in rest)
+    high = sum(max(c) for c in rest)
+    for value in chosen[0]:
+        if low <= need - value <= high:
+            for tail in _picks(rest, need - value):
+                yield (value, *tail)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from .errors import EngineError
-from .kernel import Kernel, bot_code
+from .kernel import MOST_MOVES, TOO_MANY_MOVES, Kernel, bot_code, status_text
 from .moves import Move
 from .names import DEFAULT_BUDGET
 from .observation import Observation
@@ -44,21 +44,30 @@ class ExpertBot:
         self.kernel = kernel
         self.budget = budget or DEFAULT_BUDGET
         self._code = bot_code(f"expert:{self.budget}")
-        module = kernel.module
-        self._work = np.zeros((module.WORK_ROWS, module.MAX_MOVES), dtype=np.int64)
-        self._wmask = np.zeros((4, module.MAX_MOVES), dtype=np.int64)
+        self._room(kernel.module.MAX_MOVES)
+
+    def _room(self, size: int) -> None:
+        """Room for `size` legal moves a position, in the decision and in its playouts."""
+        self._work = np.zeros((self.kernel.module.WORK_ROWS, size), dtype=np.int64)
+        self._wmask = np.zeros((4, size), dtype=np.int64)
 
     def choose(self, obs: Observation, moves: list[Move]) -> Move:
         if len(moves) == 1:
             return moves[0]
+        if len(moves) > MOST_MOVES:
+            raise EngineError(status_text(TOO_MANY_MOVES))
         module = self.kernel.module
-        if len(moves) > module.MAX_MOVES:
-            raise EngineError(f"a position has more legal moves than the kernel holds ({module.MAX_MOVES})")
-        args = kernel_position(self.kernel, obs, moves, self._work, self._wmask)
-        args["bots"][obs.seat] = self._code
-        streams = args["streams"]
-        streams[1 + obs.seat] = self.rng.state
-        index = module.expert_move(*args.values(), *self.kernel.stages("EXPERT_STAGES"))
+        while self._work.shape[1] < len(moves):
+            self._room(min(4 * self._work.shape[1], MOST_MOVES))
+        while True:  # a playout that meets a position with more moves than the room: again, with more
+            args = kernel_position(self.kernel, obs, moves, self._work, self._wmask)
+            args["bots"][obs.seat] = self._code
+            streams = args["streams"]
+            streams[1 + obs.seat] = self.rng.state
+            index = module.expert_move(*args.values(), *self.kernel.stages("EXPERT_STAGES"))
+            if index != TOO_MANY_MOVES or self._work.shape[1] >= MOST_MOVES:
+                break
+            self._room(min(4 * self._work.shape[1], MOST_MOVES))
         self.rng.state = int(streams[1 + obs.seat])
         if index < 0:
             raise EngineError(f"the expert's playouts failed (kernel status {index})")

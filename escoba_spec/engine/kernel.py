@@ -20,6 +20,7 @@ from ..language.cards import CardSet
 from ..language.expr.env import NO_MATCH, MatchFacts, PlayFacts
 from .dealing import check_deck
 from .errors import EngineError, MatchTooLong
+from .batch import NO_BATCH, MatchBatch
 from .events import Declared
 from .moves import Play
 from .names import DEFAULT_BUDGET, split_bot_name
@@ -32,13 +33,25 @@ from .stream import seat_seed
 #: decision ride in the code's bits above the low byte: `bot_code`)
 KERNEL_BOTS = {"random": 0, "greedy": 1, "heuristic": 2, "expert": 3}
 
+#: a position had more legal moves than the room the kernel was given (its status)
+TOO_MANY_MOVES = -11
+#: the most legal moves of one position a kernel is given room for: it starts with room for its
+#: MAX_MOVES, and a hand or match that meets a position with more is played again, from its seed,
+#: with four times the room (a house rule's 12-card hands on a table of trails: 431,368 moves)
+MOST_MOVES = 1 << 20
+
 _STATUS = {
-    -11: "a position has more legal moves than the kernel holds (8192)",
+    TOO_MANY_MOVES: f"a position has more legal moves than the kernel holds ({MOST_MOVES:,})",
     -12: "the stock cannot fill a round of deals (stock_remainder none)",
     -13: "the leftover total does not match the deck: cards were captured wrongly",
     -14: "the opening table asked for a redeal 1000 times in a row",
     -16: "an expert seat reached an entry point compiled without the expert",
 }
+
+
+def status_text(code: int) -> str:
+    """What a kernel's status below 0 means, in words."""
+    return _STATUS.get(int(code), f"kernel status {code}")
 
 
 def bot_code(name: str) -> int:
@@ -89,42 +102,6 @@ class KernelHand:
     declared: tuple[Declared, ...] = ()  # the declarations made, in order (HandState.declared)
 
 
-@dataclass(frozen=True)
-class MatchBatch:
-    """Matches the kernel played, one row per seed (arrays; see the kernel's play_matches)."""
-
-    seeds: np.ndarray
-    winner: np.ndarray
-    hands: np.ndarray
-    scores: np.ndarray  # [match, side]
-    sweeps: np.ndarray  # [match, 0 sum | 1 sum of squares, side]
-    points: np.ndarray  # [match, 0 | 1, rule, side]
-    last_points: np.ndarray  # [match, rule, side]: the last hand's
-    last_effects: np.ndarray  # [match, effect rule, side]
-    eliminated: np.ndarray  # [match]: mask of the sides out
-    led: np.ndarray  # [match, side]: hands before the last after which the side alone led
-    deficit: np.ndarray  # [match, side]: the most points it was behind the leader after a hand
-    #: every point above is times this (the kernel's SCALE, > 1 when ties split): `exact` undoes it
-    scale: int = 1
-
-    def exact(self, points, power: int = 1):
-        """A points array entry (or a sum of squares, power 2) as the interpreter counts it: an
-        int, or the Fraction a split tie gives."""
-        return whole(Fraction(int(points), self.scale ** power))
-
-
-def _empty_batch() -> MatchBatch:
-    """The outputs of no match: what `Kernel._play` gives the entry point outside MATCHES (its
-    arrays typed as MATCHES's, so that one compile serves every mode)."""
-    z = np.zeros
-    return MatchBatch(seeds=z(0, dtype=np.uint64), winner=z(0, dtype=np.int64), hands=z(0, dtype=np.int64),
-                      scores=z((0, 1), dtype=np.int64), sweeps=z((0, 2, 1), dtype=np.int64),
-                      points=z((0, 2, 1, 1), dtype=np.int64), last_points=z((0, 1, 1), dtype=np.int64),
-                      last_effects=z((0, 1, 1), dtype=np.int64), eliminated=z(0, dtype=np.int64),
-                      led=z((0, 1), dtype=np.int64), deficit=z((0, 1), dtype=np.int64))
-
-
-_NO_BATCH = _empty_batch()
 
 
 class KernelRuleSet:
@@ -138,18 +115,24 @@ class KernelRuleSet:
         self.cards = kernel.cards
         self.params = kernel.params
         self._rules = tuple(r.id for r in kernel.rules if r.effect == "points")
-        size = self.module.MAX_MOVES
+        self._room(self.module.MAX_MOVES)
+
+    def _room(self, size: int) -> None:
         self._out = np.zeros(size, dtype=np.int64)
         self._work = np.zeros((self.module.WORK_ROWS, size), dtype=np.int64)
         self._wmask = np.zeros((4, size), dtype=np.int64)
 
     def capture_options(self, card: int, table: int, sums=None, last_play: bool = False,
                         piles: PileView | None = None) -> list[int]:
-        if piles is not None:
-            self._pile_view(piles)
-        count = self.module.capture_options(card, table, bool(last_play), self._out, self._work, self._wmask)
+        while True:
+            if piles is not None:
+                self._pile_view(piles)
+            count = self.module.capture_options(card, table, bool(last_play), self._out, self._work, self._wmask)
+            if count != TOO_MANY_MOVES or self._out.shape[0] >= MOST_MOVES:
+                break
+            self._room(min(4 * self._out.shape[0], MOST_MOVES))  # more captures than room: again, with more
         if count < 0:
-            raise EngineError(_STATUS.get(int(count), f"kernel status {count}"))
+            raise EngineError(status_text(count))
         return self._out[:count].tolist()
 
     def _pile_view(self, piles: PileView) -> None:
@@ -311,7 +294,7 @@ class Kernel:
         made here: the kernel makes none, so numba's runtime has nothing to count in it."""
         entry = self._entry(codes, with_expert)
         a = arrays
-        b = batch or _NO_BATCH
+        b = batch or NO_BATCH
         seeds = np.zeros(1, dtype=np.uint64) if seeds is None else seeds
         args = (mode, seeds, count, a.n, a.team, dealer, codes, a.deck, a.streams, a.hands, a.piles, a.sweeps,
                 a.captures, a.info, a.hist, a.work, a.wmask, a.P, a.E, a.scores, a.games, a.state, a.at, a.totals,
@@ -319,8 +302,20 @@ class Kernel:
                 b.led, b.deficit)
         return int(entry(*args, *self._entry_stages(entry, args)))
 
-    def _arrays(self, n: int, team_size: int) -> "_Arrays":
-        """Fresh arrays for one call of the entry point (zeroed: a hand's P and E start at 0)."""
+    def _rooms(self):
+        """The room for one position's legal moves to try, smallest first: the kernel's MAX_MOVES,
+        then four times more up to MOST_MOVES (a position with more ends its hand TOO_MANY_MOVES,
+        and the hand, or the match, is played again from its seed: the same plays)."""
+        room = self.module.MAX_MOVES
+        while True:
+            yield room
+            if room >= MOST_MOVES:
+                return
+            room = min(4 * room, MOST_MOVES)
+
+    def _arrays(self, n: int, team_size: int, room: int = 0) -> "_Arrays":
+        """Fresh arrays for one call of the entry point (zeroed: a hand's P and E start at 0), with
+        room for `room` legal moves a position (0: the kernel's MAX_MOVES)."""
         module = self.module
         sides = n // team_size
         z = np.zeros
@@ -328,8 +323,8 @@ class Kernel:
             n=n, team=team_size, deck=z(self.cards.size, dtype=np.int64), streams=z(1 + n, dtype=np.uint64),
             hands=z(n, dtype=np.int64), piles=z(sides, dtype=np.int64), sweeps=z(sides, dtype=np.int64),
             captures=z(sides, dtype=np.int64), info=z(12, dtype=np.int64), hist=z((self.cards.size, 5), dtype=np.int64),
-            work=z((module.WORK_ROWS, module.MAX_MOVES), dtype=np.int64),
-            wmask=z((4, module.MAX_MOVES), dtype=np.int64),
+            work=z((module.WORK_ROWS, room or module.MAX_MOVES), dtype=np.int64),
+            wmask=z((4, room or module.MAX_MOVES), dtype=np.int64),
             P=z((sides, max(1, len(self.points_rules))), dtype=np.int64),
             E=z((sides, max(1, len(self.effect_rules))), dtype=np.int64),
             scores=z(sides, dtype=np.int64), games=z(sides, dtype=np.int64),
@@ -347,13 +342,16 @@ class Kernel:
         self._layout(n, team_size)
         check_deck(deck, self.cards.size)
         sides = n // team_size
-        a = self._arrays(n, team_size)
-        a.streams[:] = [seat_seed(seed, k) for k in range(1 + n)]
-        a.deck[:] = deck
-        a.state[2] = 1  # no side out, the match's first hand, at 0 all: a lone hand
-        status = self._play(self.module.ONE_HAND, self.bot_codes(bots), with_expert, a, dealer=dealer % n)
+        for room in self._rooms():
+            a = self._arrays(n, team_size, room)
+            a.streams[:] = [seat_seed(seed, k) for k in range(1 + n)]
+            a.deck[:] = deck
+            a.state[2] = 1  # no side out, the match's first hand, at 0 all: a lone hand
+            status = self._play(self.module.ONE_HAND, self.bot_codes(bots), with_expert, a, dealer=dealer % n)
+            if status != TOO_MANY_MOVES:
+                break
         if status < 0:
-            raise EngineError(_STATUS.get(int(status), f"kernel status {status}"))
+            raise EngineError(status_text(status))
         info, piles, sweeps, captures, hist, work, P, E = a.info, a.piles, a.sweeps, a.captures, a.hist, a.work, a.P, a.E
         stopped = bool(info[11])  # the match ended in play: no end-of-hand scoring, no leftover check
         score = self._score(P, E, a.state[3:])
@@ -414,11 +412,14 @@ class Kernel:
         points over them all."""
         n = len(bots)
         self._layout(n, team_size)
-        a = self._arrays(n, team_size)
         seeds = np.array([seed & 0xFFFFFFFFFFFFFFFF], dtype=np.uint64)
-        status = self._play(self.module.HANDS, self.bot_codes(bots), with_expert, a, seeds=seeds, count=count)
+        for room in self._rooms():
+            a = self._arrays(n, team_size, room)
+            status = self._play(self.module.HANDS, self.bot_codes(bots), with_expert, a, seeds=seeds, count=count)
+            if status != TOO_MANY_MOVES:
+                break
         if status < 0:
-            raise EngineError(_STATUS.get(int(status), f"kernel status {status}"))
+            raise EngineError(status_text(status))
         totals = a.totals
         return [whole(Fraction(int(t), self.scale)) for t in totals]
 
@@ -428,11 +429,32 @@ class Kernel:
         point that plays the expert too, whoever sits (see `_entry`)."""
         n = len(bots)
         self._layout(n, team_size)
-        sides = n // team_size
         seeds = np.array([s & 0xFFFFFFFFFFFFFFFF for s in seeds], dtype=np.uint64)
+        codes = self.bot_codes(bots)
+        batch = None
+        for room in self._rooms():  # the matches that met a position with more moves than room, again
+            crowded = np.arange(seeds.shape[0]) if batch is None else np.flatnonzero(batch.winner == TOO_MANY_MOVES)
+            if batch is not None and not crowded.size:
+                break
+            again = self._batch(seeds[crowded], n // team_size)
+            self._play(self.module.MATCHES, codes, with_expert, self._arrays(n, team_size, room), seeds=again.seeds,
+                       batch=again)
+            batch = again if batch is None else batch.put(crowded, again)
+        failed = np.flatnonzero(batch.winner < 0)
+        if failed.size:
+            first = int(failed[0])
+            code = int(batch.winner[first])
+            if code == -15:
+                raise MatchTooLong(f"no side won the match in {self.params.max_hands} hands "
+                                   f"(seed {int(seeds[first])})")
+            raise EngineError(f"{status_text(code)} (match seed {int(seeds[first])})")
+        return batch
+
+    def _batch(self, seeds: np.ndarray, sides: int) -> MatchBatch:
+        """Zeroed rows for the matches of `seeds` (the kernel's play_matches fills them)."""
         m = seeds.shape[0]
         rules = max(1, len(self.points_rules))
-        batch = MatchBatch(
+        return MatchBatch(
             seeds=seeds,
             winner=np.zeros(m, dtype=np.int64),
             hands=np.zeros(m, dtype=np.int64),
@@ -446,14 +468,3 @@ class Kernel:
             deficit=np.zeros((m, sides), dtype=np.int64),
             scale=self.scale,
         )
-        self._play(self.module.MATCHES, self.bot_codes(bots), with_expert, self._arrays(n, team_size), seeds=seeds,
-                   batch=batch)
-        failed = np.flatnonzero(batch.winner < 0)
-        if failed.size:
-            first = int(failed[0])
-            code = int(batch.winner[first])
-            if code == -15:
-                raise MatchTooLong(f"no side won the match in {self.params.max_hands} hands "
-                                   f"(seed {int(seeds[first])})")
-            raise EngineError(f"{_STATUS.get(code, f'kernel status {code}')} (match seed {int(seeds[first])})")
-        return batch
