@@ -242,11 +242,23 @@ def test_a_simulation_can_be_cancelled(client):
 def test_diff_shows_the_stated_differences_and_the_first_divergence(client):
     answer = client.post("/api/diff", headers=AUTH, json={"a": "escoba-de-15.yaml", "b": "house/mine.yaml",
                                                           "text_b": HOUSE, "deals": 30})
-    assert answer.status_code == 200
-    report = answer.json()["report"]
+    assert answer.status_code == 200 and answer.json()["kind"] == "diff" and answer.json()["total"] == 30
+    job = _finished(client, answer.json())
+    assert job["state"] == "done" and job["done"] == 30, job
+    report = job["result"]["report"]
     assert [d["field"] for d in report["differences"]] == ["match.target", "options.target.chosen"]
     assert report["first_divergence"] is not None and report["unexplained"] == []
-    assert "Differences (2)" in answer.json()["text"]
+    assert "Differences (2)" in job["result"]["text"]
+
+
+def test_a_diff_can_be_cancelled_between_two_deals(client):
+    """Issue 36, class 8: 5,000 deals take minutes; a cancel stops them at the next deal."""
+    job = client.post("/api/diff", headers=AUTH, json={"a": "escoba-de-15.yaml", "b": "house/mine.yaml",
+                                                       "text_b": HOUSE, "deals": 5000}).json()
+    cancelled = client.delete(f"/api/jobs/{job['id']}", headers=AUTH)
+    assert cancelled.status_code == 200
+    job = _finished(client, cancelled.json())
+    assert job["state"] == "cancelled" and job["done"] < 5000 and "result" not in job
 
 
 def test_a_hand_is_played_against_the_expert_to_its_score(client):

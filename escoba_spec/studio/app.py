@@ -311,24 +311,20 @@ class Studio:
         return JSONResponse(job.view())
 
     async def diff(self, request: Request) -> Response:
+        """A diff is a job (polled, cancelled with DELETE /api/jobs/ID, as a simulation): its
+        deals may take minutes, and no request waits on them."""
         from ..tools.diff import BOTS as DIFF_BOTS
-        from ..tools.diff import diff_variants, render_text
 
         body = await self.body(request)
         deals = _number(body, "deals", 200, 1, MAX_DEALS)
         seed = _number(body, "seed", 0, 0, 2**63 - 1)
         bot = _choice(body, "bots", "greedy", list(DIFF_BOTS))
 
-        def compare() -> dict:
+        def start() -> dict:
             a = self.variant(body, "a", "text_a")
             b = self.variant(body, "b", "text_b")
-            layout = next((lay for lay in a.players.layouts
-                           if (lay.players, lay.team_size) in {(x.players, x.team_size) for x in b.players.layouts}),
-                          None)
-            bots = [bot] * layout.players if layout is not None else None
-            report = diff_variants(a, b, deals, seed, bots)
-            return {"report": report.to_json(), "text": render_text(report)}
-        return JSONResponse(await run_in_threadpool(compare))
+            return self.runs.diff(a, b, deals=deals, seed=seed, bot=bot).view()
+        return JSONResponse(await run_in_threadpool(start))
 
 
 #: the status each refusal answers with

@@ -2,7 +2,8 @@
 
 `Runs.submit` queues any job's work; a simulation's (`Runs.start`) plays its
 matches with `play_matches` (the same seeds, records and summary as
-`escoba-spec simulate`), a balance report's is in `analyses`. One job runs at a
+`escoba-spec simulate`), a diff's (`Runs.diff`) its deals with `diff_variants`,
+a balance report's is in `analyses`. One job runs at a
 time so the page stays responsive; the page polls `GET /api/jobs/ID` for the
 matches done and, at the end, `Job.result`, the one place it reads a run's
 outputs from. A job can be cancelled between two chunks of matches: the
@@ -70,6 +71,26 @@ class Runs:
         job = Job(games)
         job.total = games * len(runs)
         return self.submit(job, lambda: self._simulate(job, plan, engine, seed))
+
+    def diff(self, a: ir.Variant, b: ir.Variant, *, deals: int, seed: int, bot: str) -> Job:
+        """Play `deals` seeded deals under `a` and `b` by `bot` at every seat of the first table
+        both allow (`escoba-spec diff`), deal by deal: cancelled between two deals."""
+        from ..tools.diff import diff_variants, render_text
+
+        common = {(x.players, x.team_size) for x in b.players.layouts}
+        layout = next((lay for lay in a.players.layouts if (lay.players, lay.team_size) in common), None)
+        job = Job(deals, kind="diff")
+
+        def progress(done: int) -> None:
+            job.done = done
+            if job.cancel.is_set():
+                raise Cancelled
+
+        def work() -> None:
+            report = diff_variants(a, b, deals, seed, [bot] * layout.players if layout else None, progress=progress)
+            job.result = {"report": report.to_json(), "text": render_text(report)}
+
+        return self.submit(job, work)
 
     def submit(self, job: Job, work) -> Job:
         """Queue `work()` for `job`: it sets `job.result` (and `job.done` as it goes); a job

@@ -77,8 +77,10 @@ export function diffPanel(root, studio) {
   const a = el("select", { id: "diff-a" });
   const b = el("select", { id: "diff-b" });
   const deals = el("input", { id: "diff-deals", type: "number", min: 1, max: studio.info.max_deals, value: 200 });
+  const bar = el("progress", { id: "diff-progress", max: 1, value: 0 });
   const status = el("p.status", { id: "diff-status" });
   const out = el("div", { id: "diff-out" });
+  let job = null;
   const refresh = () => {
     const keep = [a.value, b.value];
     a.replaceChildren(...fileOptions(studio, [el("option", { value: "" }, "this file")]));
@@ -95,26 +97,54 @@ export function diffPanel(root, studio) {
     if (pathA === studio.path) body.text_a = studio.text();
     if (b.value === studio.path) body.text_b = studio.text();
     status.textContent = "playing the deals under both…";
+    out.replaceChildren();
     try {
-      const { report, text } = await api("POST", "/diff", body);
-      status.textContent = `${report.differences.length} stated difference${report.differences.length === 1 ? "" : "s"}; `
-        + `play parted in ${report.diverged} of ${report.deals} deals`;
-      const list = el("ol.differences", { id: "diff-differences" }, ...report.differences.map((d) =>
-        el("li", {}, d.text, el("small", {}, d.effects.length ? ` — can change: ${d.effects.join(", ")}` : ""))));
-      const first = report.first_divergence;
-      const parted = first ? el("div.divergence", { id: "diff-first" },
-        el("p", {}, `deal ${first.deal} (seed ${first.seed}), ${first.turn === null ? "after the hand"
-          : first.turn === 0 ? "at the deal" : `play ${first.turn}, seat ${first.seat}`}: ${first.kind} — ${first.detail}`),
-        el("p", {}, first.explained ? `explained by: ${first.explained_by.join(", ")}`
-          : "explained by no stated difference: a bug, or a rule the differences do not name")) : el("p", {}, "no deal played differently");
-      out.replaceChildren(el("h4", {}, "Stated differences"), list, el("h4", {}, "First divergence"), parted,
-        el("h4", {}, "The whole report"), el("pre.summary", { id: "diff-text" }, text));
+      job = await api("POST", "/diff", body);
+      poll();
     } catch (e) {
       status.textContent = e.message;
-      out.replaceChildren();
     }
   }
 
+  // a diff is a job, as a simulation is: polled for the deals played, cancelled between two
+  async function poll() {
+    const current = job;
+    bar.max = current.total;
+    bar.value = current.done;
+    if (current.state === "queued" || current.state === "running") {
+      status.textContent = `${current.state}: ${current.done} of ${current.total} deals (${current.seconds} s)`;
+      setTimeout(async () => {
+        try {
+          job = await api("GET", `/jobs/${current.id}`);
+          poll();
+        } catch (e) {
+          status.textContent = e.message;
+        }
+      }, 300);
+      return;
+    }
+    if (current.state === "failed") status.textContent = "the diff failed: " + current.error;
+    else if (current.state === "cancelled") status.textContent = `cancelled after ${current.done} of ${current.total} deals`;
+    if (current.result) show(current.result);
+  }
+
+  function show({ report, text }) {
+    status.textContent = `${report.differences.length} stated difference${report.differences.length === 1 ? "" : "s"}; `
+      + `play parted in ${report.diverged} of ${report.deals} deals`;
+    const list = el("ol.differences", { id: "diff-differences" }, ...report.differences.map((d) =>
+      el("li", {}, d.text, el("small", {}, d.effects.length ? ` — can change: ${d.effects.join(", ")}` : ""))));
+    const first = report.first_divergence;
+    const parted = first ? el("div.divergence", { id: "diff-first" },
+      el("p", {}, `deal ${first.deal} (seed ${first.seed}), ${first.turn === null ? "after the hand"
+        : first.turn === 0 ? "at the deal" : `play ${first.turn}, seat ${first.seat}`}: ${first.kind} — ${first.detail}`),
+      el("p", {}, first.explained ? `explained by: ${first.explained_by.join(", ")}`
+        : "explained by no stated difference: a bug, or a rule the differences do not name")) : el("p", {}, "no deal played differently");
+    out.replaceChildren(el("h4", {}, "Stated differences"), list, el("h4", {}, "First divergence"), parted,
+      el("h4", {}, "The whole report"), el("pre.summary", { id: "diff-text" }, text));
+  }
+
   root.append(el("div.controls", {}, el("label", {}, "A ", a), el("label", {}, "B ", b),
-    el("label", {}, "deals ", deals), el("button.primary", { id: "diff-run", onclick: run }, "Compare")), status, out);
+    el("label", {}, "deals ", deals), el("button.primary", { id: "diff-run", onclick: run }, "Compare"),
+    el("button", { id: "diff-cancel", onclick: () => job && api("DELETE", `/jobs/${job.id}`).catch(() => {}) }, "Cancel")),
+  bar, status, out);
 }

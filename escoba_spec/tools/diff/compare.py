@@ -26,12 +26,14 @@ def diff_variants(
     bots: Sequence[BotSpec] | None = None,
     *,
     rulesets: tuple[RuleSet, RuleSet] | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> DiffReport:
     """The stated differences of `a` and `b`, and `deals` seeded deals played
     under both by `bots` (names from BOTS or factories `seed -> Bot`, one per
     seat; default: greedy bots at the first table both allow). `rulesets`
     plays other RuleSets than the interpreters (e.g. a kernel against
     the interpreter of the same variant, where any divergence is unexplained).
+    `progress(done)` is told after each deal (the studio's job counts, and stops, with it).
     Raises ValueError when the bots do not fit a table both variants allow."""
     names = (a.id, b.id) if a.id != b.id else (f"{a.id} (A)", f"{b.id} (B)")
     differences = variant_differences(a, b, names)
@@ -56,7 +58,7 @@ def diff_variants(
         ca, cb = rulesets[0].cards, rulesets[1].cards
         report.notes.append(f"cards are matched by position: {ca.text(0)} {ca.text(1)} ... {ca.text(ca.size - 1)} "
                             f"in {names[0]} are {cb.text(0)} {cb.text(1)} ... {cb.text(cb.size - 1)} in {names[1]}")
-    Lockstep(report, rulesets, names, makers, layout, differences).run()
+    Lockstep(report, rulesets, names, makers, layout, differences).run(progress)
     return report
 
 

@@ -50,7 +50,8 @@ class Lockstep:
         self.differences = differences
         self.steps = tuple(1 if rs.params.dealer_rotation == "next" else -1 for rs in rulesets)
 
-    def run(self) -> None:
+    def run(self, progress=None) -> None:
+        """Every deal in turn; `progress(done)` after each (it may raise to stop the run)."""
         report = self.report
         kinds: dict[str, int] = {}
         matches = self._new_matches()
@@ -74,6 +75,8 @@ class Lockstep:
                     report.unexplained.append(found)
             if ends[0][0] or ends[1][0]:
                 matches, carried = self._new_matches(), []
+            if progress is not None:
+                progress(index + 1)
         report.kinds = {k: kinds[k] for k in KINDS if k in kinds}
 
     def _new_matches(self) -> list[MatchState]:
