@@ -3,10 +3,13 @@
 with four times the room (up to engine.kernel.MOST_MOVES), and the expert and the kernel's step
 functions grow theirs: every engine plays such a position as the interpreter does.
 
-The made-up house rule below (12-card hands on a 12-card table of low cards, a sum kind taking
-several sets at once) deals 17 in 100 opening positions with more than 8,192 legal moves."""
+The made-up house rule of tests/corpus/crowded/ (12-card hands on a 12-card table of low
+cards, a sum kind taking several sets at once) deals 17 in 100 opening positions with more
+than 8,192 legal moves."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from escoba_spec.engine import HandState
 from escoba_spec.engine.captures import build_sums
@@ -15,34 +18,9 @@ from escoba_spec.engine.stream import Stream, seat_seed
 
 from .kernel_support import assert_same_matches, made_up_engines
 
-CROWDED = """\
-id: crowded
-name: Crowded
-extends: cirulla
-deck:
-  preset: french-52
-  scoring_suit: diamonds
-  values: {jack: 1, queen: 2, king: 3, ten: 1, nine: 2, eight: 3}
-deal:
-  hand_size: 12
-  table_cards: 12
-  stock_remainder: to-hands
-  redeal: []
-capture:
-  kinds:
-    - {id: pair, take: equal-rank}
-    - {id: sum, take: sum, sets: many}
-    - {id: fifteen, take: sum-with-played, targets: [15]}
-    - {id: ace-takes-all, take: whole-table, cards: rank == ace, unless_rank_on_table: true}
-declarations:
-  wild: 7 of hearts
-players:
-  layouts:
-    - {players: 2}
-options:
-  obligation: {drop: true}
-  deck: {drop: true}
-"""
+CORPUS = Path(__file__).resolve().parent / "corpus" / "crowded"
+CROWDED = (CORPUS / "crowded.yaml").read_text(encoding="utf-8")
+CROWDED_ONE = (CORPUS / "crowded-one.yaml").read_text(encoding="utf-8")
 
 #: match seeds whose first hand opens on more than 8,192 legal moves (checked below), and one that does not
 SEEDS = [20, 3]
@@ -66,8 +44,7 @@ def test_matches_that_meet_more_moves_than_the_kernel_starts_with_are_played_as_
 
 def test_one_card_with_more_captures_than_the_room_is_answered_whole_by_the_kernels_step_function(validate_text):
     """A table of 24 low cards trailed on: the 7 takes 9,585 different sets of them."""
-    variant, problems = validate_text(CROWDED.replace("crowded", "crowded-one").replace("sets: many", "sets: one"),
-                                      name="crowded-one.yaml")
+    variant, problems = validate_text(CROWDED_ONE, name="crowded-one.yaml")
     assert variant is not None and problems == [], [p.format() for p in problems]
     kernel, interp = made_up_engines("crowded-one", variant)
     rules = kernel.ruleset()
