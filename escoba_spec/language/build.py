@@ -10,6 +10,7 @@ type-check. Every check has its own code and every problem is collected.
 from __future__ import annotations
 
 import dataclasses
+import os
 from math import gcd
 from typing import Any
 
@@ -20,7 +21,7 @@ from .deal import build_deal, build_players, check_face_down, check_opening, che
 from .deck import build_deck
 from .declarations import build_declarations
 from .derive import kinds_of
-from .diagnostics import Diagnostic, did_you_mean, has_errors
+from .diagnostics import Diagnostic, did_you_mean, has_errors, shown_name
 from .events import build_events, check_match_events
 from .reach import check_declared_every_hand, check_reach
 from .expr.check import compile_expression
@@ -83,7 +84,25 @@ class _Builder:
 
     def error(self, path: str, code: str, message: str, hint: str = "", severity: str = "error") -> None:
         pos = self.r.pos(path)
+        pos, message, hint = self._under_new_deck(path, pos, code, message, hint)
         self.problems.append(Diagnostic(pos.file, pos.line, pos.column, code, message, hint, path, severity))  # type: ignore[arg-type]
+
+    def _under_new_deck(self, path: str, pos, code: str, message: str, hint: str):
+        """An expression a base wrote that fails under the deck this house rule changed (the base's
+        `wild: 7 of coppe` under a French deck) is said at the house rule's deck, the line the
+        designer changed, naming the base's value (they cannot edit the base)."""
+        if not code.startswith("expr-") or self._origin(path) in (None, self.r.file):
+            return pos, message, hint
+        changed = sorted((k for k, file in self.r.origins.items() if file == self.r.file
+                          and (k == "deck" or k.startswith("deck.")) and not k.startswith("deck.sources")),
+                         key=lambda k: (k != "deck.preset", k))  # the preset first: it changes every card
+        if not changed:
+            return pos, message, hint
+        at = self.r.pos(changed[0])
+        base = os.path.relpath(pos.file) if not os.path.relpath(pos.file).startswith("..") else pos.file
+        where = f"{shown_name(base)}:{pos.line}:{pos.column}"
+        return (at, f"under this file's deck, the base's {path} ({where}) fails: {message}",
+                f"set {path} here for this deck" + (f"; {hint}" if hint else ""))
 
     def in_scalar(self, path: str, text: str, problems, literal: bool = False) -> None:
         """The problems of an expression or card predicate written as the scalar at `path`, each at
@@ -94,8 +113,8 @@ class _Builder:
                 pos = self.r.pos(path)
             else:
                 pos = self.r.locate_in_scalar(path, _offset(text, problem.line, problem.column))
-            self.problems.append(Diagnostic(pos.file, pos.line, pos.column, problem.code, problem.message,
-                                            problem.hint, path))
+            pos, message, hint = self._under_new_deck(path, pos, problem.code, problem.message, problem.hint)
+            self.problems.append(Diagnostic(pos.file, pos.line, pos.column, problem.code, message, hint, path))
 
     def section(self, name: str) -> dict:
         value = self.data.get(name)
