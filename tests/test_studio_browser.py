@@ -191,6 +191,22 @@ def test_save_writes_the_file_inside_the_folder(page, studio):
     assert (folder / "house" / "scopa-napola.yaml").read_text(encoding="utf-8").startswith("# saved from the studio\n")
 
 
+def test_a_rule_file_whose_name_is_not_utf8_is_listed_as_one_to_rename(page, studio):
+    _, folder = studio
+    odd = os.path.join(os.fsencode(folder), b"caf\xe9.yaml")  # a Latin-1 name, as an old archive leaves it
+    with open(odd, "wb") as f:
+        f.write(b"extends: scopa\n")
+    try:
+        page.open("scopa.yaml")
+        unlisted = page.locator("#files li.unlisted")
+        expect(unlisted).to_have_count(1)
+        expect(unlisted).to_contain_text("caf\\xe9.yaml")
+        expect(unlisted).to_contain_text("rename")
+        expect(page.locator("#files button.file", has_text="caf")).to_have_count(0)  # nothing to click that cannot open
+    finally:
+        os.remove(odd)
+
+
 def test_a_hand_is_played_to_its_score(page):
     page.open("escoba-de-15.yaml")
     page.click("#tabs button[data-panel=panel-play]")

@@ -13,7 +13,7 @@ import { Schema } from "./schema.js";
 const $ = (id) => document.getElementById(id);
 
 const studio = {
-  info: null, files: [], path: null, sha256: null, saved: "", schema: null, onFiles: [],
+  info: null, files: [], unlisted: [], path: null, sha256: null, saved: "", schema: null, onFiles: [],
   text: () => editor.view.state.doc.toString(),
 };
 let editor = null;
@@ -39,7 +39,11 @@ function showTitle() {
 
 function renderFiles() {
   $("files").replaceChildren(...studio.files.map((f) => el("li", {},
-    el("button.file" + (f === studio.path ? ".current" : ""), { "data-path": f, onclick: () => open(f) }, f))));
+    el("button.file" + (f === studio.path ? ".current" : ""), { "data-path": f, onclick: () => open(f) }, f))),
+    // a rule file whose name is not UTF-8 cannot be opened here: say so, rather than hide it
+    ...studio.unlisted.map((f) => el("li.unlisted", {
+      title: "this file's name is not UTF-8, so the studio cannot open it: rename it to open it here",
+    }, f + " (name not UTF-8: rename it)")));
   for (const hook of studio.onFiles) hook();
 }
 
@@ -68,7 +72,7 @@ async function save() {
     studio.sha256 = answer.sha256;
     studio.saved = text;
     if (!studio.files.includes(studio.path)) {
-      studio.files = (await api("GET", "/files")).files;
+      ({ files: studio.files, unlisted: studio.unlisted } = await api("GET", "/files"));
       renderFiles();
     }
     showTitle();
@@ -174,6 +178,7 @@ async function main() {
     return;
   }
   studio.files = studio.info.files;
+  studio.unlisted = studio.info.unlisted || [];
   $("folder").textContent = studio.info.folder;
   $("folder").title = studio.info.folder;
   editor = makeEditor($("editor"), {
