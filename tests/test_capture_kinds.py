@@ -311,7 +311,9 @@ def test_every_kind_and_step_is_worded_in_every_language(kind_variants):
     english = render_rulebook(kind_variants["ace-takes-all"], "en", "md")
     assert ("- With aces: take every card on the table, but not while a card of the same rank lies on the table. "
             "Clearing the table this way is not a scopa.") in english
-    assert "When the card you play can take the whole table, it may not capture in another way." in english
+    # the priority names the kind whole: a sum that happens to clear the table takes no precedence
+    assert ("When the card you play can take the whole table with an ace, while no card of its rank lies on "
+            "the table (never a scopa), it may not capture in another way.") in english
 
 
 def test_diff_names_the_kinds_and_explains_where_play_parts(kind_variants):

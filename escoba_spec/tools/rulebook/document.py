@@ -176,7 +176,8 @@ class _Builder(TableSections):
     def deck(self) -> Section:
         L, d = self.L, self.v.deck
         s = self.section("deck")
-        s.p("deck.preset", L.t(f"deck.preset.{d.preset}", total=self.cards.size, suits=len(d.suits),
+        plain = self.cards.size - d.jokers.count  # the deck before its jokers: they are added below
+        s.p("deck.preset", L.t(f"deck.preset.{d.preset}", total=plain, suits=len(d.suits),
                                ranks=len(d.ranks)))
         if d.preset == "declared":
             suits_key = "deck.suits.declared"

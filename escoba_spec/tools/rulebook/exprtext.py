@@ -30,12 +30,11 @@ from ...language import ir
 from ...language.expr import nodes as E
 from ...language.expr.env import SCORING_SUIT, Env
 from ...language.expr.parse import parse
+from .arithwords import ArithWords
 from .lang import Lang, Noun
-from .playwords import PlayWords
+from .playwords import ONE_CARD, PlayWords
 from .predicates import COMPARE_NAMES, FLIP, INVERSE, YOU, Person, PredicateWords
 
-#: The templates' names for the arithmetic operators of the expression language.
-ARITH_NAMES = {"+": "add", "-": "sub", "*": "mul", "//": "floordiv", "%": "mod"}
 PERSONS = ("you", "they")
 QUANTITY_KINDS = ("captured", "sweeps", "captures", "suits")
 
@@ -63,7 +62,7 @@ def _index(text: str) -> dict[tuple[int, int], E.Node]:
     return index
 
 
-class ExprText(PredicateWords, PlayWords):
+class ExprText(PredicateWords, PlayWords, ArithWords):
     """Scoring rules of one variant in one language."""
 
     def __init__(self, lang: Lang, env: Env, variant: ir.Variant | None = None):
@@ -125,6 +124,8 @@ class ExprText(PredicateWords, PlayWords):
             return L.n("points.n", value), True, None
         if isinstance(node, E.IfElse):
             then = self.points(node.then)[0]
+            if isinstance(node.then, E.IfElse) or self.open_ended(node.then):  # "if c" would seem to go on it
+                then = L.t("num.group", value=then)
             otherwise = self.points(node.otherwise)[0]
             cond = self.clause(node.condition, YOU)
             return L.t("points.ifelse", then=then, condition=cond, otherwise=otherwise), False, None
@@ -294,6 +295,8 @@ class ExprText(PredicateWords, PlayWords):
         cards = node.args[0]
         if isinstance(cards, E.Name) and cards.name == "pile":
             return L.t(f"has.{'not.' if negated else ''}{p.kind}", subject=p.subject, card=card)
+        if isinstance(cards, E.Name) and cards.name in ONE_CARD:  # "the card played is the seven of diamonds"
+            return L.t("cmp.card_is_not" if negated else "cmp.card_is", card=self.cardset(cards, p), noun=card)
         return L.t("has.not.generic" if negated else "has.generic", card=card, cards=self.cardset(cards, p))
 
     def quantified(self, function: str, sides: E.Node, condition: E.Node, p: Person, negated: bool) -> str:
@@ -341,7 +344,10 @@ class ExprText(PredicateWords, PlayWords):
         c = self.const(right)
         if q is not None and c is not None and op != "!=":
             return self.count_clause(q, op, c, p)
-        if c is not None and self.is_overlap(left):
+        one_card = self.card_is(left, op, c, p) if c is not None else None
+        if one_card is not None:
+            text = one_card
+        elif c is not None and self.is_overlap(left):
             text = self.overlap(left.args[0], op, c, p)
         else:
             text = L.t(f"cmp.{COMPARE_NAMES[op]}", left=self.value(left, p), right=self.value(right, p))
@@ -393,14 +399,16 @@ class ExprText(PredicateWords, PlayWords):
         played = self.play_number(node, p)
         if played is not None:
             return played
-        if isinstance(node, E.Neg):
-            return L.t("num.neg", operand=self.num(node.operand, p))
-        if isinstance(node, E.BinOp):
-            return L.t(f"num.{ARITH_NAMES[node.op]}", left=self.num(node.left, p), right=self.num(node.right, p))
+        arithmetic = self.arithmetic(node, p)
+        if arithmetic is not None:
+            return arithmetic
         if isinstance(node, E.IfElse):
+            then = self.value(node.then, p)
+            if isinstance(node.then, E.IfElse) or self.open_ended(node.then):  # "if c" would seem to go on it
+                then = L.t("num.group", value=then)
             return L.t(
                 "num.ifelse",
-                then=self.value(node.then, p),
+                then=then,
                 condition=self.clause(node.condition, p),
                 otherwise=self.value(node.otherwise, p),
             )
@@ -426,8 +434,6 @@ class ExprText(PredicateWords, PlayWords):
                 return L.t(f"num.{f}", cards=self.cardset(node.args[0], p))
             if f == "primiera":
                 return L.t("num.primiera", primiera=L.primiera(), cards=self.cardset(node.args[0], p))
-            if f in ("min", "max"):
-                return L.t(f"num.{f}", values=L.join([self.num(a, p) for a in node.args]))
             if f in ("has", "most", "all", "any", "equal_groups"):
                 return self.value(node, p)
             if f in ("filter", "common", "union", "same_rank_as"):

@@ -4,7 +4,7 @@ A part of `ExprText` (which mixes it in): the cards of a play (`played`,
 `taken`, `previous`, `table_before`), the match's numbers (`score`,
 `opponent_score`, `hand_number`) and a play's (`round`), the flags (`dealer`,
 `last_play`, `previous_opponent`), a declaration's `hand`, and `common`,
-`same_rank`, `same_suit`, `same_rank_as`, `round_up`, `round_down`.
+`same_rank`, `same_suit`, `same_rank_as`.
 Each has a catalogue entry of its own; those that belong to a side have a
 "you" and a "they" form, as the side's own names do.
 """
@@ -17,6 +17,8 @@ from .predicates import COMPARE_NAMES, Person
 #: the names of a play that stand for cards
 PLAY_CARDS = frozenset({"played", "taken", "previous", "table_before", "hand", "top_before", "top", "stolen",
                         "pile_top"})
+#: the names of a play that hold one card at most: a count of them says what that card is
+ONE_CARD = frozenset({"played", "previous", "top_before", "top", "pile_top"})
 #: numbers said for a side ("your score") and numbers said of the hand or the play
 SIDE_NUMBERS = frozenset({"score", "opponent_score"})
 NUMBERS = frozenset({"hand_number", "round"})
@@ -51,6 +53,31 @@ class PlayWords:
             return L.t(f"cmp.{'overlap' if some else 'no_overlap'}", first=first, second=second)
         return L.t(f"cmp.{COMPARE_NAMES[op]}", left=self.value(common, p), right=str(c))
 
+    def one_card_count(self, node: E.Node) -> tuple[E.Node, E.Node] | None:
+        """(the name, the predicate) of `count(played, P)` or `count(filter(played, P))` over a name
+        of one card (`ONE_CARD`); None for any other number."""
+        if not (isinstance(node, E.Call) and node.function == "count"):
+            return None
+        args = node.args
+        if len(args) == 1 and isinstance(args[0], E.Call) and args[0].function == "filter":
+            args = args[0].args
+        if len(args) == 2 and isinstance(args[0], E.Name) and args[0].name in ONE_CARD:
+            return args[0], args[1]
+        return None
+
+    def card_is(self, node: E.Node, op: str, c: int, p: Person) -> str | None:
+        """A count over one card compared with 0 or 1: "the card played is a jack" or "is not a
+        jack" (never "the number of jacks among the card played"); None for other comparisons."""
+        found = self.one_card_count(node)
+        some = (op, c) in ((">", 0), (">=", 1), ("!=", 0), ("==", 1))
+        none = (op, c) in (("==", 0), ("<", 1), ("<=", 0), ("!=", 1))
+        if found is None or not (some or none):
+            return None
+        name, predicate = found
+        L = self.lang
+        return L.t("cmp.card_is" if some else "cmp.card_is_not", card=self.cardset(name, p),
+                   noun=self.pred_noun(predicate).a(L))
+
     def play_cards(self, node: E.Node, p: Person) -> str:
         """`played`, `taken`, ... or `common(a, b)` as a noun phrase."""
         L = self.lang
@@ -59,7 +86,8 @@ class PlayWords:
         return L.t(f"cards.{node.name}")
 
     def play_number(self, node: E.Node, p: Person) -> str | None:
-        """A number of the match or the play, or round_up / round_down; None for anything else."""
+        """A number of the match or the play; None for anything else (round_up and round_down are
+        arithmetic: ArithWords)."""
         L = self.lang
         if isinstance(node, E.Name) and node.name in SIDE_NUMBERS:
             return L.t(f"num.{node.name}.{p.kind}")
@@ -67,8 +95,6 @@ class PlayWords:
             return L.t(f"num.{node.name}")
         if isinstance(node, E.Call) and node.function in ("same_rank", "same_suit"):
             return L.t(f"num.{node.function}", cards=self.cardset(node.args[0], p))
-        if isinstance(node, E.Call) and node.function in ("round_up", "round_down"):
-            return L.t(f"num.{node.function}", value=self.num(node.args[0], p), step=self.num(node.args[1], p))
         return None
 
     def flag(self, node: E.Name, p: Person, negated: bool) -> str:

@@ -235,9 +235,33 @@ class TableSections:
         return self.L.t(key, kinds=self.kinds_text(step.kinds))
 
     def kinds_text(self, ids) -> str:
-        """Capture kinds named by id, said by what they take ("a card of the same rank or ...")."""
+        """Capture kinds named by id (an event's, a priority step's, an obligation's), each said by
+        all that sets it apart: what it takes, the cards that may use it, its exceptions."""
         kinds = {k.id: k for k in kinds_of(self.v.capture)}
-        short = {"other-piles": "kind.short.pile", "next-pile": "kind.short.next"}
-        return self.L.join([self.L.t(short.get(kinds[i].from_zone, f"kind.short.{kinds[i].take}"),
-                                     targets=self.nums(kinds[i].targets, "or"))
-                            for i in ids if i in kinds], "or")
+        return self.L.join([self.kind_short(kinds[i]) for i in ids if i in kinds], "or")
+
+    def kind_short(self, k: ir.CaptureKind) -> str:
+        """One kind as a noun phrase after "takes": "the whole table with an ace, while no card of
+        its rank lies on the table". Two kinds that capture differently never read alike."""
+        L = self.L
+        if k.from_zone != "table":
+            zone = "pile" if k.from_zone == "other-piles" else "next"
+            text = L.t(f"kind.short.{zone}.{k.take}")
+        elif k.sets == "all" and k.take in ("equal-rank", "equal-value"):
+            text = L.t(f"kind.short.all.{k.take}")
+        else:
+            text = L.t(f"kind.short.{k.take}", targets=self.nums(k.targets, "or"))
+        if k.cards_text:
+            text = L.t("kind.short.with", text=text, card=self.words.cards_noun(k.cards_text, k.cards).a(L))
+        if k.run:
+            text = L.t("kind.short.run", text=text)
+        if k.sets == "many":
+            text = L.t("kind.short.many", text=text)
+        if k.take == "whole-table" and k.unless_rank_on_table:
+            stack = ".stack" if self.v.table.layout == "stack" else ""
+            text = L.t(f"kind.short{stack}.unless_rank_on_table", text=text)
+        if k.take == "whole-table" and k.empty_table == "keep":
+            text = L.t("kind.short.empty_table.keep", text=text)
+        if not k.sweep and self.v.sweeps.enabled:
+            text = L.t("kind.short.no_sweep", text=text, sweep=L.sweep(1))
+        return text
