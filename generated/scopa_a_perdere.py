@@ -120,6 +120,7 @@ def heuristic(seat, count, mv_card, mv_cap, table, streams, best, hand, seen, la
             score -= 8 * (hits / nunseen)
             if left & _SEVEN:
                 score -= 2
+        score = -score  # points are to be avoided: the lowest score (HeuristicBot)
         if ties == 0 or score > top:
             top = score
             best[0] = i
@@ -620,6 +621,7 @@ def play_from(deck, n, team, dealer, bots, streams, hands, piles, sweeps, captur
                             + ((1 << 38) if (g_capture | _BITS[mv_card[g_i]]) & _SEVEN else 0) + popcount(g_capture)
                     else:
                         g_key = -_TRAIL[mv_card[g_i]]
+                    g_key = -g_key  # points are to be avoided: the move greedy would rate lowest (GreedyBot)
                     if g_key > g_top:
                         g_top = g_key
                         best[0] = g_i

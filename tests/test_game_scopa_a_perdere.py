@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from escoba_spec.engine import MatchState, play_match
-from escoba_spec.engine.bots import GreedyBot
+from escoba_spec.engine.bots import GreedyBot, HeuristicBot
 from escoba_spec.language.validate import load_variant, validate_file
 
 from .conftest import RULES
@@ -74,3 +74,30 @@ def test_whole_matches_end_with_one_winner_at_every_table():
 
 def test_the_rulebooks_leak_nothing():
     assert rulebook_leaks(load_variant(PATH)) == {}
+
+
+@pytest.mark.parametrize("bot", [GreedyBot, HeuristicBot], ids=["greedy", "heuristic"])
+def test_where_points_are_avoided_the_bots_trail_rather_than_take(bot):
+    """Issue 39: the greedy bot took the points a side must avoid (random beat it in 98 % of
+    matches). The 7 of denari could take the 7 of coppe; the 2 of coppe captures nothing."""
+    from escoba_spec.engine.interpreter import Interpreter
+    from escoba_spec.engine.observation import Observation
+
+    state = position(Interpreter(load_variant(PATH)), [["7d", "2c"], ["1s", "3s"]], table=["7c"])
+    moves = state.legal_moves()
+    assert sorted(moves_text(state)) == ["2c", "7d+7c"]
+    chosen = bot(seed=1).choose(Observation(state, 0), moves)
+    assert moves_text(state)[moves.index(chosen)] == "2c"
+
+
+@pytest.mark.parametrize("engine", ["interpreted", "kernel"])
+def test_where_points_are_avoided_the_greedy_bot_beats_the_random_one(engine):
+    """The ladder holds in a game of avoiding points too: greedy over random, seats swapped."""
+    from escoba_spec.tools.simulate.matches import Context
+
+    wins = 0
+    for bots, seat in ((["greedy", "random"], 0), (["random", "greedy"], 1)):
+        ctx = Context(str(PATH), {}, 2, 1, bots, engine=engine)
+        records = ctx.play_chunk(2026, list(range(100)))
+        wins += sum(1 for r in records if r["winner"] == seat)
+    assert wins >= 180  # of 200 (1,000 matches by hand: 98.2 %; before the bots knew, 2.2 %)

@@ -46,8 +46,10 @@ def scoring_seven(cards: CardSet) -> int:
 class GreedyBot:
     """Takes the biggest capture — sweeps first, then one taking the 7 of the
     scoring suit, then the most cards; with no capture, trails its
-    lowest-value card (a joker counts as the highest). Ties go to `rng.randrange`
-    (a seeded `random.Random`, or a given stream as RandomBot's)."""
+    lowest-value card (a joker counts as the highest). Where points are to be
+    avoided (`Observation.avoid`) it plays the move it would rate lowest: a trail
+    of its highest card before any capture, then the smallest capture. Ties go to
+    `rng.randrange` (a seeded `random.Random`, or a given stream as RandomBot's)."""
 
     def __init__(self, seed: int = 0, rng=None):
         self.rng = rng if rng is not None else random.Random(seed)
@@ -61,6 +63,7 @@ class GreedyBot:
         if seven is None:
             seven = self._seven[id(cards)] = scoring_seven(cards)
         table = obs.table
+        sign = -1 if obs.avoid else 1
         best: list[Move] = []
         best_key = None
         for move in moves:
@@ -68,14 +71,14 @@ class GreedyBot:
             if capture or claim:
                 taken = capture | claim | 1 << card
                 key = (
-                    1,
-                    int(bool(capture) and not table & ~(capture | claim) and not capture & ~table),  # a sweep
-                    int(bool(taken & seven)),
-                    (capture | claim).bit_count(),
+                    sign,
+                    sign * int(bool(capture) and not table & ~(capture | claim) and not capture & ~table),  # a sweep
+                    sign * int(bool(taken & seven)),
+                    sign * (capture | claim).bit_count(),
                 )
             else:
                 value = cards.values[card] if not cards.cards[card].joker else 1000
-                key = (0, 0, 0, -value)
+                key = (0, 0, 0, -sign * value)
             if best_key is None or key > best_key:
                 best, best_key = [move], key
             elif key == best_key:
@@ -90,7 +93,8 @@ class HeuristicBot:
     suit taken (and never trailed if it can help it), scoring-suit cards and
     sevens taken; and it subtracts the chance that the table it leaves can be
     swept by a card it has not seen yet (not in its hand, on the table, or in
-    the hand's history of plays). It learns the variant's capture rule from
+    the hand's history of plays). Where points are to be avoided
+    (`Observation.avoid`) it plays the move of the lowest score instead. It learns the variant's capture rule from
     the capture moves it is offered: a captured total equal to the card's
     value (Scopa), or card plus captured total making a fixed target (Escoba,
     15); until it has seen one it fears both. Ties go to its own RNG.
@@ -139,6 +143,7 @@ class HeuristicBot:
             known |= 1 << play.card | play.capture | play.claim
         unseen = [values[c] for c in _bits(cards.full_mask & ~known) if not cards.cards[c].joker]
         last = obs.last_play
+        avoid = obs.avoid
         best: list[Move] = []
         best_key = None
         for move in moves:
@@ -166,6 +171,8 @@ class HeuristicBot:
                 score -= 8 * self._sweep_risk(left, values, unseen)
                 if left & seven:
                     score -= 2
+            if avoid:
+                score = -score
             if best_key is None or score > best_key:
                 best, best_key = [move], score
             elif score == best_key:

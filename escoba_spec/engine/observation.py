@@ -29,6 +29,12 @@ class Observation:
         self.open_hands: bool = state.params.open_hands
 
     @property
+    def avoid(self) -> bool:
+        """Whether points are to be avoided (match.goal avoid: a side reaching the target is out):
+        the bots then play to take as little as they can."""
+        return self._state.params.match_goal == "avoid"
+
+    @property
     def hand(self) -> int:
         """This seat's own hand (mask)."""
         return self._state.hands[self.seat]

@@ -78,7 +78,8 @@ FIELDS: dict[str, tuple[str, tuple[str, ...]]] = {
     "match.target": ("match target", (MATCH,)),
     "match.both_past_target": ("several sides past the target", (MATCH,)),
     "match.tie": ("a tie at the top", (MATCH,)),
-    "match.goal": ("the match's goal (reach the target, avoid it, or lead by it)", (MATCH,)),
+    # where points are avoided, the greedy and heuristic bots play the move they would rate lowest
+    "match.goal": ("the match's goal (reach the target, avoid it, or lead by it)", (MATCH, SEEN)),
     "match.avoid_ends": ("how a match of goal avoid ends (the last side left, or the first side out)", (MATCH,)),
     "match.check": ("when the target is looked at", (POINTS, MATCH)),
     "match.games": ("games that win the match (a set)", (MATCH,)),
