@@ -101,3 +101,18 @@ def test_where_points_are_avoided_the_greedy_bot_beats_the_random_one(engine):
         records = ctx.play_chunk(2026, list(range(100)))
         wins += sum(1 for r in records if r["winner"] == seat)
     assert wins >= 180  # of 200 (1,000 matches by hand: 98.2 %; before the bots knew, 2.2 %)
+
+
+def test_a_rule_decided_the_match_when_without_it_the_loser_would_not_have_reached_the_target():
+    """Issue 39: "decided by" read about 0.9 for every rule here, a winner's reading of a
+    loser's game. Side 0 stood at 19 and took most cards and the settebello (1 each) in the
+    last hand: 21, out. Without either point it stays in and play goes on; its 0 scope
+    decided nothing."""
+    from escoba_spec.tools.simulate.matches import decided_by
+
+    rules = ["most-cards", "settebello", "scope"]
+    last = [{"most-cards": 1, "settebello": 1, "scope": 0}, {"most-cards": 0, "settebello": 0, "scope": 2}]
+    got = decided_by([], last, [21, 12], 1, {0}, 21, rules, goal="avoid")
+    assert got == ["most-cards", "settebello"]
+    # the reach reading of the same numbers would name every rule but the one side 1 scored
+    assert decided_by([], last, [21, 12], 1, {0}, 21, rules) == rules

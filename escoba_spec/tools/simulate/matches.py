@@ -143,31 +143,61 @@ def _number(points):
 
 
 def deciding_rules(match, rules: list[str]) -> list[str]:
-    """The rules that decided the match (see the module docstring)."""
+    """The rules that decided the match: the effects of its last hand, or else each points rule
+    without whose last-hand points that hand would not have given the match to its winner."""
     last = match.results[-1]
+    params = match.ruleset.params
     return decided_by(sorted({rule for _, rule, _ in last.score.effects}), last.score.points, match.scores,
-                      match.winner, match.eliminated, match.ruleset.params.match_target, rules)
+                      match.winner, match.eliminated, params.match_target, rules,
+                      goal=params.match_goal, avoid_ends=params.match_avoid_ends)
 
 
-def decided_by(effects: list[str], last_points, scores, winner, eliminated, target: int, rules: list[str]) -> list[str]:
+def decided_by(effects: list[str], last_points, scores, winner, eliminated, target: int, rules: list[str],
+               goal: str = "reach", avoid_ends: str = "last-left") -> list[str]:
     """`deciding_rules` from plain data: the effect rules of the last hand, its points per side
-    (a dict by rule each), the final scores, the winner, the sides eliminated, the target."""
+    (a dict by rule each), the final scores, the winner, the sides eliminated, the target, and
+    the match's goal: where a side avoids the target, a rule decided the match when without
+    its points the loser would not have reached the target (or another side would have)."""
     if effects:
         return effects
     sides = len(scores)
-    alive = [s for s in range(sides) if s not in eliminated]
+    hand = [sum(last_points[s].values()) for s in range(sides)]
+    # the sides still in when the last hand began: with goal avoid, those out before it were at the target already
+    alive = [s for s in range(sides) if s not in eliminated or (goal == "avoid" and scores[s] - hand[s] < target)]
     out = []
     for r in rules:
         removed = [scores[s] - last_points[s].get(r, 0) for s in range(sides)]
-        reached = [s for s in alive if removed[s] >= target]
-        who = None
-        if reached:
-            top = max(removed[s] for s in reached)
-            leaders = [s for s in reached if removed[s] == top]
-            who = leaders[0] if len(leaders) == 1 else None
-        if who != winner:
+        if hand_winner(removed, alive, goal, target, avoid_ends) != winner:
             out.append(r)
     return out
+
+
+def hand_winner(scores, alive: list[int], goal: str, target: int, avoid_ends: str = "last-left") -> int | None:
+    """The side a hand ending at `scores` makes the winner, on points alone, as
+    `MatchState._decide` does; None when play would go on."""
+    if goal == "lead":
+        reached = [s for s in alive if scores[s] - max((scores[o] for o in alive if o != s), default=0) >= target]
+    else:
+        reached = [s for s in alive if scores[s] >= target]
+    if not reached:
+        return None
+    if goal != "avoid":
+        return _alone(reached, scores, max)
+    if avoid_ends == "first-out":
+        return _alone(alive, scores, min)
+    out = set(reached)
+    if out == set(alive):  # every side still in reached it: the lowest total wins, level play on
+        low = min(scores[s] for s in alive)
+        out = {s for s in alive if scores[s] != low}
+    left = [s for s in alive if s not in out]
+    return left[0] if len(left) == 1 else None
+
+
+def _alone(sides: list[int], scores, best) -> int | None:
+    """The one side of `sides` with the best score (`max` or `min`); None when several share it."""
+    top = best(scores[s] for s in sides)
+    leaders = [s for s in sides if scores[s] == top]
+    return leaders[0] if len(leaders) == 1 else None
 
 
 def kernel_records(batch, kernel, target: int) -> list[dict]:
@@ -178,7 +208,8 @@ def kernel_records(batch, kernel, target: int) -> list[dict]:
     columns = zip(batch.seeds.tolist(), batch.winner.tolist(), batch.hands.tolist(), batch.scores.tolist(),
                   batch.sweeps.tolist(), batch.points.tolist(), batch.deficit.tolist())
     led = batch.led.tolist()
-    decided = _decided_masks(batch, target)
+    goal, avoid_ends = kernel.params.match_goal, kernel.params.match_avoid_ends
+    decided = _decided_masks(batch, target) if goal == "reach" else _decided_lists(batch, target, goal, avoid_ends)
     fired = batch.last_effects.any(axis=2).tolist()  # [match][effect rule]
     records = []
     if batch.scale != 1:  # a split tie: the interpreter's ints and Fractions, as floats once (match_record)
@@ -202,6 +233,22 @@ def kernel_records(batch, kernel, target: int) -> list[dict]:
             "deficit": deficit,
         })
     return records
+
+
+def _decided_lists(batch, target: int, goal: str, avoid_ends: str) -> list[list[bool]]:
+    """`_decided_masks` for a match whose goal is not to reach the target first (avoid, lead),
+    match by match through `decided_by` (its points scaled as the kernel keeps them)."""
+    scores, last = batch.scores.tolist(), batch.last_points.tolist()  # [match][side], [match][rule][side]
+    eliminated, winners = batch.eliminated.tolist(), batch.winner.tolist()
+    out = []
+    for m, final in enumerate(scores):
+        sides, rules = len(final), range(len(last[m]))
+        points = [{r: last[m][r][s] for r in rules} for s in range(sides)]
+        out_sides = {s for s in range(sides) if eliminated[m] >> s & 1}
+        decided = set(decided_by([], points, final, winners[m], out_sides, target * batch.scale, list(rules),
+                                 goal=goal, avoid_ends=avoid_ends))
+        out.append([r in decided for r in rules])
+    return out
 
 
 def _decided_masks(batch, target: int) -> list[list[bool]]:
