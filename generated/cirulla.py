@@ -27,7 +27,9 @@ EFFECT_RULES = ('cappotto',)
 #: kernel's functions use these, never the tuples of text (numba would type strings for them)
 _N_POINTS = 7
 _N_EFFECTS = 1
-_P_COLUMNS = 7
+#: the declarations of sweeps: their columns of P come after the points columns, added to no score
+SWEEP_DECLARATIONS = ('low-hand', 'three-of-a-kind')
+_P_COLUMNS = 9
 _E_COLUMNS = 1
 LAYOUTS = ((2, 1), (3, 1), (4, 2))
 SIZE = 40
@@ -1222,6 +1224,7 @@ def declare(hands, n, sides, lead, table, round_, piles, sweeps, captures, P, E,
                 record[4 + 4 * k] = best[0]
             record[0] = k + 1
             sweeps[side] += best[0]
+            P[side, 7] += best[0]  # kept apart too, in no score
         if pick == 1:
             k = record[0]
             if 4 * k + 4 < record.shape[0]:  # beyond, Kernel.play_hand says the record is short
@@ -1231,6 +1234,7 @@ def declare(hands, n, sides, lead, table, round_, piles, sweeps, captures, P, E,
                 record[4 + 4 * k] = best[1]
             record[0] = k + 1
             sweeps[side] += best[1]
+            P[side, 8] += best[1]  # kept apart too, in no score
     return won
 
 
@@ -1241,7 +1245,7 @@ def _standing(scores, P):
     out = ints(scores.shape[0])
     for s in range(scores.shape[0]):
         out[s] = scores[s]
-        for r in range(P.shape[1]):
+        for r in range(_N_POINTS):
             out[s] += P[s, r]
     return out
 
@@ -1512,6 +1516,9 @@ def play(mode, seeds, count, n, team, dealer, bots, deck, streams, hands, piles,
                     total += P[s, r]
                     out_points[m, 0, r, s] += P[s, r]
                     out_points[m, 1, r, s] += P[s, r] * P[s, r]
+                for r in range(_N_POINTS, _P_COLUMNS):  # the sweeps of declarations: counted, in no score
+                    out_points[m, 0, r, s] += P[s, r]
+                    out_points[m, 1, r, s] += P[s, r] * P[s, r]
                 scores[s] += total
                 out_sweeps[m, 0, s] += sweeps[s]
                 out_sweeps[m, 1, s] += sweeps[s] * sweeps[s]
@@ -1647,6 +1654,9 @@ def play_expert(mode, seeds, count, n, team, dealer, bots, deck, streams, hands,
                 total = 0
                 for r in range(_N_POINTS):
                     total += P[s, r]
+                    out_points[m, 0, r, s] += P[s, r]
+                    out_points[m, 1, r, s] += P[s, r] * P[s, r]
+                for r in range(_N_POINTS, _P_COLUMNS):  # the sweeps of declarations: counted, in no score
                     out_points[m, 0, r, s] += P[s, r]
                     out_points[m, 1, r, s] += P[s, r] * P[s, r]
                 scores[s] += total

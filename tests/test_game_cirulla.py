@@ -191,3 +191,26 @@ def test_cuarenta_announces_a_ronda_without_showing_it():
     order = deck_order(rs.cards, [["5d", "5c", "5s", "Ah", "Kd"], ["2d", "3c", "6s", "7h", "Jd"]], dealer=1)
     state = HandState.deal(rs, order, players=2, dealer=1)
     assert state.declared and Observation(state, 1).shown == (0, 0)
+
+
+def test_simulate_counts_the_bonuses_apart_from_the_scope_of_play(capsys):
+    """Issue 39: the bonuses (3 scope for nine or less, 10 for three of a kind) were folded into
+    "each scopa"; simulate now keeps what each declaration scored apart, alike on both engines."""
+    from escoba_spec.cli import main
+    from escoba_spec.tools.simulate.matches import Context
+
+    records = {engine: Context(str(PATH), {}, 2, 1, ["greedy", "heuristic"], engine=engine).play_chunk(5, list(range(20)))
+               for engine in ("interpreted", "kernel")}
+    assert records["interpreted"] == records["kernel"]
+    low = three = 0
+    for r in records["kernel"]:
+        made = r["declared_sweeps"]
+        assert set(made) == {"low-hand", "three-of-a-kind"}
+        for side in range(2):
+            assert made["low-hand"][side] % 3 == 0 and made["three-of-a-kind"][side] % 10 == 0
+            assert made["low-hand"][side] + made["three-of-a-kind"][side] <= r["sweeps"][side]
+            low, three = low + made["low-hand"][side], three + made["three-of-a-kind"][side]
+    assert low > 0 and three > 0
+    assert main(["simulate", str(PATH), "--games", "20", "--seed", "5", "--bots", "greedy,heuristic"]) == 0
+    out = capsys.readouterr().out
+    assert "of which by play:" in out and "of which declared, Nine or less (low-hand):" in out

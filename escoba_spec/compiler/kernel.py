@@ -204,6 +204,8 @@ def generate_kernel(variant: ir.Variant) -> str:
         "points_rules": literal(tuple(r.id for r in points_rules)),
         "effect_rules": literal(tuple(r.id for r in effect_rules)),
         "n_points": len(points_rules),
+        "sweep_declarations": literal(tuple(d.id for d in variant.declarations.rules if d.effect == "sweeps")),
+        "n_sweep_declarations": sum(1 for d in variant.declarations.rules if d.effect == "sweeps"),
         "n_effects": len(effect_rules),
         "effect_kinds": f"np.array({[1 if r.effect == 'win-match' else 2 for r in effect_rules] or [0]!r}, "
                         "dtype=np.int64)",

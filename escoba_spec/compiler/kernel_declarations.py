@@ -4,7 +4,8 @@ a dealt hand, and where its points, sweeps or win go in a hand's score arrays.
 A declaration's points go into the hand's points array P after the rules' and the events'
 columns (POINTS_RULES' order: rules, events, declarations, as `Params.points_rules`), a
 win-match into the effects array E after theirs, and a declaration of sweeps into the side's
-sweeps, as `engine.events.HandEvents._declare` keeps them. The wild card is tried as every
+sweeps, as `engine.events.HandEvents._declare` keeps them, and into a column of P after all
+the points columns (SWEEP_DECLARATIONS' order), which no score adds up. The wild card is tried as every
 card it may stand for, in `templates/kernel/declarations.py.j2`.
 """
 
@@ -31,15 +32,19 @@ def declaration_context(variant: ir.Variant, out: KernelExpressions) -> dict | N
     scored = (*variant.scoring.rules, *variant.scoring.events)
     points_column = sum(1 for r in scored if r.effect == "points")
     effect_column = len(scored) - points_column
+    # a declaration of sweeps keeps what it scored in a column after every points column, which
+    # no score adds up: simulate counts those sweeps apart from the sweeps of play
+    sweeps_column = points_column + sum(1 for d in spec.rules if d.effect == "points")
     rules = []
     for d in spec.rules:
         if not ID_PATTERN.match(d.id):
             raise UnsafeValue(f"not a valid declaration id: {d.id!r}")
-        column = -1  # sweeps: the side's sweeps, no column
         if d.effect == "points":
             column, points_column = points_column, points_column + 1
         elif d.effect == "win-match":
             column, effect_column = effect_column, effect_column + 1
+        else:
+            column, sweeps_column = sweeps_column, sweeps_column + 1
         rules.append({
             "id": d.id, "effect": d.effect, "column": column,
             "when": out.emit_hand(d.when),

@@ -172,4 +172,5 @@ class HandEvents:
         self.claimable = ()
         left = self.table | (self.down if self._stack else 0)  # a stack's face-down cards are in it
         self.result = HandResult(self._with_events(None), tuple(self.piles), tuple(self.sweeps), tuple(self.captures),
-                                 left, None, mask_total(self.values, left), None, stopped=True)
+                                 left, None, mask_total(self.values, left), None, stopped=True,
+                                 declared=tuple(self.declared))

@@ -108,7 +108,7 @@ def kernel_position(kernel: Kernel, obs: Observation, moves: list[Move], work: n
         wmask[2, i] = claim
     for i, claim in enumerate(claimable):
         wmask[3, i] = claim
-    P = np.zeros((sides, max(1, len(kernel.points_rules))), dtype=np.int64)
+    P = np.zeros((sides, kernel.p_columns), dtype=np.int64)
     E = np.zeros((sides, max(1, len(kernel.effect_rules))), dtype=np.int64)
     for side, points in enumerate(obs.scored_in_play):
         for rule, value in points.items():

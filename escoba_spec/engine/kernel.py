@@ -175,7 +175,7 @@ class KernelRuleSet:
         """The kernel's play_events on one play: the points and effects it adds, read back by column."""
         sides = len(piles)
         kernel = self.kernel
-        P = np.zeros((sides, max(1, len(kernel.points_rules))), dtype=np.int64)
+        P = np.zeros((sides, kernel.p_columns), dtype=np.int64)
         E = np.zeros((sides, max(1, len(kernel.effect_rules))), dtype=np.int64)
         hist = np.zeros((2, 5), dtype=np.int64)  # the previous play, as the hand's history holds it
         plays = 1
@@ -215,7 +215,7 @@ class KernelRuleSet:
 
     def score_hand(self, piles, sweeps, captures, match=NO_MATCH) -> HandScore:
         sides = len(piles)
-        P = np.zeros((sides, max(1, len(self.kernel.points_rules))), dtype=np.int64)
+        P = np.zeros((sides, self.kernel.p_columns), dtype=np.int64)
         E = np.zeros((sides, max(1, len(self.kernel.effect_rules))), dtype=np.int64)
         scale = self.kernel.scale
         scores = np.array([int(x * scale) for x in match.scores] if match.scores else [0] * sides, dtype=np.int64)
@@ -243,6 +243,10 @@ class Kernel:
         self.cards = CardSet(variant.deck)
         self.params = Params.from_variant(variant)
         self.points_rules: tuple[str, ...] = module.POINTS_RULES
+        #: the declarations of sweeps, counted apart in P's columns after the points (a kernel
+        #: without them names none), and so P's width
+        self.sweep_declarations: tuple[str, ...] = getattr(module, "SWEEP_DECLARATIONS", ())
+        self.p_columns = max(1, len(self.points_rules) + len(self.sweep_declarations))
         self.effect_rules: tuple[str, ...] = module.EFFECT_RULES
         self._effects = {r.id: r.effect for r in (*variant.scoring.rules, *variant.scoring.events,
                                                   *variant.declarations.rules) if r.effect in ("win-match", "lose-match")}
@@ -325,7 +329,7 @@ class Kernel:
             captures=z(sides, dtype=np.int64), info=z(12, dtype=np.int64), hist=z((self.cards.size, 5), dtype=np.int64),
             work=z((module.WORK_ROWS, room or module.MAX_MOVES), dtype=np.int64),
             wmask=z((4, room or module.MAX_MOVES), dtype=np.int64),
-            P=z((sides, max(1, len(self.points_rules))), dtype=np.int64),
+            P=z((sides, self.p_columns), dtype=np.int64),
             E=z((sides, max(1, len(self.effect_rules))), dtype=np.int64),
             scores=z(sides, dtype=np.int64), games=z(sides, dtype=np.int64),
             state=z(3 + max(1, len(self.params.carry_rules)), dtype=np.int64),  # [3:]: what ties carry over
@@ -359,11 +363,12 @@ class Kernel:
         total = int(info[4])
         listed = total in p.leftover_totals if p.leftover_modulus and not stopped else None
         side = int(info[3])
+        declared = self._declared(work[7], sides)
         result = HandResult(score, tuple(int(x) for x in piles), tuple(int(x) for x in sweeps),
                             tuple(int(x) for x in captures), int(info[2]), side if side >= 0 else None, total, listed,
-                            stopped=stopped)
+                            stopped=stopped, declared=declared)
         history = tuple(Play(int(s), int(c), int(m), int(k), int(w)) for s, c, m, w, k in hist[: int(info[1])])
-        return KernelHand(result, history, int(info[6]), self._declared(work[7], sides))
+        return KernelHand(result, history, int(info[6]), declared)
 
     def _declared(self, record: np.ndarray, sides: int) -> tuple[Declared, ...]:
         """The declarations a hand made, from the kernel's record of them (round, seat, which, points)."""
@@ -453,7 +458,7 @@ class Kernel:
     def _batch(self, seeds: np.ndarray, sides: int) -> MatchBatch:
         """Zeroed rows for the matches of `seeds` (the kernel's play_matches fills them)."""
         m = seeds.shape[0]
-        rules = max(1, len(self.points_rules))
+        rules = self.p_columns
         return MatchBatch(
             seeds=seeds,
             winner=np.zeros(m, dtype=np.int64),

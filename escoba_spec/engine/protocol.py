@@ -119,6 +119,8 @@ class Params:
     match_names: bool = False  # the scoring rules name the match (score, dealer, ...): score_hand is told it
     #: (id, effect) of each declaration (RuleSet.declaration_values), when and which count, the wild card
     declarations: tuple[tuple[str, str], ...] = ()
+    #: the declarations whose effect is sweeps, in the file's order (simulate counts them apart)
+    sweep_declarations: tuple[str, ...] = ()
     declare_check: str = "every-round"  # or "first-round"
     declare_keep: str = "all"  # or "best": one declaration per seat and round, the one worth most
     declare_wild: int = -1  # the card counted as any card in declarations; -1: none
@@ -211,6 +213,7 @@ class Params:
             match_shutout=variant.match.shutout,
             match_names=any(names_match(r.award) or names_match(r.points) for r in variant.scoring.rules),
             declarations=tuple((d.id, d.effect) for d in variant.declarations.rules),
+            sweep_declarations=tuple(d.id for d in variant.declarations.rules if d.effect == "sweeps"),
             declare_check=variant.declarations.check,
             declare_keep=variant.declarations.keep,
             declare_wild=variant.declarations.wild,

@@ -31,6 +31,17 @@ class HandResult:
     leftover_total: int
     leftover_listed: bool | None  # the total is one of the variant's listed totals; None = no check
     stopped: bool = False  # the match ended during the hand (scoring.events): no end-of-hand scoring
+    #: the declarations made in the hand (HandState.declared): what simulate counts apart,
+    #: such as sweeps a declaration scored (Cirulla's bonuses) beside the sweeps of play
+    declared: tuple = ()
+
+    def declared_sweeps(self, sides: int) -> dict[str, list[int]]:
+        """Per declaration of sweeps that scored, by id, the sweeps each side took from it."""
+        out: dict[str, list[int]] = {}
+        for made in self.declared:
+            if made.effect == "sweeps":
+                out.setdefault(made.id, [0] * sides)[made.side] += made.points
+        return out
 
     @property
     def totals(self) -> tuple[int, ...]:

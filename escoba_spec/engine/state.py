@@ -382,7 +382,8 @@ class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanat
         else:
             score = self.rs.score_hand(self.piles, self.sweeps, self.captures)
         self.result = HandResult(
-            score, tuple(self.piles), tuple(self.sweeps), tuple(self.captures), left, side, left_total, listed
+            score, tuple(self.piles), tuple(self.sweeps), tuple(self.captures), left, side, left_total, listed,
+            declared=tuple(self.declared),
         )
 
     # ------------------------------------------------------------------ queries

@@ -59,7 +59,8 @@ class Context:
         self.points_rules = list(self.params.points_rules)
         named = (*variant.scoring.rules, *variant.scoring.events, *variant.declarations.rules)
         #: each points rule's name as the rule file gives it (the plots' labels)
-        self.rule_names = {r.id: r.name for r in named if r.id in self.points_rules}
+        self.rule_names = {r.id: r.name for r in named
+                           if r.id in self.points_rules or r.id in self.params.sweep_declarations}
 
     def play(self, root: int, index: int) -> dict:
         return self.play_chunk(root, [index])[0]
@@ -112,7 +113,14 @@ def match_record(match, seed: int, rules: list[str]) -> dict:
     pts_sq = {r: [0] * sides for r in rules}
     sweeps = [0] * sides
     sweeps_sq = [0] * sides
+    declared = {d: [0] * sides for d in match.ruleset.params.sweep_declarations}
+    declared_sq = {d: [0] * sides for d in declared}
     for res in match.results:
+        made = res.declared_sweeps(sides)
+        for d in declared:
+            for side, v in enumerate(made.get(d, [0] * sides)):
+                declared[d][side] += v
+                declared_sq[d][side] += v * v
         for side in range(sides):
             p = res.score.points[side]
             for r in rules:
@@ -129,6 +137,8 @@ def match_record(match, seed: int, rules: list[str]) -> dict:
         "scores": [_number(score) for score in match.scores],
         "sweeps": sweeps,
         "sweeps_sq": sweeps_sq,
+        "declared_sweeps": declared,
+        "declared_sweeps_sq": declared_sq,
         "points": {r: [_number(whole(v)) for v in vs] for r, vs in pts.items()},
         "points_sq": {r: [_number(whole(v)) for v in vs] for r, vs in pts_sq.items()},
         "decided_by": deciding_rules(match, rules),
@@ -217,6 +227,9 @@ def kernel_records(batch, kernel, target: int) -> list[dict]:
                     [[[_number(batch.exact(x, power)) for x in rule] for rule in part] for power, part in
                      zip((1, 2), points)], [_number(batch.exact(x)) for x in deficit])
                    for seed, winner, hands, scores, sweeps, points, deficit in columns)
+    declared = list(kernel.sweep_declarations)
+    # their columns follow the points' (raw counts of sweeps, never scaled): [match][sum|square][column][side]
+    apart = batch.points[:, :, len(rules):len(rules) + len(declared), :].tolist() if declared else None
     for m, (seed, winner, hands, scores, sweeps, points, deficit) in enumerate(columns):
         effects = sorted(r for i, r in enumerate(effect_rules) if fired[m][i])
         records.append({
@@ -226,6 +239,8 @@ def kernel_records(batch, kernel, target: int) -> list[dict]:
             "scores": scores,
             "sweeps": sweeps[0],
             "sweeps_sq": sweeps[1],
+            "declared_sweeps": {d: apart[m][0][j] for j, d in enumerate(declared)} if declared else {},
+            "declared_sweeps_sq": {d: apart[m][1][j] for j, d in enumerate(declared)} if declared else {},
             "points": {r: points[0][i] for i, r in enumerate(rules)},
             "points_sq": {r: points[1][i] for i, r in enumerate(rules)},
             "decided_by": effects or [r for i, r in enumerate(rules) if decided[m][i]],

@@ -23,6 +23,14 @@ def render_text(summary: dict, timing: dict | None = None) -> str:
     for rule, per in summary["points_per_hand"].items():
         lines.append(f"    {labels[rule]:{width}} " + "  ".join(f"{p['mean']:.3f}" for p in per))
     lines.append("  sweeps per hand (per side): " + "  ".join(f"{p['mean']:.3f}" for p in summary["sweeps_per_hand"]))
+    declared = summary.get("declared_sweeps_per_hand", {})
+    if declared:  # sweeps scored by declarations, apart from the sweeps of play (they are in the line above)
+        play = [p["mean"] - sum(per[s]["mean"] for per in declared.values())
+                for s, p in enumerate(summary["sweeps_per_hand"])]
+        lines.append("    of which by play:         " + "  ".join(f"{v:.3f}" for v in play))
+        for d, per in declared.items():
+            label = f"{names[d]} ({d})" if names.get(d, d) != d else d
+            lines.append(f"    of which declared, {label}: " + "  ".join(f"{p['mean']:.3f}" for p in per))
     h = summary["hands_per_match"]
     lines.append(f"  hands per match: mean {h['mean']:.2f}, median {h['median']}")
     lw, cb = summary["leader_wins"], summary["comebacks"]

@@ -79,6 +79,16 @@ def summarize(records: list[dict], ctx: Context, path: str, root: int) -> dict:
     points = {rule: [mean_stats(total[s], total_sq[s], total_hands) for s in range(sides)]
               for rule, (total, total_sq) in sums.items()}
     sweeps = [mean_stats(swept[s], swept_sq[s], total_hands) for s in range(sides)]
+    # the sweeps a declaration scored (Cirulla's bonuses), apart: they are in `sweeps` too
+    declared: dict[str, tuple[list, list]] = {}
+    for r in records:
+        for d, per in r.get("declared_sweeps", {}).items():
+            total, total_sq = declared.setdefault(d, ([0] * sides, [0] * sides))
+            for s, (v, v_sq) in enumerate(zip(per, r["declared_sweeps_sq"][d])):
+                total[s] += v
+                total_sq[s] += v_sq
+    declared_sweeps = {d: [mean_stats(total[s], total_sq[s], total_hands) for s in range(sides)]
+                       for d, (total, total_sq) in declared.items()}
     lengths = [r["hands"] for r in records]
     dist: dict[int, int] = {}
     for h in lengths:
@@ -107,9 +117,10 @@ def summarize(records: list[dict], ctx: Context, path: str, root: int) -> dict:
         "hands": total_hands,
         "win_rate": win_rate,
         "first_player_edge": edge,
-        "rule_names": {rule: ctx.rule_names.get(rule, rule) for rule in rules},
+        "rule_names": {rule: ctx.rule_names.get(rule, rule) for rule in (*rules, *declared_sweeps)},
         "points_per_hand": points,
         "sweeps_per_hand": sweeps,
+        "declared_sweeps_per_hand": declared_sweeps,
         "hands_per_match": hands,
         "decided_by": decided_by,
         **leads_and_comebacks(records),
@@ -198,6 +209,8 @@ def compare(a: dict, b: dict) -> dict:
     out["only_in_a"] = [r for r in a["points_per_hand"] if r not in b["points_per_hand"]]
     out["only_in_b"] = [r for r in b["points_per_hand"] if r not in a["points_per_hand"]]
     out["sweeps_per_hand"] = [welch(x, y) for x, y in zip(a["sweeps_per_hand"], b["sweeps_per_hand"])]
+    da, db = a.get("declared_sweeps_per_hand", {}), b.get("declared_sweeps_per_hand", {})
+    out["declared_sweeps_per_hand"] = {d: [welch(x, y) for x, y in zip(da[d], db[d])] for d in da if d in db}
     out["hands_per_match"] = welch(a["hands_per_match"], b["hands_per_match"])
     ca, cb = a["comebacks"], b["comebacks"]  # matches are independent; a match's hand-ends are not, so
     out["comebacks"] = two_proportion(ca["count"], ca["matches"], cb["count"], cb["matches"])  # leader_wins untested
