@@ -164,3 +164,16 @@ def test_report_html_renders_in_chromium_with_every_plot_visible(escoba, tmp_pat
     subprocess.run([*base, f"--screenshot={shots / 'report.png'}", "--window-size=1000,2400",
                     (escoba / "report.html").as_uri()], capture_output=True, text=True, timeout=120)
     assert (shots / "report.png").stat().st_size > 10_000
+
+
+def test_without_the_plots_extra_analyze_says_so_once_and_the_page_says_where(tmp_path):
+    """Issue 41: analyze without matplotlib wrote a report with no plots and said nothing."""
+    out = tmp_path / "report"
+    code = ("import sys; sys.modules['matplotlib'] = None; sys.modules['matplotlib.figure'] = None\n"
+            "from escoba_spec.cli import main\n"
+            f"sys.exit(main(['analyze', 'rules/escoba-de-15.yaml', '--out', {str(out)!r}, *{TINY!r}]))")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr.count("matplotlib is not installed: the report has no plots (pip install 'escoba-spec[plots]')") == 1
+    page = (out / "report.html").read_text()
+    assert 'id="no-plots"' in page and "<svg" not in page

@@ -36,6 +36,7 @@ def register(sub) -> None:
 def run(args: argparse.Namespace) -> int:
     from ..engine import EngineError
     from ..tools.analyze import analyze, render, total_matches
+    from ..tools.analyze.charts import plots_available
     from ..tools.analyze.report import dumps
     from ..tools.files import write_all
     from .simulate import Progress, dask_executor
@@ -76,6 +77,9 @@ def run(args: argparse.Namespace) -> int:
         if progress is not None:
             progress.close()
     files = render(analysis, args.lang)
+    if not plots_available():  # said once, as simulate says it; the page says it too
+        print("escoba-spec: matplotlib is not installed: the report has no plots (pip install 'escoba-spec[plots]')",
+              file=sys.stderr)
     try:
         write_all(out_dir, files)
     except OSError as exc:

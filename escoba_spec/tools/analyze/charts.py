@@ -19,6 +19,15 @@ def _svg(fig) -> str:
     return text[text.index("<svg"):]
 
 
+def plots_available() -> bool:
+    """Whether matplotlib (the plots extra) can be imported: without it the report has no plots."""
+    try:
+        import matplotlib.figure  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
 def charts(variant_sections: list[tuple[str, dict]], w: dict[str, str]) -> dict[str, str] | None:
     """Plots of the variants' measured sections, by name; None without matplotlib."""
     try:
