@@ -144,3 +144,32 @@ def test_a_mistake_in_a_node_an_alias_reuses_is_said_once_where_it_is_written(va
         "    - id: other\n      award: sweeps > 1\n      points: 1\n      sources: *cited\n")
     assert variant is None
     assert [(d.code, d.line) for d in problems if d.severity == "error"] == [("unknown-key", 10)]
+
+
+# ---------------------------------------------------------------- diagnostics a designer follows (issue 41 item 4)
+
+
+def test_a_yaml_11_word_is_one_error_that_names_the_values_allowed(validate_text):
+    """`ties: yes` gave three errors (the YAML 1.1 boolean, "cannot be true", "must be text")."""
+    variant, problems = validate_text("id: mine\nextends: escoba-de-15\nscoring:\n  ties: yes\n")
+    (problem,) = [p for p in problems if p.severity == "error"]
+    assert (problem.code, problem.line) == ("yaml11-boolean", 4)
+    assert "none, all, split, carry" in problem.hint
+
+
+def test_an_enum_says_null_not_none_and_its_hint_is_a_guess_not_the_schemas_description(validate_text):
+    _, problems = validate_text("id: mine\nextends: escoba-de-15\ndeck:\n  preset: spanish40\n")
+    (problem,) = [p for p in problems if p.code == "bad-value"]
+    assert problem.message.endswith("french-52, null") and "None" not in problem.message
+    assert problem.hint == "did you mean 'spanish-40'?"
+    _, problems = validate_text("id: mine\nextends: escoba-de-15\nscoring:\n  ties: sometimes\n")
+    (problem,) = [p for p in problems if p.code == "bad-value"]
+    assert problem.hint == ""  # no guess: the message lists the values, the description is for editors
+
+
+def test_a_misspelt_id_of_the_bases_rule_asks_did_you_mean_not_for_an_award(validate_text):
+    """`id: escoba` where the base has `escobas`: following "add award:" would add a second sweep rule."""
+    _, problems = validate_text("id: mine\nextends: escoba-de-15\nscoring:\n  rules:\n    - id: escoba\n      points: 2\n")
+    (problem,) = [p for p in problems if p.severity == "error"]
+    assert problem.code == "missing-key" and "no base has one of that id" in problem.message
+    assert problem.hint.startswith("did you mean 'escobas'?")

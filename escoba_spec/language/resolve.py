@@ -16,6 +16,7 @@ import copy
 import hashlib
 import os
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from .diagnostics import Diagnostic, did_you_mean, shown_name
@@ -82,7 +83,16 @@ class Resolver:
             doc, problems = self.read(path, display)
             if doc is not None:
                 schema = check_document(doc)
-                problems = problems + schema + _check_entry_ids(doc)
+                # a value YAML 1.1 reads otherwise (`ties: yes` is true) is said once, by the loader,
+                # with its fix: the schema's errors on what it read there would only repeat it
+                misread = {(p.line, p.column) for p in problems if p.code.startswith("yaml11-")}
+                repeated = {}
+                for d in schema:
+                    if (d.line, d.column) in misread:
+                        repeated.setdefault((d.line, d.column), d.message)
+                problems = [replace(p, hint=f"{p.hint} (here {repeated[p.line, p.column]})")
+                            if p.code.startswith("yaml11-") and (p.line, p.column) in repeated else p for p in problems]
+                problems = problems + [d for d in schema if (d.line, d.column) not in misread] + _check_entry_ids(doc)
                 if any(d.severity == "error" for d in schema) and not _errors(problems, set(schema)):
                     salvaged = salvage(doc, schema)
                     if salvaged is not None:  # else the errors stop the stages, as any other does
@@ -368,12 +378,21 @@ def _check_complete(resolved: Resolved) -> list[Diagnostic]:
                                   f"the variant has no '{key}', and no base gives one",
                                   f"add {key}: ... or extends: a base variant", key))
     for path, key, what, hint in _ENTRY_NEEDS:
-        for i, entry in enumerate(get_path(resolved.data, path) or []):
+        entries = get_path(resolved.data, path) or []
+        known = [e["id"] for e in entries if isinstance(e, dict) and key in e and isinstance(e.get("id"), str)]
+        for i, entry in enumerate(entries):
             if isinstance(entry, dict) and key not in entry:
                 p = f"{path}[{i}]"
                 pos = resolved.pos(p)
+                rid = entry.get("id")
+                meant = did_you_mean(str(rid), known) if resolved.docs and len(resolved.docs) > 1 else ""
+                if meant:  # a house rule changing a base's entry under a misspelt id: adding award: would add a rule
+                    out.append(Diagnostic(pos.file, pos.line, pos.column, "missing-key",
+                                          what.format(id=rid) + ", and no base has one of that id to change",
+                                          f"{meant} (to change the base's, write its id; a new one needs {key}:)", p))
+                    continue
                 out.append(Diagnostic(pos.file, pos.line, pos.column, "missing-key",
-                                      what.format(id=entry.get("id")), hint, p))
+                                      what.format(id=rid), hint, p))
     return out
 
 

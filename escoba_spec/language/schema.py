@@ -161,8 +161,12 @@ def _diagnose(doc: Document, error: jsonschema.ValidationError) -> list[Diagnost
             hint = f"write {instance} without quotes"
         return [at(path, "wrong-type", f"{where} must be {wanted}, found {_type_name(instance)}", hint)]
     if validator == "enum":
-        options = [str(v) for v in error.validator_value]
-        hint = did_you_mean(str(instance), options) or schema.get("description", "")
+        # as the file would write them (null, true); the hint a guess, or what the values mean:
+        # the description without the texts it cites by number ("(000)"), and nothing when
+        # even that is long (a field's whole essay is for editors, not for a hint)
+        options = [v if isinstance(v, str) else json.dumps(v) for v in error.validator_value]
+        plain = re.sub(r"\s+", " ", re.sub(r"\s*\(\d{3}\b[^()]*\)", "", schema.get("description", ""))).strip()
+        hint = did_you_mean(str(instance), options) or (plain if len(plain) <= 300 else "")
         return [at(path, "bad-value", f"{where} cannot be {json.dumps(instance)}; it must be one of {', '.join(options)}", hint)]
     if validator in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
         word = "at least" if "inimum" in validator else "at most"
