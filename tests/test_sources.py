@@ -107,7 +107,7 @@ def test_published_citations_are_well_formed(path):
 EVERY_KIND = """\
 id: cited
 extends: scopa
-name: Scopa, cited four ways
+name: Scopa, cited five ways
 capture:
   sources:
     - {seed: 002_88003fffb6a6fd15.txt, section: Tu turno}
@@ -115,6 +115,7 @@ capture:
     - {book: The Penguin Book of Card Games, author: David Parlett, pages: "303-304"}
     - {book: Regole dello Scopone}
     - {repository: "https://github.com/owner/scopa", path: tests/test_rules.py, commit: 4f2c1e9}
+    - {note: "our club's rule since 2019"}
 """
 
 
@@ -124,7 +125,7 @@ def test_every_kind_of_citation_reaches_the_ir_and_every_rulebook(validate_text)
     variant, problems = validate_text(EVERY_KIND, name="cited.yaml")
     assert variant is not None, problems
     kinds = [s.kind for s in variant.capture.sources]
-    assert kinds == ["seed", "url", "book", "book", "repository"]
+    assert kinds == ["seed", "url", "book", "book", "repository", "note"]
     page = variant.capture.sources[1]
     assert (page.url, page.title, page.section) == ("https://www.pagat.com/fishing/scopa.html", "Scopa (pagat.com)", "Play")
     words = {"en": ("section", "file", "at commit"), "es": ("sección", "archivo", "en el commit"),
@@ -140,6 +141,50 @@ def test_every_kind_of_citation_reaches_the_ir_and_every_rulebook(validate_text)
         assert "David Parlett, The Penguin Book of Card Games, p. 303-304" in sources, lang
         assert "Regole dello Scopone" in sources, lang
         assert f"`https://github.com/owner/scopa`, {file} `tests/test_rules.py` {commit} `4f2c1e9`" in sources, lang
+        assert "our club's rule since 2019" in sources, lang
+
+
+OWN_GAME = """\
+id: our-game
+name: Our game
+deck: {preset: spanish-40, sources: [{note: "the deck we had"}]}
+players: {layouts: [{players: 2}], sources: [{note: "two of us"}]}
+capture: {mode: sum, targets: [15], sources: [{note: "as in Escoba"}]}
+scoring:
+  rules:
+    - {id: most-cards, award: most(count(pile)), points: 1, sources: [{note: "ours"}]}
+match: {target: 11, sources: [{note: "an evening's match"}]}
+"""
+
+
+def test_a_game_of_ones_own_cites_its_designers_notes_and_is_not_warned(validate_text):
+    """Issue 41: a designer's own variant was asked for sources it cannot have. A note is one."""
+    variant, problems = validate_text(OWN_GAME, name="our-game.yaml")
+    assert variant is not None, problems
+    assert not [p for p in problems if p.code == "missing-sources"]
+    bare, problems = validate_text(OWN_GAME.replace(", sources: [{note: \"two of us\"}]", ""), name="our-game.yaml")
+    (warning,) = [p for p in problems if p.code == "missing-sources"]
+    assert warning.severity == "warning" and "{note: who decided it and why}" in warning.hint
+
+
+def _citations(node):
+    """Every citation under `node` (a rule file's data): the items of each `sources` list."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "sources" and isinstance(value, list):
+                yield from (item for item in value if isinstance(item, dict))
+            else:
+                yield from _citations(value)
+    elif isinstance(node, list):
+        for item in node:
+            yield from _citations(item)
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_the_shipped_games_cite_published_texts_not_notes(path):
+    """A note is for a designer's own rules: every shipped game's rule rests on a published text."""
+    cited = list(_citations(yaml.safe_load(path.read_text(encoding="utf-8"))))
+    assert cited and not [c for c in cited if "note" in c]
 
 
 @pytest.mark.parametrize("source, message", [

@@ -133,7 +133,7 @@ class _Builder:
                 named = ", ".join(kinds) if kinds else "none of them"
                 self.error(where, "bad-source", f"a source cites one of {', '.join(ir.SOURCE_KINDS)}; this one names {named}",
                            "e.g. {seed: 000_c23e29f69b71e156.txt, section: ...}, {url: https://..., title: ...}, "
-                           "{book: ..., author: ..., pages: ...} or {repository: ..., path: ...}")
+                           "{book: ..., author: ..., pages: ...}, {repository: ..., path: ...} or {note: ...}")
                 continue
             out.append(ir.Source(**{k: str(v) for k, v in item.items()}))
         return tuple(out)
@@ -450,12 +450,17 @@ class _Builder:
         for name in ("deck", "players", "capture", "match"):
             if name in self.data and not self.data[name].get("sources"):
                 self.error(name, "missing-sources", f"the section '{name}' cites no source",
-                           "add sources: [{seed: <file>, section: <heading>}]", severity="warning")
+                           _SOURCES_HINT, severity="warning")
         for key, what in (("rules", "scoring rule"), ("events", "event")):
             for i, rule in enumerate(self.section("scoring").get(key) or []):
                 if isinstance(rule, dict) and not rule.get("sources"):
                     self.error(f"scoring.{key}[{i}]", "missing-sources", f"the {what} '{rule.get('id')}' cites no source",
-                               "add sources: [{seed: <file>, section: <heading>}]", severity="warning")
+                               _SOURCES_HINT, severity="warning")
+
+
+#: what a missing citation's warning suggests: a published text, or the designer's own note
+_SOURCES_HINT = ("add sources: [{url: https://..., title: ...}] (or a seed, a book, a repository file); for a rule "
+                 "of your own, sources: [{note: who decided it and why}]")
 
 
 def _offset(text: str, line: int, column: int) -> int:

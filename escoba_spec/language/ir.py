@@ -36,9 +36,10 @@ class Origin:
 
 @dataclass(frozen=True)
 class Source:
-    """A citation: a seed text and its section, a web page, a book, or a repository file.
+    """A citation: a seed text and its section, a web page, a book, a repository file, or the
+    designer's note for a rule of their own.
 
-    Exactly one of `seed`, `url`, `book` and `repository` is set (the builder
+    Exactly one of `seed`, `url`, `book`, `repository` and `note` is set (the builder
     checks it); the other fields say where in it."""
 
     seed: str = ""  # a seed text's file name (with section)
@@ -52,6 +53,7 @@ class Source:
     repository: str = ""  # its address, or owner/name (with path)
     path: str = ""
     commit: str = ""
+    note: str = ""  # the designer's own word for a rule no published text states
 
     @property
     def kind(self) -> str:

@@ -53,7 +53,7 @@ ReplaceWhere = Literal["table", "bottom"]
 ReplaceTo = Literal["stock-bottom", "stock-middle", "covered"]
 TiePolicy = Literal["none", "all", "split", "carry"]
 #: the kinds of citation, each named by the field that says what is cited
-SOURCE_KINDS = ("seed", "url", "book", "repository")
+SOURCE_KINDS = ("seed", "url", "book", "repository", "note")
 Effect = Literal["points", "win-match", "lose-match"]
 
 #: after each round of the deal, or only the first round of a hand

@@ -372,13 +372,9 @@ def _sources(variant: ir.Variant, L: Lang, display: str) -> Section:
 
 def _work(s: ir.Source) -> tuple[str, ...]:
     """What a citation cites, whatever its section: a seed text, a page, a book's pages, a file."""
-    if s.kind == "seed":
-        return ("seed", s.seed)
-    if s.kind == "url":
-        return ("url", s.url)
-    if s.kind == "book":
-        return ("book", s.book, s.author, s.pages)
-    return ("repository", s.repository, s.path, s.commit)
+    fields = {"seed": (s.seed,), "url": (s.url,), "book": (s.book, s.author, s.pages), "note": (s.note,),
+              "repository": (s.repository, s.path, s.commit)}
+    return (s.kind, *fields[s.kind])
 
 
 def _reference(cited: list[ir.Source], L: Lang) -> str:
@@ -402,6 +398,8 @@ def _reference(cited: list[ir.Source], L: Lang) -> str:
         text = L.t("sources.item.book", author=author(s.author), book=author(s.book)) if s.author else author(s.book)
         if s.pages:
             text = L.t("sources.item.pages", item=text, pages=author(s.pages))
+    elif s.kind == "note":
+        text = L.t("sources.item.note", note=author(s.note))
     else:
         text = L.t("sources.item.repository", repository=code(s.repository), path=code(s.path))
         if s.commit:
