@@ -173,3 +173,10 @@ def test_a_misspelt_id_of_the_bases_rule_asks_did_you_mean_not_for_an_award(vali
     (problem,) = [p for p in problems if p.severity == "error"]
     assert problem.code == "missing-key" and "no base has one of that id" in problem.message
     assert problem.hint.startswith("did you mean 'escobas'?")
+
+
+def test_base_for_extends_is_asked_did_you_mean_extends(validate_text):
+    """No spelling of `base` is close to `extends`: the hint listed every allowed key."""
+    _, problems = validate_text("id: mine\nbase: escoba-de-15\n")
+    (problem,) = [p for p in problems if p.code == "unknown-key"]
+    assert problem.hint.startswith("did you mean 'extends'?")

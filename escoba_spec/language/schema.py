@@ -89,6 +89,12 @@ def _type_name(value: object) -> str:
 #: the languages a text or a word may be given in (the rulebook's)
 LANGUAGES = {"en": "English", "es": "Spanish", "pt": "Portuguese", "fr": "French", "it": "Italian"}
 
+#: keys a designer may write for one the language has, where no spelling is close: (where, key) -> hint
+_SYNONYMS = {
+    ("", key): "did you mean 'extends'? (a house rule names the variant it changes with extends: escoba-de-15)"
+    for key in ("base", "based_on", "inherits", "parent", "variant", "from")
+}
+
 _EXPECTED = {
     "integer": "an integer", "string": "text", "boolean": "true or false", "array": "a list",
     "object": "a mapping", "null": "null", "number": "a number",
@@ -135,7 +141,8 @@ def _diagnose(doc: Document, error: jsonschema.ValidationError) -> list[Diagnost
                 out.append(at(join_path(path, key), "unknown-language",
                               f"'{key}' in {where} is not a language code of the rulebooks", hint, key=True))
                 continue
-            hint = did_you_mean(key, allowed) or ("allowed here: " + ", ".join(allowed) if allowed else "")
+            hint = (did_you_mean(key, allowed) or _SYNONYMS.get((path, str(key).lower()), "")
+                    or ("allowed here: " + ", ".join(allowed) if allowed else ""))
             out.append(at(join_path(path, key), "unknown-key", f"unknown key '{key}' in {where}", hint, key=True))
         return out
     if validator == "required":
