@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
+
+import pytest
 
 from escoba_spec.cli import main
 from escoba_spec.cli.main import COMMANDS
@@ -88,3 +92,23 @@ def test_every_command_help_ends_with_examples_the_parser_accepts(capsys):
         for line in examples:
             words = shlex.split(line.split(" > ")[0], comments=True)
             assert words[0] == "escoba-spec" and parser.parse_args(words[1:]).command == name, line
+
+
+@pytest.mark.parametrize("command", [[], ["play"], ["simulate"], ["diff"], ["analyze"], ["studio"], ["validate"]])
+def test_help_imports_no_engine_that_plays(command):
+    """Issue 41: `--help` imported numba through the expert's kernel (0.8 s of CPU); the parser's
+    names come from tools/seats, and what plays is imported when a command runs."""
+    code = ("import sys\nfrom escoba_spec.cli import main\n"
+            f"try:\n    main({[*command, '--help']!r})\nexcept SystemExit:\n    pass\n"
+            "print(sorted(m for m in ('numba', 'numpy', 'escoba_spec.engine.kernel', 'escoba_spec.tools.setup')"
+            " if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120).stdout
+    assert out.strip().splitlines()[-1] == "[]"
+
+
+def test_the_parsers_bot_names_are_the_bots_made():
+    from escoba_spec.tools.diff.compare import BOTS as DIFF_BOTS
+    from escoba_spec.tools.seats import BOT_NAMES, DIFF_BOT_NAMES
+    from escoba_spec.tools.setup import BOTS
+
+    assert tuple(BOTS) == BOT_NAMES and tuple(DIFF_BOTS) == DIFF_BOT_NAMES

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..tools.diff import BOTS
+from ..tools.seats import DIFF_BOT_NAMES
 from ..tools.terminal import Painter
 from .common import USAGE_CODES, UsageError, existing, parse_options
 from .diagnostics import render
@@ -19,7 +19,7 @@ def register(sub) -> None:
     parser.add_argument("--deals", type=int, default=200, help="seeded deals played under both (default: 200)")
     parser.add_argument("--seed", type=int, default=0, help="the seed the deals derive from (default: 0)")
     parser.add_argument("--bots", nargs="+", metavar="BOT",
-                        help=f"one bot per seat, {' or '.join(sorted(BOTS))} (e.g. --bots greedy random; "
+                        help=f"one bot per seat, {' or '.join(sorted(DIFF_BOT_NAMES))} (e.g. --bots greedy random; "
                              "default: greedy at the first table both variants allow)")
     parser.add_argument("--option", action="append", metavar="ID=VALUE",
                         help="choose an option of both variants (repeatable)")
@@ -49,8 +49,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--deals must be at least 1, not {args.deals}")
     bots = [name.strip() for item in args.bots or () for name in item.split(",") if name.strip()] or None
     for name in bots or ():
-        if name not in BOTS:
-            raise UsageError(f"unknown bot '{name}' (bots: {', '.join(sorted(BOTS))})")
+        if name not in DIFF_BOT_NAMES:
+            raise UsageError(f"unknown bot '{name}' (bots: {', '.join(sorted(DIFF_BOT_NAMES))})")
     resolver = Resolver()
     variants, problems = [], []
     for path, options in zip(paths, chosen):

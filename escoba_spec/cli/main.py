@@ -17,7 +17,7 @@ import sys
 import threading
 
 from .. import __version__
-from ..tools.setup import SetupError
+from ..tools.seats import SetupError
 from ..tools.text import printable
 from . import (
     analyze,

@@ -7,7 +7,7 @@ import sys
 from typing import TextIO
 
 from ..engine.names import DEFAULT_BUDGET
-from ..tools.setup import BOTS, ENGINES
+from ..tools.seats import BOT_NAMES, ENGINES
 from ..tools.text import printable
 from .common import UsageError, chosen_seed, existing, load_or_report, parse_options
 
@@ -23,7 +23,7 @@ def register(sub) -> None:
     parser.add_argument("--team-size", type=int, metavar="T",
                         help="players per side (default: the one the variant's layout gives for N players)")
     parser.add_argument("--bots", default="greedy", metavar="NAME[,NAME...]",
-                        help=f"bot per seat ({', '.join(BOTS)}); one name plays every seat (default: greedy); "
+                        help=f"bot per seat ({', '.join(BOT_NAMES)}); one name plays every seat (default: greedy); "
                              f"expert:N gives the expert N playouts a decision (default {DEFAULT_BUDGET}). "
                              "With --human, list every seat or every seat but the human's")
     parser.add_argument("--human", type=int, metavar="SEAT", help="play this seat yourself at the terminal")

@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from ...engine import Bot, RuleSet, interpreter
 from ...language import ir
 from ...language.cards import CardSet
+from ..seats import DIFF_BOT_NAMES
 from ..setup import BOTS as ALL_BOTS
 from .differences import layouts_text, table_key, variant_differences
 from .lockstep import Lockstep
@@ -15,7 +16,7 @@ from .report import DiffReport
 BotSpec = str | Callable[[int], Bot]
 #: the bots diff plays with: the seeded, memoryless ones (the heuristic bot learns
 #: the capture rule as it plays, so the same seat would play two variants differently)
-BOTS: dict[str, Callable[[int], Bot]] = {name: ALL_BOTS[name] for name in ("greedy", "random", "heuristic")}
+BOTS: dict[str, Callable[[int], Bot]] = {name: ALL_BOTS[name] for name in DIFF_BOT_NAMES}
 
 
 def diff_variants(
