@@ -178,21 +178,31 @@ def test_the_rulebook_is_written_from_the_buffer_in_the_language_asked(client):
                        json={"path": "house/mine.yaml", "text": text, "lang": "de"}).status_code == 400
 
 
+def _settled(client, answer) -> dict:
+    """The table once the bots have played: the page asks again while they are still playing."""
+    table = answer.json() if hasattr(answer, "json") else answer
+    while table.get("playing"):
+        table = client.get(f"/api/play/{table['id']}", headers=AUTH).json()
+    return table
+
+
 def test_a_hand_is_played_against_a_bot_to_its_score(client):
-    table = client.post("/api/play", headers=AUTH, json={"path": "escoba-de-15.yaml", "seed": 7, "bots": "greedy"}).json()
+    table = _settled(client, client.post("/api/play", headers=AUTH,
+                                         json={"path": "escoba-de-15.yaml", "seed": 7, "bots": "greedy"}))
     assert table["waiting"] == "move" and len(table["hand"]) == 3 and table["legal"]
     wrong = client.post(f"/api/play/{table['id']}/move", headers=AUTH, json={"move": "not-a-move"})
     assert wrong.status_code == 409 and "legal" in wrong.json()["error"]
     plays = 0
     while table["waiting"] == "move":
         capture = next((m for m in table["legal"] if m["takes"]), table["legal"][0])
-        table = client.post(f"/api/play/{table['id']}/move", headers=AUTH, json={"move": capture["move"]}).json()
+        table = _settled(client, client.post(f"/api/play/{table['id']}/move", headers=AUTH,
+                                             json={"move": capture["move"]}))
         plays += 1
     assert table["waiting"] == "next" and plays == 18  # 40 cards, 4 on the table: 18 plays each
     rows = {row["rule"]: row["points"] for row in table["hand_points"]["rows"]}
     assert "Setenta" in rows and table["scores"] == table["hand_points"]["totals"]
     assert any(line.startswith("totals after hand 1") for line in table["lines"])
-    table = client.post(f"/api/play/{table['id']}/next", headers=AUTH).json()
+    table = _settled(client, client.post(f"/api/play/{table['id']}/next", headers=AUTH))
     assert table["waiting"] == "move" and table["hands_played"] == 1
     assert client.delete(f"/api/play/{table['id']}", headers=AUTH).json() == {"closed": True}
     assert client.get(f"/api/play/{table['id']}", headers=AUTH).status_code == 404
@@ -262,17 +272,47 @@ def test_a_diff_can_be_cancelled_between_two_deals(client):
 
 
 def test_a_hand_is_played_against_the_expert_to_its_score(client):
-    table = client.post("/api/play", headers=AUTH, json={"path": "escoba-de-15.yaml", "seed": 7,
-                                                         "bots": ["expert:20"]}).json()
+    table = _settled(client, client.post("/api/play", headers=AUTH, json={"path": "escoba-de-15.yaml", "seed": 7,
+                                                                           "bots": ["expert:20"]}))
     assert table["bots"] == [None, "expert:20"] and table["waiting"] == "move"
     while table["waiting"] == "move":
-        table = client.post(f"/api/play/{table['id']}/move", headers=AUTH,
-                            json={"move": table["legal"][0]["move"]}).json()
+        table = _settled(client, client.post(f"/api/play/{table['id']}/move", headers=AUTH,
+                                             json={"move": table["legal"][0]["move"]}))
     assert table["waiting"] == "next", table.get("error")
     assert table["scores"] == table["hand_points"]["totals"]
     assert any(line.startswith("totals after hand 1") for line in table["lines"])
     unknown = client.post("/api/play", headers=AUTH, json={"path": "escoba-de-15.yaml", "bots": ["expert:0"]})
     assert unknown.status_code == 400 and "budget" in unknown.json()["error"]
+
+
+def test_no_answer_waits_on_the_bots_the_page_asks_again_until_they_stop(client, monkeypatch):
+    """Issue 41: after 30 s the studio answered "the bots are still playing; ask again" and the page
+    showed no table. Now no request waits on them for long (here not at all, the bots slowed to
+    0.2 s a move): the answer says they are playing, with the narration so far, and asking again
+    reaches the person's turn."""
+    import time
+
+    from escoba_spec.engine.bots import GreedyBot
+    from escoba_spec.studio import tables
+
+    table = _settled(client, client.post("/api/play", headers=AUTH, json={"path": "escoba-de-15.yaml", "seed": 7,
+                                                                          "bots": "greedy", "players": 4}))
+    assert table["waiting"] == "move" and table["playing"] is False and table["legal"]
+    choose = GreedyBot.choose
+    monkeypatch.setattr(GreedyBot, "choose", lambda self, obs, moves: (time.sleep(0.2), choose(self, obs, moves))[1])
+    monkeypatch.setattr(tables, "SETTLE_SECONDS", 0.0)
+    answer = client.post(f"/api/play/{table['id']}/move", headers=AUTH, json={"move": table["legal"][0]["move"]})
+    table = answer.json()
+    assert answer.status_code == 200 and table["playing"] is True and table["waiting"] is None
+    assert isinstance(table["lines"], list) and "hand" not in table  # the position moves under the bots: not shown
+    early = client.post(f"/api/play/{table['id']}/move", headers=AUTH, json={"move": "7o"})
+    assert early.status_code == 409 and "still playing" in early.json()["error"]
+    asked = 0
+    while table.get("playing"):
+        table = client.get(f"/api/play/{table['id']}", headers=AUTH).json()
+        asked += 1
+    assert asked > 0 and table["waiting"] == "move" and table["legal"]
+    assert client.delete(f"/api/play/{table['id']}", headers=AUTH).json() == {"closed": True}
 
 
 def _analysis(client, **body):

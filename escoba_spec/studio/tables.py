@@ -5,8 +5,11 @@ play`, run in its own thread with `BrowserSeat` as its person: when the person
 is to play, the thread waits for the page to send a move; after each hand's
 score it waits for the page to ask for the next hand. The page only ever picks
 one of the legal moves the engine listed, so nothing it sends is applied
-unchecked. A table nobody has touched for a while is closed, and at most
-MAX_TABLES are open at once.
+unchecked. No request waits on the bots for long: one that finds them still
+playing after SETTLE_SECONDS answers with the narration so far (`waiting`
+null, `playing` true) and the page asks again until it is the person's turn,
+however slow the machine or the bot. A table nobody has touched for a while
+is closed, and at most MAX_TABLES are open at once.
 """
 
 from __future__ import annotations
@@ -26,8 +29,9 @@ from ..tools.text import points_text
 MAX_TABLES = 8
 #: the narration kept per table (a long match of Cuarenta is a few thousand lines)
 MAX_LINES = 5000
-#: how long a request waits for the bots to reach the person's next turn
-WAIT_SECONDS = 30.0
+#: how long a request waits for the bots to reach the person's next turn before it answers
+#: "still playing" (the page asks again): short, so that no answer depends on the machine's speed
+SETTLE_SECONDS = 2.0
 IDLE_SECONDS = 3600.0
 
 
@@ -106,14 +110,19 @@ class Table:
 
     # ------------------------------------------------------------- the page's side
 
-    def settled(self) -> None:
-        """Wait until the bots have played up to the person's turn, a hand's end or the match's."""
+    def settled(self) -> bool:
+        """Wait a little (SETTLE_SECONDS) for the bots to play up to the person's turn, a hand's
+        end or the match's; whether they have (if not, the view says they are still playing)."""
         with self.cond:
-            if not self.cond.wait_for(lambda: self.waiting is not None, timeout=WAIT_SECONDS):
-                raise TableError("the bots are still playing; ask again")
+            return self.cond.wait_for(lambda: self.waiting is not None, timeout=SETTLE_SECONDS)
+
+    def _ready(self) -> None:
+        """Before the person's move or the next hand: the bots must have reached it."""
+        if not self.settled():
+            raise TableError("the bots are still playing; wait for your turn")
 
     def play(self, move: object) -> None:
-        self.settled()
+        self._ready()
         with self.cond:
             self.touched = time.monotonic()
             if self.waiting != "move":
@@ -122,17 +131,15 @@ class Table:
                 raise TableError(f"{move!r} is not a legal move here (legal: {', '.join(self.legal)})")
             self.answer, self.waiting = self.legal[move], None
             self.cond.notify_all()
-        self.settled()
 
     def next_hand(self) -> None:
-        self.settled()
+        self._ready()
         with self.cond:
             self.touched = time.monotonic()
             if self.waiting != "next":
                 raise TableError("the hand is not over yet" if self.waiting == "move" else "the match is over")
             self.waiting = None
             self.cond.notify_all()
-        self.settled()
 
     def close(self) -> None:
         with self.cond:
@@ -140,10 +147,16 @@ class Table:
             self.cond.notify_all()
 
     def view(self) -> dict:
-        """What the page shows: the person's hand, the table, the legal moves, the scores, the narration."""
+        """What the page shows: the person's hand, the table, the legal moves, the scores, the
+        narration; while the bots are still playing, the narration so far and `playing` (the
+        position moves under the runner's thread then, so it is shown once they stop)."""
         self.settled()
         with self.cond:
-            return self._view()
+            self.touched = time.monotonic()  # a page that asks is still there: the table is not abandoned
+            if self.waiting is None:
+                return {"id": self.id, "variant": self.variant.id, "name": self.variant.name, "seed": self.setup.seed,
+                        "waiting": None, "playing": True, "error": "", "lines": list(self.lines)}
+            return {**self._view(), "playing": False}
 
     def _view(self) -> dict:
         runner, setup = self.runner, self.setup

@@ -6,6 +6,9 @@
 import { api, el } from "./api.js";
 import { card } from "./cards.js";
 
+// how soon the page asks again while the bots play (the server answers within 2 s either way)
+const POLL_MS = 250;
+
 export function playPanel(root, studio) {
   const bots = el("select", { id: "play-bot" }, ...studio.info.bots.map((b) => el("option", { value: b,
     selected: b === "greedy" }, b)));
@@ -38,6 +41,16 @@ export function playPanel(root, studio) {
     }
   }
 
+  async function poll(id) {
+    if (!table || table.id !== id) return;  // another match was dealt meanwhile
+    try {
+      const t = await api("GET", `/play/${id}`);
+      if (table && table.id === id) show(t);
+    } catch (e) {
+      status.textContent = e.message;
+    }
+  }
+
   async function send(path, body) {
     try {
       show(await api("POST", `/play/${table.id}${path}`, body));
@@ -50,6 +63,13 @@ export function playPanel(root, studio) {
     table = t;
     log.textContent = t.lines.join("\n");
     log.scrollTop = log.scrollHeight;
+    if (t.playing) {  // the bots are still playing: the narration so far, and ask again until they stop
+      status.textContent = `the bots are playing… (${t.lines.length} line${t.lines.length === 1 ? "" : "s"} of narration)`;
+      board.dataset.playing = "true";
+      setTimeout(() => poll(t.id), POLL_MS);
+      return;
+    }
+    delete board.dataset.playing;
     const scores = t.scores.map((s, side) => `side ${side}${side === t.seat % t.sides ? " (you)" : ""}: ${s}`).join(" · ");
     const parts = [el("div.scores", { id: "play-scores" }, `${t.name} — ${t.goal} — seed ${t.seed} — ${scores}`)];
     const others = (t.hand_sizes || []).map((n, seat) => seat === t.seat ? null
