@@ -55,7 +55,20 @@ def intact(tmp_path_factory) -> tuple[Path, dict]:
     cache = tmp_path_factory.mktemp("intact") / "cache"
     first = _run(cache)
     assert first.returncode == 0, first.stderr
+    FIRST_RUN["stderr"] = first.stderr
     return cache, _played(first)
+
+
+#: what the fixture's first run, the one that compiled, said on stderr
+FIRST_RUN: dict[str, str] = {}
+
+
+def test_a_first_compile_is_said_once_and_a_warm_run_says_nothing(intact):
+    """Issue 41: a first compile took its seconds in silence (a wait that looks like a hang)."""
+    cache, _ = intact
+    assert FIRST_RUN["stderr"].count("escoba-spec: compiling the kernel of scopa, once") == 1
+    warm = _run(cache)
+    assert warm.returncode == 0 and "compiling" not in warm.stderr
 
 
 def _damage(cache: Path, case: dict) -> None:

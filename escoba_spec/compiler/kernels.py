@@ -18,6 +18,7 @@ from __future__ import annotations
 import atexit
 import hashlib
 import io
+import multiprocessing
 import pickletools
 import shutil
 import subprocess
@@ -28,7 +29,7 @@ from types import ModuleType
 
 from ..cache import cache_root, write_atomically
 from ..engine.kernel import Kernel
-from ..engine.native import plain_helpers, plain_python, uncached
+from ..engine.native import compiling, plain_helpers, plain_python, uncached
 from ..processes import python_command
 from ..language import ir
 from .codegen import module_name
@@ -217,6 +218,11 @@ def load_kernel(variant: ir.Variant, *, native: bool = True) -> Kernel:
         if path is None:  # no folder can be written: compiled in memory (plain Python needs no file)
             kernel = Kernel(_import_in_memory(generate_kernel(variant), native), variant)
         elif native:
+            if (compiling() and not _compiled_files(path) and not _SAID
+                    and multiprocessing.parent_process() is None):
+                # its first compile on this machine takes a while: said (by the parent process, unless a
+                # line about the cache already said why it compiles), so that a wait is not a hang
+                say(f"compiling the kernel of {variant.id}, once: its machine code is cached for the next runs")
             kernel = Kernel(import_kernel_file(path), variant, start_apart=_start_apart(path))
         else:
             kernel = Kernel(_import_plain(path), variant)
