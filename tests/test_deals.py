@@ -210,7 +210,7 @@ def test_the_kernel_deals_and_plays_like_the_interpreter(deals, name, seed, data
 
 def test_the_kernels_redeal_condition_names_its_yaml_line(deals):
     source = generate_kernel(deals["three-kings"])
-    assert re.search(r"# rules/three-kings\.yaml:5\b", source), source
+    assert re.search(r"# three-kings\.yaml:5\b", source), source
 
 
 # --------------------------------------------------------------------- errors

@@ -91,14 +91,8 @@ def template(name: str) -> jinja2.Template:
 
 
 def display_path(file: str) -> str:
-    """The rule file's path as written into the module: relative to the folder
-    holding `rules/`, so compiling from anywhere gives the same bytes."""
-    path = Path(file)
-    try:
-        resolved = path.resolve()
-        for parent in resolved.parents:
-            if parent.name == "rules":
-                return resolved.relative_to(parent.parent).as_posix()
-    except OSError:
-        pass
-    return path.name
+    """The rule file as written into the module's comments: its name (with the line, a
+    comment traces a rule back to its YAML). Never its folder: the same rules compile to the
+    same bytes, and so to one kernel in the cache, from wherever they are read (`rules/x.yaml`
+    from the command line, `x.yaml` from the studio's folder, a copy elsewhere)."""
+    return Path(file).name
