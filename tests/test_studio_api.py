@@ -394,3 +394,31 @@ def test_an_analysis_needs_the_token_a_path_in_the_folder_and_a_text_without_err
 def test_an_analysis_out_of_the_pages_limits_is_400_naming_the_field(client, key, value):
     answer = client.post("/api/analyze", headers=AUTH, json={"path": "escoba-de-15.yaml", key: value})
     assert answer.status_code == 400 and f"'{key}'" in answer.json()["error"]
+
+
+def test_a_simulation_says_it_is_compiling_a_kernel_until_its_first_match(tmp_path, monkeypatch):
+    """Issue 41: a first Simulate in the studio sat at "running: 0 of N" through its compile. The
+    job's note says it from the start until the first matches are played."""
+    import escoba_spec.tools.simulate as simulate
+    from escoba_spec.compiler import kernels
+    from escoba_spec.language.validate import load_variant
+    from escoba_spec.studio.jobs import Runs
+
+    variant = load_variant(ROOT / "rules" / "scopa.yaml")
+    with monkeypatch.context() as m:
+        m.setenv("ESCOBA_SPEC_CACHE", str(tmp_path / "cache"))
+        assert kernels.first_compile(variant) == kernels.compiling()  # nothing cached there yet
+    monkeypatch.setattr(kernels, "first_compile", lambda v: True)  # as on a machine without numba's cache
+    runs, notes = Runs(), []
+    play = simulate.play_matches
+
+    def play_matches(ctx, label, options, seed, games, jobs, progress):
+        notes.extend(job.view().get("note", "") for job in runs.jobs.values())  # before the first match
+        return play(ctx, label, options, seed, games, jobs, progress)
+
+    monkeypatch.setattr(simulate, "play_matches", play_matches)
+    job = runs.start([(variant, "scopa.yaml")], games=4, seed=1, bots="greedy", players=None, engine="kernel")
+    runs.pool.shutdown(wait=True)
+    assert job.state == "done", job.error
+    assert notes == ["compiling the kernel of scopa, once: its machine code is cached for the next runs"]
+    assert "note" not in job.view()  # said no more once the matches were played

@@ -207,6 +207,18 @@ def _start_apart(path: Path):
 _LOADED: dict[tuple[Path, bool, ir.Variant], Kernel] = {}
 
 
+def first_compile(variant: ir.Variant) -> bool:
+    """Whether the variant's kernel has no machine code cached yet, so that its first use will
+    compile it (seconds): what a caller says while it waits (the studio's jobs)."""
+    if not compiling():
+        return False
+    try:
+        path = kernel_file(variant)
+    except OSError:  # no cache to look in: it compiles wherever it goes
+        return True
+    return not _compiled_files(path)
+
+
 def load_kernel(variant: ir.Variant, *, native: bool = True) -> Kernel:
     """Entry point: the variant's kernel, ready to play (KernelUnsupported when it cannot be had).
 

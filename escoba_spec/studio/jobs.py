@@ -42,6 +42,7 @@ class Job:
         self.result: dict | None = None
         self.analysis: dict | None = None  # an analyze job's, kept to write its report in another language
         self.error = ""
+        self.note = ""  # what the job is doing before its first match ("compiling the kernel of ...")
         self.started = time.monotonic()
 
     def view(self) -> dict:
@@ -49,6 +50,8 @@ class Job:
                "seconds": round(time.monotonic() - self.started, 2)}
         if self.error:
             out["error"] = self.error
+        if self.note:
+            out["note"] = self.note
         if self.result is not None:
             out["result"] = self.result
         return out
@@ -136,13 +139,22 @@ class Runs:
             summarize,
         )
 
-        # built here, not in the request: a kernel engine compiles (seconds, the first time)
+        # built here, not in the request: a kernel engine compiles (seconds, the first time), and
+        # the page says so until the first match is played
+        if engine == "kernel":
+            from ..compiler.kernels import first_compile
+
+            new = [variant.id for variant, _, _, _ in plan if first_compile(variant)]
+            if new:
+                job.note = (f"compiling the kernel of {', '.join(dict.fromkeys(new))}, once: its machine code is "
+                            "cached for the next runs")
         contexts = [(Context(label, {}, len(names), team_size, names, variant=variant, engine=engine), label)
                     for variant, label, team_size, names in plan]
         summaries, texts = [], []
         for n, (ctx, label) in enumerate(contexts):
             def progress(done: int, before: int = n * job.games) -> None:
                 job.done = before + done
+                job.note = ""
                 if job.cancel.is_set():
                     raise Cancelled
 
