@@ -422,3 +422,28 @@ def test_a_simulation_says_it_is_compiling_a_kernel_until_its_first_match(tmp_pa
     assert job.state == "done", job.error
     assert notes == ["compiling the kernel of scopa, once: its machine code is cached for the next runs"]
     assert "note" not in job.view()  # said no more once the matches were played
+
+
+def test_an_analysis_says_it_is_compiling_a_kernel_until_its_first_match(monkeypatch):
+    """The same for a balance report: its note until the first matches are played."""
+    import escoba_spec.tools.analyze as analyze_module
+    from escoba_spec.compiler import kernels
+    from escoba_spec.language.validate import load_variant
+    from escoba_spec.studio.analyses import start_analysis
+    from escoba_spec.studio.jobs import Runs
+
+    variant = load_variant(ROOT / "rules" / "scopa.yaml")
+    monkeypatch.setattr(kernels, "first_compile", lambda v: True)
+    runs, notes = Runs(), []
+
+    def analyze(variants, options, seed, budget, jobs, executor, progress, expert_budget):
+        notes.extend(job.view().get("note", "") for job in runs.jobs.values())
+        progress(1)
+        notes.extend(job.view().get("note", "") for job in runs.jobs.values())
+        raise RuntimeError("stopped here: only the note is under test")
+
+    monkeypatch.setattr(analyze_module, "analyze", analyze)
+    job = start_analysis(runs, [(variant, "scopa.yaml")], budget=0.05, expert_budget=3, seed=1, lang="en")
+    runs.pool.shutdown(wait=True)
+    assert job.state == "failed" and "stopped here" in job.error
+    assert notes == ["compiling the kernel of scopa, once: its machine code is cached for the next runs", ""]

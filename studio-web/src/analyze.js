@@ -71,7 +71,8 @@ export function analyzePanel(root, studio) {
     const current = job;
     bar.max = current.total;
     bar.value = current.done;
-    status.textContent = `${current.state}: ${current.done} of ${current.total} matches (${current.seconds} s)`;
+    status.textContent = current.note ? `${current.note}… (${current.seconds} s)`
+      : `${current.state}: ${current.done} of ${current.total} matches (${current.seconds} s)`;
     if (current.state === "queued" || current.state === "running") {
       setTimeout(async () => {
         try {
