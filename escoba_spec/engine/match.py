@@ -161,27 +161,11 @@ class MatchState:
                 return alive[0], True
         winners = [s for s in {side for side, _, e in result.score.effects if e == "win-match"} if s in alive]
         if winners:  # several at once: the best placed, as at the target
-            return (self._lowest(winners) if params.match_goal == "avoid" else self._highest(winners)), True
-        if params.match_goal == "lead":  # ahead of every other side still in by the target (one side at most)
-            reached = [s for s in alive
-                       if self.scores[s] - max((self.scores[o] for o in alive if o != s), default=0) >= params.match_target]
-        else:
-            reached = [s for s in alive if self.scores[s] >= params.match_target]
-        if not reached:
-            return None, False
-        if params.match_goal != "avoid":
-            return self._highest(reached), False
-        if params.match_avoid_ends == "first-out":  # the match ends: the lowest total wins (level: play on)
-            return self._lowest(alive), False
-        # avoid: the sides at the target are out; when every side still in is, the lowest
-        # total wins (PlayAural's Inverse Scopa), and sides level at the lowest play on
-        out = set(reached)
-        if out == set(alive):
-            low = min(self.scores[s] for s in alive)
-            out = {s for s in alive if self.scores[s] != low}
+            return _alone(winners, self.scores, min if params.match_goal == "avoid" else max), True
+        winner, out = points_outcome(self.scores, alive, params.match_goal, params.match_target,
+                                     params.match_avoid_ends)
         self.eliminated |= out
-        alive = [s for s in alive if s not in out]
-        return (alive[0] if len(alive) == 1 else None), False
+        return winner, False
 
     def _game_won(self, side: int) -> int | None:
         """A game of a set is over: the set's winner, or None with the scores back to 0."""
@@ -196,17 +180,40 @@ class MatchState:
         self.carried = ()  # a new game: nothing carried over from the last
         return None
 
-    def _lowest(self, sides: list[int]) -> int | None:
-        """The side with the lowest total; None on a tie at the bottom (another hand)."""
-        low = min(self.scores[s] for s in sides)
-        lows = [s for s in sides if self.scores[s] == low]
-        return lows[0] if len(lows) == 1 else None
 
-    def _highest(self, sides: list[int]) -> int | None:
-        """The side with the highest total; None on a tie at the top (another hand)."""
-        top = max(self.scores[s] for s in sides)
-        leaders = [s for s in sides if self.scores[s] == top]
-        return leaders[0] if len(leaders) == 1 else None
+def points_outcome(scores: Sequence, alive: list[int], goal: str, target: int,
+                   avoid_ends: str = "last-left") -> tuple[int | None, set[int]]:
+    """What a hand ending at `scores` does to the match on points alone (no effect fired):
+    the winner (None: play goes on) and the sides it puts out. Reach: the one side highest at
+    the target; lead: the side ahead of every other still in by the target; avoid: the sides at
+    the target are out and the last left wins (first-out: the lowest total wins at once). A tie
+    where it matters plays another hand. simulate's "decided by" asks it of changed scores."""
+    if goal == "lead":
+        reached = [s for s in alive if scores[s] - max((scores[o] for o in alive if o != s), default=0) >= target]
+    else:
+        reached = [s for s in alive if scores[s] >= target]
+    if not reached:
+        return None, set()
+    if goal != "avoid":
+        return _alone(reached, scores, max), set()
+    if avoid_ends == "first-out":  # the match ends: the lowest total wins (level: play on)
+        return _alone(alive, scores, min), set()
+    # avoid: the sides at the target are out; when every side still in is, the lowest
+    # total wins (PlayAural's Inverse Scopa), and sides level at the lowest play on
+    out = set(reached)
+    if out == set(alive):
+        low = min(scores[s] for s in alive)
+        out = {s for s in alive if scores[s] != low}
+    left = [s for s in alive if s not in out]
+    return (left[0] if len(left) == 1 else None), out
+
+
+def _alone(sides: list[int], scores: Sequence, best) -> int | None:
+    """The one side of `sides` with the best score (`max` or `min`); None when several share it
+    (another hand)."""
+    top = best(scores[s] for s in sides)
+    leaders = [s for s in sides if scores[s] == top]
+    return leaders[0] if len(leaders) == 1 else None
 
 
 def play_match(

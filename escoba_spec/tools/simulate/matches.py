@@ -19,6 +19,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from ...engine import play_match
+from ...engine.match import points_outcome
 from ...engine.protocol import Params, whole
 from ...processes import process_pool
 from ..setup import deal_stream, engine_used, make_bot, make_ruleset
@@ -177,37 +178,9 @@ def decided_by(effects: list[str], last_points, scores, winner, eliminated, targ
     out = []
     for r in rules:
         removed = [scores[s] - last_points[s].get(r, 0) for s in range(sides)]
-        if hand_winner(removed, alive, goal, target, avoid_ends) != winner:
+        if points_outcome(removed, alive, goal, target, avoid_ends)[0] != winner:
             out.append(r)
     return out
-
-
-def hand_winner(scores, alive: list[int], goal: str, target: int, avoid_ends: str = "last-left") -> int | None:
-    """The side a hand ending at `scores` makes the winner, on points alone, as
-    `MatchState._decide` does; None when play would go on."""
-    if goal == "lead":
-        reached = [s for s in alive if scores[s] - max((scores[o] for o in alive if o != s), default=0) >= target]
-    else:
-        reached = [s for s in alive if scores[s] >= target]
-    if not reached:
-        return None
-    if goal != "avoid":
-        return _alone(reached, scores, max)
-    if avoid_ends == "first-out":
-        return _alone(alive, scores, min)
-    out = set(reached)
-    if out == set(alive):  # every side still in reached it: the lowest total wins, level play on
-        low = min(scores[s] for s in alive)
-        out = {s for s in alive if scores[s] != low}
-    left = [s for s in alive if s not in out]
-    return left[0] if len(left) == 1 else None
-
-
-def _alone(sides: list[int], scores, best) -> int | None:
-    """The one side of `sides` with the best score (`max` or `min`); None when several share it."""
-    top = best(scores[s] for s in sides)
-    leaders = [s for s in sides if scores[s] == top]
-    return leaders[0] if len(leaders) == 1 else None
 
 
 def kernel_records(batch, kernel, target: int) -> list[dict]:
