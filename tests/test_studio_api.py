@@ -407,8 +407,9 @@ def test_a_simulation_says_it_is_compiling_a_kernel_until_its_first_match(tmp_pa
     variant = load_variant(ROOT / "rules" / "scopa.yaml")
     with monkeypatch.context() as m:
         m.setenv("ESCOBA_SPEC_CACHE", str(tmp_path / "cache"))
-        assert kernels.first_compile(variant) == kernels.compiling()  # nothing cached there yet
-    monkeypatch.setattr(kernels, "first_compile", lambda v: True)  # as on a machine without numba's cache
+        expected = "compiling the kernel of scopa, once: its machine code is cached for the next runs"
+        assert kernels.compile_note([variant, variant]) == (expected if kernels.compiling() else "")  # nothing cached
+    monkeypatch.setattr(kernels, "_uncompiled", lambda path: True)  # as on a machine without numba's cache
     runs, notes = Runs(), []
     play = simulate.play_matches
 
@@ -433,7 +434,7 @@ def test_an_analysis_says_it_is_compiling_a_kernel_until_its_first_match(monkeyp
     from escoba_spec.studio.jobs import Runs
 
     variant = load_variant(ROOT / "rules" / "scopa.yaml")
-    monkeypatch.setattr(kernels, "first_compile", lambda v: True)
+    monkeypatch.setattr(kernels, "_uncompiled", lambda path: True)
     runs, notes = Runs(), []
 
     def analyze(variants, options, seed, budget, jobs, executor, progress, expert_budget):

@@ -24,6 +24,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 
@@ -207,16 +208,28 @@ def _start_apart(path: Path):
 _LOADED: dict[tuple[Path, bool, ir.Variant], Kernel] = {}
 
 
-def first_compile(variant: ir.Variant) -> bool:
-    """Whether the variant's kernel has no machine code cached yet, so that its first use will
-    compile it (seconds): what a caller says while it waits (the studio's jobs)."""
-    if not compiling():
-        return False
-    try:
-        path = kernel_file(variant)
-    except OSError:  # no cache to look in: it compiles wherever it goes
-        return True
-    return not _compiled_files(path)
+def _uncompiled(path: Path) -> bool:
+    """Whether numba will compile the kernel at `path` on its first use: none of its machine
+    code is cached (seconds, once a machine)."""
+    return compiling() and not _compiled_files(path)
+
+
+def compile_note(variants: Sequence[ir.Variant]) -> str:
+    """What to say while the first of `variants`' kernels not yet compiled compile ("" when every
+    one is cached): the words of the command line's line, for the studio's jobs to show."""
+    new = []
+    for variant in variants:
+        try:
+            fresh = _uncompiled(kernel_file(variant))
+        except OSError:  # no cache to look in: it compiles wherever it goes
+            fresh = compiling()
+        if fresh and variant.id not in new:
+            new.append(variant.id)
+    return _compiling_text(", ".join(new)) if new else ""
+
+
+def _compiling_text(ids: str) -> str:
+    return f"compiling the kernel of {ids}, once: its machine code is cached for the next runs"
 
 
 def load_kernel(variant: ir.Variant, *, native: bool = True) -> Kernel:
@@ -230,11 +243,10 @@ def load_kernel(variant: ir.Variant, *, native: bool = True) -> Kernel:
         if path is None:  # no folder can be written: compiled in memory (plain Python needs no file)
             kernel = Kernel(_import_in_memory(generate_kernel(variant), native), variant)
         elif native:
-            if (compiling() and not _compiled_files(path) and not _SAID
-                    and multiprocessing.parent_process() is None):
+            if _uncompiled(path) and not _SAID and multiprocessing.parent_process() is None:
                 # its first compile on this machine takes a while: said (by the parent process, unless a
                 # line about the cache already said why it compiles), so that a wait is not a hang
-                say(f"compiling the kernel of {variant.id}, once: its machine code is cached for the next runs")
+                say(_compiling_text(variant.id))
             kernel = Kernel(import_kernel_file(path), variant, start_apart=_start_apart(path))
         else:
             kernel = Kernel(_import_plain(path), variant)

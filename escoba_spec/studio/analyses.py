@@ -29,13 +29,10 @@ def start_analysis(runs: Runs, variants: list[tuple[object, str]], *, budget: fl
     job = Job(total, kind="analyze")
 
     def work() -> None:
-        from ..compiler.kernels import first_compile
+        from ..compiler.kernels import compile_note
         from ..tools.analyze import analyze
 
-        new = [variant.id for variant, _ in variants if first_compile(variant)]
-        if new:  # said on the page until the first matches are played (the expert's kernel compiles too)
-            job.note = f"compiling the kernel of {', '.join(dict.fromkeys(new))}, once: its machine code is cached " \
-                       "for the next runs"
+        job.note = compile_note([variant for variant, _ in variants])  # said until the first matches
 
         def progress(done: int) -> None:
             job.done = done

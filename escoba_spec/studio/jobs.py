@@ -142,12 +142,9 @@ class Runs:
         # built here, not in the request: a kernel engine compiles (seconds, the first time), and
         # the page says so until the first match is played
         if engine == "kernel":
-            from ..compiler.kernels import first_compile
+            from ..compiler.kernels import compile_note
 
-            new = [variant.id for variant, _, _, _ in plan if first_compile(variant)]
-            if new:
-                job.note = (f"compiling the kernel of {', '.join(dict.fromkeys(new))}, once: its machine code is "
-                            "cached for the next runs")
+            job.note = compile_note([variant for variant, _, _, _ in plan])
         contexts = [(Context(label, {}, len(names), team_size, names, variant=variant, engine=engine), label)
                     for variant, label, team_size, names in plan]
         summaries, texts = [], []
