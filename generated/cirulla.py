@@ -27,8 +27,9 @@ EFFECT_RULES = ('cappotto',)
 #: kernel's functions use these, never the tuples of text (numba would type strings for them)
 _N_POINTS = 7
 _N_EFFECTS = 1
-#: the declarations of sweeps: their columns of P come after the points columns, added to no score
+#: the declarations of sweeps: their columns of P follow the points columns, added to no score
 SWEEP_DECLARATIONS = ('low-hand', 'three-of-a-kind')
+_N_SWEEP_DECLARATIONS = 2
 _P_COLUMNS = 9
 _E_COLUMNS = 1
 LAYOUTS = ((2, 1), (3, 1), (4, 2))
@@ -1516,7 +1517,7 @@ def play(mode, seeds, count, n, team, dealer, bots, deck, streams, hands, piles,
                     total += P[s, r]
                     out_points[m, 0, r, s] += P[s, r]
                     out_points[m, 1, r, s] += P[s, r] * P[s, r]
-                for r in range(_N_POINTS, _P_COLUMNS):  # the sweeps of declarations: counted, in no score
+                for r in range(_N_POINTS, _N_POINTS + _N_SWEEP_DECLARATIONS):  # a declaration's sweeps: in no score
                     out_points[m, 0, r, s] += P[s, r]
                     out_points[m, 1, r, s] += P[s, r] * P[s, r]
                 scores[s] += total
@@ -1656,7 +1657,7 @@ def play_expert(mode, seeds, count, n, team, dealer, bots, deck, streams, hands,
                     total += P[s, r]
                     out_points[m, 0, r, s] += P[s, r]
                     out_points[m, 1, r, s] += P[s, r] * P[s, r]
-                for r in range(_N_POINTS, _P_COLUMNS):  # the sweeps of declarations: counted, in no score
+                for r in range(_N_POINTS, _N_POINTS + _N_SWEEP_DECLARATIONS):  # a declaration's sweeps: in no score
                     out_points[m, 0, r, s] += P[s, r]
                     out_points[m, 1, r, s] += P[s, r] * P[s, r]
                 scores[s] += total

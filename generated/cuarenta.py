@@ -27,6 +27,9 @@ EFFECT_RULES = ('cuarenta-de-mano',)
 #: kernel's functions use these, never the tuples of text (numba would type strings for them)
 _N_POINTS = 5
 _N_EFFECTS = 1
+#: the declarations of sweeps: their columns of P follow the points columns, added to no score
+SWEEP_DECLARATIONS = ()
+_N_SWEEP_DECLARATIONS = 0
 _P_COLUMNS = 5
 _E_COLUMNS = 1
 LAYOUTS = ((2, 1), (4, 2))
@@ -1147,7 +1150,7 @@ def _play_events(side, piles, sweeps, captures, table, played, taken, table_befo
     # limpia: cuarenta.yaml:136
     f1 = (((popcount(table) == 0) and (popcount(taken) > 0)) and (standing[side] < 38))
     old = 0
-    for r in range(P.shape[1]):
+    for r in range(_N_POINTS):
         old += P[side, r]
     ended = False
     if f0:
@@ -1156,7 +1159,7 @@ def _play_events(side, piles, sweeps, captures, table, played, taken, table_befo
         P[side, 3] += 2
     if not ended and not (state[0] >> side) & 1:
         new = 0
-        for r in range(P.shape[1]):
+        for r in range(_N_POINTS):
             new += P[side, r]
         ended = scores[side] + old < 40 <= scores[side] + new
     return ended
@@ -1234,7 +1237,7 @@ def _standing(scores, P):
     out = ints(scores.shape[0])
     for s in range(scores.shape[0]):
         out[s] = scores[s]
-        for r in range(P.shape[1]):
+        for r in range(_N_POINTS):
             out[s] += P[s, r]
     return out
 

@@ -27,6 +27,9 @@ EFFECT_RULES = ()
 #: kernel's functions use these, never the tuples of text (numba would type strings for them)
 _N_POINTS = 5
 _N_EFFECTS = 0
+#: the declarations of sweeps: their columns of P follow the points columns, added to no score
+SWEEP_DECLARATIONS = ()
+_N_SWEEP_DECLARATIONS = 0
 _P_COLUMNS = 5
 _E_COLUMNS = 1
 LAYOUTS = ((2, 1), (3, 1), (4, 2))

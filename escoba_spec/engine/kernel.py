@@ -243,10 +243,9 @@ class Kernel:
         self.cards = CardSet(variant.deck)
         self.params = Params.from_variant(variant)
         self.points_rules: tuple[str, ...] = module.POINTS_RULES
-        #: the declarations of sweeps, counted apart in P's columns after the points (a kernel
-        #: without them names none), and so P's width
-        self.sweep_declarations: tuple[str, ...] = getattr(module, "SWEEP_DECLARATIONS", ())
-        self.p_columns = max(1, len(self.points_rules) + len(self.sweep_declarations))
+        #: the declarations of sweeps, counted apart in P's columns after the points
+        self.sweep_declarations: tuple[str, ...] = module.SWEEP_DECLARATIONS
+        self.p_columns = max(1, len(self.points_rules) + len(self.sweep_declarations))  # P's width, _P_COLUMNS
         self.effect_rules: tuple[str, ...] = module.EFFECT_RULES
         self._effects = {r.id: r.effect for r in (*variant.scoring.rules, *variant.scoring.events,
                                                   *variant.declarations.rules) if r.effect in ("win-match", "lose-match")}
