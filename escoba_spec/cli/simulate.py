@@ -16,7 +16,7 @@ from pathlib import Path
 
 from ..engine.names import DEFAULT_BUDGET
 from ..tools.files import check_writable
-from ..tools.seats import BOT_NAMES, bot_names, seating
+from ..tools.seats import BOT_NAMES, ENGINES, bot_names, seating
 from ..tools.text import printable
 from .common import UsageError, chosen_seed, existing, load_or_report, parse_options
 
@@ -39,7 +39,7 @@ def register(sub) -> None:
     parser.add_argument("--bots", default="greedy", metavar="NAME[,NAME...]",
                         help=f"bot per seat ({', '.join(BOT_NAMES)}); one name plays every seat (default: greedy); "
                              f"expert:N gives the expert N playouts a decision (default {DEFAULT_BUDGET})")
-    parser.add_argument("--engine", choices=("kernel", "interpreted"), default="kernel",
+    parser.add_argument("--engine", choices=ENGINES, default="kernel",
                         help="kernel (default: the variant's numba kernel; the interpreter where the kernel does "
                              "not play the variant, and a line says so) or interpreted: the same matches, slower")
     parser.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default: 1)")

@@ -62,10 +62,15 @@ class ArithWords:
             return L.t(f"num.{node.function}", values=L.join(values))
         if isinstance(node, E.Call) and node.function in ROUNDING:
             value, step = node.args[0], node.args[1]
-            group = isinstance(value, (E.BinOp, E.IfElse)) or self.open_ended(value)
+            group = self._compound(value) or self.open_ended(value)
             return L.t(f"num.{node.function}", value=self._operand(value, p, group),
                        step=self._operand(step, p, isinstance(step, E.IfElse)))
         return None
+
+    def then_words(self, then: E.Node, text: str) -> str:
+        """The words of a conditional value's first branch ("x if c, otherwise y"), bracketed when
+        they end open or are a conditional themselves: "if c" would seem to go on with them."""
+        return self.lang.t("num.group", value=text) if isinstance(then, E.IfElse) or self.open_ended(then) else text
 
     def _operand(self, node: E.Node, p: Person, group: bool) -> str:
         text = self.num(node, p)

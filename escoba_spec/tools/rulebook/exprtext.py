@@ -123,9 +123,7 @@ class ExprText(PredicateWords, PlayWords, ArithWords):
         if value is not None:
             return L.n("points.n", value), True, None
         if isinstance(node, E.IfElse):
-            then = self.points(node.then)[0]
-            if isinstance(node.then, E.IfElse) or self.open_ended(node.then):  # "if c" would seem to go on it
-                then = L.t("num.group", value=then)
+            then = self.then_words(node.then, self.points(node.then)[0])
             otherwise = self.points(node.otherwise)[0]
             cond = self.clause(node.condition, YOU)
             return L.t("points.ifelse", then=then, condition=cond, otherwise=otherwise), False, None
@@ -403,9 +401,7 @@ class ExprText(PredicateWords, PlayWords, ArithWords):
         if arithmetic is not None:
             return arithmetic
         if isinstance(node, E.IfElse):
-            then = self.value(node.then, p)
-            if isinstance(node.then, E.IfElse) or self.open_ended(node.then):  # "if c" would seem to go on it
-                then = L.t("num.group", value=then)
+            then = self.then_words(node.then, self.value(node.then, p))
             return L.t(
                 "num.ifelse",
                 then=then,
