@@ -261,6 +261,8 @@ def test_arithmetic_in_words_reads_back_as_the_expression(lang: str, text: str, 
     ("sweeps + 2 * captures", "the number of scopas you have made plus 2 times the number of captures you have made"),
     ("sweeps - (captures - 1)", "the number of scopas you have made minus (the number of captures you have made minus 1)"),
     ("sweeps + (captures + 1)", "the number of scopas you have made plus the number of captures you have made plus 1"),
+    ("3 * (sweeps // 2 * captures)",  # the chain's words start with another operator of its rank
+     "3 times (the number of scopas you have made divided by 2, rounded down times the number of captures you have made)"),
     ("min(sweeps, 3) + 1", "(the lowest of the number of scopas you have made and 3) plus 1"),
     ("1 + min(sweeps, 3)", "1 plus the lowest of the number of scopas you have made and 3"),
 ])

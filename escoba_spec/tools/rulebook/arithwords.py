@@ -7,7 +7,8 @@ words would otherwise read another tree:
 
 * an operand that binds more loosely than its operator (a sum under a product),
   or as loosely on its right-hand side (`a - (b - c)`; not `a + (b + c)`, which
-  is the same number however it is grouped);
+  is the same number however it is grouped, unless the words of the right-hand
+  chain start with another operator of its rank: `a * (b // 2 * c)`);
 * an operand of a prefix form's first slot ("the remainder of (a times b)
   divided by c"), and any operand of a negation that is itself an operation;
 * a conditional value ("x if c, otherwise y") anywhere inside arithmetic;
@@ -86,7 +87,7 @@ class ArithWords:
             inner, outer = PRECEDENCE[child.op], PRECEDENCE[op]
             if inner < outer:
                 return True
-            if inner == outer and side == "right" and not (child.op == op and op in ASSOCIATIVE):
+            if inner == outer and side == "right" and not (op in ASSOCIATIVE and _chain_of(child, op)):
                 return True
         return not final and self.open_ended(child)
 
@@ -117,6 +118,16 @@ class ArithWords:
             right_grouped = self._groups(node.right, node.op, "right", final=True)
             return not right_grouped and self.open_ended(node.right)
         return False
+
+
+def _chain_of(node: E.Node, op: str) -> bool:
+    """Whether `node`, read from the left as words read it, is a chain of `op` alone: `a * (b * c)`
+    needs no brackets, but `a * (b // 2 * c)` does (words would read `(a * b) // 2 * c`)."""
+    while isinstance(node, E.BinOp) and PRECEDENCE[node.op] == PRECEDENCE[op]:
+        if node.op != op:
+            return False
+        node = node.left
+    return True
 
 
 def _rounding(node: E.Node) -> bool:
