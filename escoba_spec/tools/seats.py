@@ -12,8 +12,7 @@ from collections.abc import Sequence
 from ..engine.names import split_bot_name
 from ..language import ir
 
-#: every bot, by name (tools/setup.BOTS makes them), and those diff seats (no expert: it
-#: would replay each deal's playouts under both variants)
+#: every bot, by name (tools/setup.BOTS makes them), and those diff seats (tools/diff/compare.BOTS)
 BOT_NAMES = ("greedy", "random", "heuristic", "expert")
 DIFF_BOT_NAMES = ("greedy", "random", "heuristic")
 #: the two engines: the variant's kernel (numba, or its source as plain Python where numba is not)
