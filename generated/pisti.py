@@ -284,6 +284,11 @@ def legal_moves(hand, table, mv_card, mv_cap, tc, tv, opts, picked, last, scratc
 _DEALS = np.array([[0, 0, 0, 0]], dtype=np.int64)
 #: what every point is multiplied by in the kernel, so that a split tie's share is whole
 SCALE = 1
+#: the slots of the entry point's `state`: 0 the sides out, 1 whether an effect decided the match,
+#: 2 the hand's number, TARGET_AT the match's target times SCALE (handed over by the caller, not
+#: written here: rule files that differ in their target only share one kernel and its machine
+#: code), CARRY_AT on what ties carry over
+TARGET_AT, CARRY_AT = 3, 4
 
 
 
@@ -1171,7 +1176,7 @@ def expert_move(deck, n, team, dealer, bots, streams, hands, piles, sweeps, capt
             if status < 0:
                 return status
             if not pinfo[11]:
-                _score_hand(ppiles, psweeps, pcaptures, pP, pE, scores, pstate[3:], dealer_side, number)
+                _score_hand(ppiles, psweeps, pcaptures, pP, pE, scores, pstate[CARRY_AT:], dealer_side, number)
             mine = 0
             other = -(1 << 62)
             for s in range(sides):
@@ -1340,7 +1345,7 @@ def decide(scores, E, state):
         return _highest(scores, winners)
     reached = 0
     for s in range(S):
-        if (alive >> s) & 1 and scores[s] >= 151:
+        if (alive >> s) & 1 and scores[s] >= state[TARGET_AT]:
             reached |= 1 << s
     if not reached:
         return -1
@@ -1422,7 +1427,7 @@ def play(mode, seeds, count, n, team, dealer, bots, deck, streams, hands, piles,
             for s in range(sides):
                 scores[s] = 0  # HANDS: each hand as a match's first, at 0 all, no side out
             state[0] = 0
-            for j in range(3, state.shape[0]):  # nothing carried over a tie (ties: carry)
+            for j in range(CARRY_AT, state.shape[0]):  # nothing carried over a tie (ties: carry)
                 state[j] = 0
         if mode == HANDS:
             state[1] = 0
@@ -1452,7 +1457,7 @@ def play(mode, seeds, count, n, team, dealer, bots, deck, streams, hands, piles,
                         E[s, e] = 0
                 if mode == HANDS:
                     dealer = hands_played % n
-                    for j in range(3, state.shape[0]):  # each hand a match's first: nothing carried
+                    for j in range(CARRY_AT, state.shape[0]):  # each hand a match's first: nothing carried
                         state[j] = 0
                 else:
                     state[2] = hands_played + 1
@@ -1468,7 +1473,7 @@ def play(mode, seeds, count, n, team, dealer, bots, deck, streams, hands, piles,
                     info[0] = NO_EXPERT
                     status = NO_EXPERT
             if status >= 0 and not info[11]:  # a hand stopped in play has no end-of-hand scoring
-                _score_hand(piles, sweeps, captures, P, E, scores, state[3:], (dealer % n) % sides,
+                _score_hand(piles, sweeps, captures, P, E, scores, state[CARRY_AT:], (dealer % n) % sides,
                             hands_played + 1 if mode == MATCHES else 1)  # a lone hand: a match's first
             if mode == ONE_HAND:
                 return status
@@ -1553,7 +1558,7 @@ def play_expert(mode, seeds, count, n, team, dealer, bots, deck, streams, hands,
             for s in range(sides):
                 scores[s] = 0  # HANDS: each hand as a match's first, at 0 all, no side out
             state[0] = 0
-            for j in range(3, state.shape[0]):  # nothing carried over a tie (ties: carry)
+            for j in range(CARRY_AT, state.shape[0]):  # nothing carried over a tie (ties: carry)
                 state[j] = 0
         if mode == HANDS:
             state[1] = 0
@@ -1583,7 +1588,7 @@ def play_expert(mode, seeds, count, n, team, dealer, bots, deck, streams, hands,
                         E[s, e] = 0
                 if mode == HANDS:
                     dealer = hands_played % n
-                    for j in range(3, state.shape[0]):  # each hand a match's first: nothing carried
+                    for j in range(CARRY_AT, state.shape[0]):  # each hand a match's first: nothing carried
                         state[j] = 0
                 else:
                     state[2] = hands_played + 1
@@ -1605,7 +1610,7 @@ def play_expert(mode, seeds, count, n, team, dealer, bots, deck, streams, hands,
                         status = forced
                         break
             if status >= 0 and not info[11]:  # a hand stopped in play has no end-of-hand scoring
-                _score_hand(piles, sweeps, captures, P, E, scores, state[3:], (dealer % n) % sides,
+                _score_hand(piles, sweeps, captures, P, E, scores, state[CARRY_AT:], (dealer % n) % sides,
                             hands_played + 1 if mode == MATCHES else 1)  # a lone hand: a match's first
             if mode == ONE_HAND:
                 return status

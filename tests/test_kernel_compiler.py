@@ -28,10 +28,28 @@ def test_each_scoring_rule_in_a_kernel_names_its_yaml_line():
         assert f"# {rule.id}: scopa.yaml:{rule.origin.line}" in source
 
 
-def test_an_option_changes_the_kernel_it_gives():
+def test_an_option_of_the_rules_changes_the_kernel_it_gives():
     plain = generate_kernel(load_variant(RULES / "escoba-de-15.yaml"))
-    to_31 = generate_kernel(load_variant(RULES / "escoba-de-15.yaml", {"target": "31"}))
-    assert plain != to_31 and ">= 31" in to_31
+    ties_all = generate_kernel(load_variant(RULES / "escoba-de-15.yaml", {"ties": "all"}))
+    assert plain != ties_all and "most(H[0], ALL, side, True)" in ties_all
+
+
+def test_options_of_the_target_share_one_kernel_and_each_plays_to_its_own(tmp_path):
+    """Issue 41: each value of a target option compiled a kernel of its own (seconds each, for a
+    number); the target is handed to the kernel in its match state instead."""
+    from escoba_spec.engine.interpreter import Interpreter
+
+    from .kernel_support import assert_same_matches, engines
+
+    variants = [load_variant(RULES / "escoba-de-15.yaml", {"target": t}) for t in ("21", "15", "31")]
+    assert len({generate_kernel(v) for v in variants}) == 1
+    assert len({kernel_file(v, tmp_path) for v in variants}) == 1
+    for variant in variants[1:]:
+        kernel, _ = engines(variant, native=False)
+        batch, matches = assert_same_matches(kernel, Interpreter(variant), [3, 4, 5], ["greedy", "greedy"])
+        for m, match in enumerate(matches):
+            assert max(match.scores) >= variant.match.target
+            assert max(batch.scores[m]) >= variant.match.target
 
 
 def test_a_variant_the_kernel_cannot_play_yet_is_told_why(rules_tree):

@@ -272,7 +272,6 @@ def generate_kernel(variant: ir.Variant) -> str:
         "leftovers_to": variant.end_of_deal.leftovers_to,
         "match_goal": variant.match.goal,
         "avoid_first_out": variant.match.avoid_ends == "first-out",
-        "match_target": literal(variant.match.target * scale),
         "match_games": variant.match.games,
         "match_shutout": variant.match.shutout * scale,
         "max_hands": literal(params.max_hands),

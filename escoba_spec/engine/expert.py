@@ -126,8 +126,17 @@ def kernel_position(kernel: Kernel, obs: Observation, moves: list[Move], work: n
             "piles": np.array(piles, dtype=np.int64), "sweeps": np.array(obs.sweeps, dtype=np.int64),
             "captures": np.array(obs.captures, dtype=np.int64), "hist": hist, "work": work, "wmask": wmask,
             "P": P, "E": E, "scores": scores,
-            "state": np.array([sum(1 << s for s in match.out), 0, match.hand_number,
-                               *kernel.carry_array(match.carried)], dtype=np.int64), "at": at}
+            "state": _state(kernel, match), "at": at}
+
+
+def _state(kernel, match) -> np.ndarray:
+    """The kernel's match state as the observation has it: the sides out, the hand's number, the
+    target and what ties carry over (Kernel.new_state's slots)."""
+    state = kernel.new_state(sum(1 << s for s in match.out))
+    state[2] = match.hand_number
+    carry = kernel.carry_array(match.carried)
+    state[kernel.module.CARRY_AT:kernel.module.CARRY_AT + len(carry)] = carry
+    return state
 
 
 def _face_down(obs: Observation, seen: int, piles: list[int]) -> tuple[int, int]:

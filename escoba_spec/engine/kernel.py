@@ -183,7 +183,7 @@ class KernelRuleSet:
             hist[0, 0] = play.previous_side
             hist[0, 1] = play.previous.bit_length() - 1
             plays = 2
-        state = np.array([sum(1 << s for s in match.out), 0], dtype=np.int64)
+        state = kernel.new_state(sum(1 << s for s in match.out))
         args = [side, np.array(piles, dtype=np.int64), np.array(sweeps, dtype=np.int64),
                 np.array(captures, dtype=np.int64), table, play.played, play.taken, play.table_before, hist, plays,
                 sides, bool(play.last_play), play.round, bool(play.last_round), bool(play.first_in_round), P, E,
@@ -331,7 +331,7 @@ class Kernel:
             P=z((sides, self.p_columns), dtype=np.int64),
             E=z((sides, max(1, len(self.effect_rules))), dtype=np.int64),
             scores=z(sides, dtype=np.int64), games=z(sides, dtype=np.int64),
-            state=z(3 + max(1, len(self.params.carry_rules)), dtype=np.int64),  # [3:]: what ties carry over
+            state=self.new_state(),
             at=z(module.AT_SIZE, dtype=np.int64), totals=z(sides, dtype=np.int64))
 
     def _layout(self, players: int, team_size: int) -> None:
@@ -357,7 +357,7 @@ class Kernel:
             raise EngineError(status_text(status))
         info, piles, sweeps, captures, hist, work, P, E = a.info, a.piles, a.sweeps, a.captures, a.hist, a.work, a.P, a.E
         stopped = bool(info[11])  # the match ended in play: no end-of-hand scoring, no leftover check
-        score = self._score(P, E, a.state[3:])
+        score = self._score(P, E, a.state[self.module.CARRY_AT:])
         p = self.params
         total = int(info[4])
         listed = total in p.leftover_totals if p.leftover_modulus and not stopped else None
@@ -394,9 +394,19 @@ class Kernel:
             if carry is not None and self.params.carry_rules else ()
         return HandScore(points, effects, carried)
 
+    def new_state(self, out: int = 0) -> np.ndarray:
+        """The entry point's `state` (its slots are the kernel's: deal.py.j2), the sides in mask
+        `out` out and the match's target in its slot: the one number of the rules the kernel is
+        handed rather than written with, so that options of the target share one kernel."""
+        module = self.module
+        state = np.zeros(module.CARRY_AT + max(1, len(self.params.carry_rules)), dtype=np.int64)
+        state[0] = out
+        state[module.TARGET_AT] = self.params.match_target * self.scale
+        return state
+
     def carry_array(self, carried: Sequence = ()) -> np.ndarray:
         """What the kernel's scoring carries over ties (ties: carry), times SCALE, from MatchFacts.carried:
-        state[3:] in the entry point, never empty (numba is handed a row of at least one)."""
+        state[CARRY_AT:] in the entry point, never empty (numba is handed a row of at least one)."""
         out = np.zeros(max(1, len(self.params.carry_rules)), dtype=np.int64)
         for j, points in enumerate(carried):
             out[j] = int(points * self.scale)
