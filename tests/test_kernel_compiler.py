@@ -52,6 +52,31 @@ def test_options_of_the_target_share_one_kernel_and_each_plays_to_its_own(tmp_pa
             assert max(batch.scores[m]) >= variant.match.target
 
 
+def test_an_edit_of_constant_points_keeps_the_kernel_and_plays_the_new_points(rules_tree, tmp_path):
+    """Issue 41: every edit of a rule file in the studio compiled a kernel afresh (seconds; ten and
+    more with capture kinds), a point value as much as a new rule. Constant points of the rules and
+    the events are handed to the kernel (Kernel.numbers), and the kernel names no file version."""
+    from escoba_spec.engine.interpreter import Interpreter
+
+    from .kernel_support import assert_same_matches, engines
+
+    path = rules_tree / "cuarenta.yaml"
+    plain = load_variant(path)
+    text = path.read_text(encoding="utf-8")
+    # the points of the rule "two for the deal" and of the caída, and the variant's name
+    path.write_text(text.replace("      points: 2\n", "      points: 5\n", 2).replace("name: Cuarenta\n", "name: Rica\n", 1),
+                    encoding="utf-8")
+    edited = load_variant(path)
+    assert edited.sha256 != plain.sha256
+    assert [e.points for e in edited.scoring.events] != [e.points for e in plain.scoring.events]
+    assert [r.points for r in edited.scoring.rules] != [r.points for r in plain.scoring.rules]
+    assert generate_kernel(edited) == generate_kernel(plain)
+    assert kernel_file(edited, tmp_path) == kernel_file(plain, tmp_path)
+    kernel, _ = engines(edited, native=False)
+    assert list(kernel.numbers) != list(engines(plain, native=False)[0].numbers)
+    assert_same_matches(kernel, Interpreter(edited), [1, 2, 3, 4], ["greedy", "greedy"])
+
+
 def test_a_variant_the_kernel_cannot_play_yet_is_told_why(rules_tree):
     """A declaration naming the hand's number in the match: the kernel's deal is not told it."""
     path = rules_tree / "cirulla-late.yaml"

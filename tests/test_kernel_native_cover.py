@@ -24,8 +24,8 @@ from .kernel_support import NATIVE_MADE_UP
 _NUMBER = re.compile(r"\b\d+\b")
 #: a table's literal: numba types it by its dimensions and dtype, not its entries
 _TABLE = re.compile(r"np\.array\((\[+).*\], dtype=([\w.]+)\)")
-#: the lines that name the variant (its id, its file's hash): every kernel has its own
-_OWN = re.compile(r"^(VARIANT_ID|SOURCE_SHA256) = ")
+#: the line that names the variant: every kernel has its own
+_OWN = re.compile(r"^VARIANT_ID = ")
 
 
 def _code_lines(variant) -> set[str]:

@@ -44,7 +44,8 @@ def event_context(variant: ir.Variant, out: KernelExpressions) -> list[dict]:
         found.append({
             "id": event.id, "effect": event.effect, "column": column,
             "when": out.emit_play(event.when).replace(EVENT_ARGS, args),
-            "points": _points(event.points, out).replace(EVENT_ARGS, args) if event.effect == "points" else "0",
+            "points": (out.points(event.id, event.points) or _points(event.points, out).replace(EVENT_ARGS, args))
+            if event.effect == "points" else "0",
             "kinds": sum(1 << kinds[k] for k in event.kinds),
             "replaced_by": [i for i, other in enumerate(events) if event.id in other.instead_of],
             "origin_comment": _comment(f"{display_path(event.origin.file)}:{event.origin.line}"),

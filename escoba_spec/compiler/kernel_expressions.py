@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..language.expr.env import Env
-from ..language.expr.nodes import Call, Name, Node, mask_of, unresolved
+from ..language.expr.nodes import Call, Name, Node, constant, mask_of, unresolved
 from .expressions import _Emitter
 
 #: the names of a play (scoring.events) as the kernel's event function calls its arguments
@@ -79,9 +79,20 @@ class KernelExpressions:
     #: the names beyond a side's own that this expression's scope may use: `table` (a redeal
     #: condition) and where the match stands (score_hand's `scores`, `dealer_side`, `hand_number`)
     names: frozenset[str] = frozenset()
+    #: the rules and events whose points are a constant: the kernel reads them from the numbers it
+    #: is handed (N[k], Kernel.numbers) rather than holding them, so that rule files that differ
+    #: only in such points share one kernel and its machine code
+    numbers: list[str] = field(default_factory=list)
 
     def emit(self, node: Node) -> str:
         return _KernelEmitter(self).emit(node)
+
+    def points(self, rule_id: str, node: Node) -> str | None:
+        """`N[k]`, the k-th number the kernel is handed, when a rule's points are a constant."""
+        if constant(node) is None:
+            return None
+        self.numbers.append(rule_id)
+        return f"N[{len(self.numbers) - 1}]"
 
     def emit_play(self, node: Node) -> str:
         """An event's expression: the end-of-hand names and a play's (`PLAY_NAMES`)."""

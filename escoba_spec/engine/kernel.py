@@ -18,6 +18,7 @@ import numpy as np
 
 from ..language.cards import CardSet
 from ..language.expr.env import NO_MATCH, MatchFacts, PlayFacts
+from ..language.expr.nodes import constant
 from .dealing import check_deck
 from .errors import EngineError, MatchTooLong
 from .batch import NO_BATCH, MatchBatch
@@ -254,6 +255,10 @@ class Kernel:
         self.event_kinds = any(e.kinds for e in variant.scoring.events)  # play_events is told the kinds' code
         self.event_declared = events_name_declared(variant)  # and each side's declared hands
         self.scale: int = getattr(module, "SCALE", 1)  # every point in the kernel is times this
+        #: the constant points of the rules and events the kernel names in NUMBERS, which it is handed
+        #: in its state rather than written with (so that they can change without a compile)
+        points = {r.id: r.points for r in (*variant.scoring.rules, *variant.scoring.events)}
+        self.numbers = np.array([constant(points[rule]) for rule in module.NUMBERS], dtype=np.int64)
 
     def stage(self, name: str):
         """What compiled code is handed for one of the kernel's stages (engine.stages.stage): its
@@ -399,17 +404,21 @@ class Kernel:
         `out` out and the match's target in its slot: the one number of the rules the kernel is
         handed rather than written with, so that options of the target share one kernel."""
         module = self.module
-        state = np.zeros(module.CARRY_AT + max(1, len(self.params.carry_rules)), dtype=np.int64)
+        state = np.zeros(module.NUMBERS_AT + len(self.numbers), dtype=np.int64)
         state[0] = out
         state[module.TARGET_AT] = self.params.match_target * self.scale
+        state[module.NUMBERS_AT:] = self.numbers
         return state
 
     def carry_array(self, carried: Sequence = ()) -> np.ndarray:
-        """What the kernel's scoring carries over ties (ties: carry), times SCALE, from MatchFacts.carried:
-        state[CARRY_AT:] in the entry point, never empty (numba is handed a row of at least one)."""
-        out = np.zeros(max(1, len(self.params.carry_rules)), dtype=np.int64)
+        """What the kernel's scoring carries over ties (ties: carry), times SCALE, from MatchFacts.carried,
+        then the numbers it is handed: state[CARRY_AT:] in the entry point, never empty (numba is
+        handed a row of at least one)."""
+        module = self.module
+        out = np.zeros(module.NUMBERS_AT - module.CARRY_AT + len(self.numbers), dtype=np.int64)
         for j, points in enumerate(carried):
             out[j] = int(points * self.scale)
+        out[module.NUMBERS_AT - module.CARRY_AT:] = self.numbers
         return out
 
     def warm(self, bots: Sequence[str] | None = None, *, with_expert: bool = False) -> None:
