@@ -77,6 +77,22 @@ def test_an_edit_of_constant_points_keeps_the_kernel_and_plays_the_new_points(ru
     assert_same_matches(kernel, Interpreter(edited), [1, 2, 3, 4], ["greedy", "greedy"])
 
 
+def test_an_edit_that_only_moves_the_rules_lines_finds_the_kernel_already_there(rules_tree, tmp_path):
+    """Two lines of notes move every rule's line: the source's comments say so, the code is the
+    same, and the cache's file (named by the code) is the one already compiled."""
+    path = rules_tree / "scopa.yaml"
+    plain = load_variant(path)
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("\nid: scopa\n", "\n# a designer's notes,\n# two lines of them\nid: scopa\n", 1),
+                    encoding="utf-8")
+    moved = load_variant(path)
+    assert moved.scoring.rules[0].origin.line == plain.scoring.rules[0].origin.line + 2
+    assert generate_kernel(moved) != generate_kernel(plain)
+    first = kernel_file(plain, tmp_path)
+    assert kernel_file(moved, tmp_path) == first
+    assert f"scopa.yaml:{plain.scoring.rules[0].origin.line}" in first.read_text(encoding="utf-8")  # left as written
+
+
 def test_a_variant_the_kernel_cannot_play_yet_is_told_why(rules_tree):
     """A declaration naming the hand's number in the match: the kernel's deal is not told it."""
     path = rules_tree / "cirulla-late.yaml"

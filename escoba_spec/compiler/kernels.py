@@ -1,7 +1,8 @@
 """Kernels on disk: written once per source into a cache folder, imported from there.
 
 numba's `cache=True` keeps the machine code next to the source file, keyed by
-the file; so each kernel's source goes to a file named by its own hash in
+the file; so each kernel's source goes to a file named by the hash of its code
+(the source less its comment lines, which name the YAML lines the rules are on) in
 the user's cache (`$ESCOBA_SPEC_CACHE`, else `$XDG_CACHE_HOME/escoba-spec`,
 else `~/.cache/escoba-spec`), never into the project. The first use of a
 kernel compiles it (a few seconds); later uses, in any process, load it.
@@ -65,7 +66,7 @@ def kernel_file(variant: ir.Variant, folder: Path | None = None) -> Path:
     except (OSError, ValueError):  # no index yet, or one damaged (a name with a NUL is a ValueError)
         pass
     source = generate_kernel(variant)
-    digest = hashlib.sha256(source.encode()).hexdigest()[:16]
+    digest = _code_digest(source.encode())
     path = folder / f"{module_name(variant.id)}_{digest}.py"
     damaged = path.exists() and not _whole(path)
     if damaged:  # cut short or changed: made afresh, its machine code with it
@@ -88,10 +89,19 @@ def say(text: str) -> None:
         print(f"escoba-spec: {text}", file=sys.stderr)
 
 
+def _code_digest(source: bytes) -> str:
+    """What names a kernel file: the hash of its source less its whole-line comments (the rule
+    file's name, the YAML line each rule comes from), the code numba compiles. An edit that only
+    moves a rule file's lines (a longer description) finds the kernel its rules already have;
+    the file keeps the comments of the first source written under its name."""
+    code = b"".join(line for line in source.splitlines(True) if not line.lstrip().startswith(b"#"))
+    return hashlib.sha256(code).hexdigest()[:16]
+
+
 def _whole(path: Path) -> bool:
-    """Whether a kernel file holds the source its name hashes (name_<16 hex digits>.py)."""
+    """Whether a kernel file holds the code its name hashes (name_<16 hex digits>.py)."""
     try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()[:16] == path.stem.rsplit("_", 1)[-1]
+        return _code_digest(path.read_bytes()) == path.stem.rsplit("_", 1)[-1]
     except OSError:
         return False
 
