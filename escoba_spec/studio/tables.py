@@ -69,6 +69,7 @@ class Table:
         self.setup = make_setup(variant, players=players, team_size=team_size, seed=seed,
                                 bots=bots, human=self.seat, engine="interpreted")
         self.variant = variant
+        self.expert = any(name.split(":", 1)[0] == "expert" for name in bots)  # it plays on the kernel
         self.lines: list[str] = []
         self.cond = threading.Condition()
         self.waiting: str | None = None  # "move", "next", "over", "error"; None while the bots play
@@ -155,8 +156,23 @@ class Table:
             self.touched = time.monotonic()  # a page that asks is still there: the table is not abandoned
             if self.waiting is None:
                 return {"id": self.id, "variant": self.variant.id, "name": self.variant.name, "seed": self.setup.seed,
-                        "waiting": None, "playing": True, "error": "", "lines": list(self.lines)}
+                        "waiting": None, "playing": True, "error": "", "lines": list(self.lines),
+                        "note": self.compile_note()}
             return {**self._view(), "playing": False}
+
+    def compile_note(self) -> str:
+        """While an expert's first decision compiles the variant's kernel, what the page says of
+        it ("compiling the kernel of ID, once…"; "" once its machine code is cached, or with no
+        expert at the table)."""
+        if not self.expert:
+            return ""
+        from ..compiler.kernel import KernelUnsupported
+        from ..compiler.kernels import compile_note
+
+        try:
+            return compile_note([self.variant])
+        except KernelUnsupported:  # the expert plays the interpreter's rules: nothing compiles
+            return ""
 
     def _view(self) -> dict:
         runner, setup = self.runner, self.setup

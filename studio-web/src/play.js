@@ -64,7 +64,8 @@ export function playPanel(root, studio) {
     log.textContent = t.lines.join("\n");
     log.scrollTop = log.scrollHeight;
     if (t.playing) {  // the bots are still playing: the narration so far, and ask again until they stop
-      status.textContent = `the bots are playing… (${t.lines.length} line${t.lines.length === 1 ? "" : "s"} of narration)`;
+      status.textContent = t.note ? `${t.note}… (the bots are playing)`
+        : `the bots are playing… (${t.lines.length} line${t.lines.length === 1 ? "" : "s"} of narration)`;
       board.dataset.playing = "true";
       setTimeout(() => poll(t.id), POLL_MS);
       return;
