@@ -689,3 +689,20 @@ def test_markdown_rulebooks_carry_no_raw_html_from_file_names_labels_or_markers(
         html = MarkdownIt("commonmark").enable("table").render(md)
         assert not re.search(r"<(img|script|b)\b", html), html[:2000]
         assert "onerror" in html  # the text is there, as text
+
+
+def test_no_rulebook_shows_the_number_of_a_seed_file():
+    """Issue 41: "the usual rule of 000" in an options table, "la regla habitual de 000" in the
+    Spanish PDF: a player does not know the seeds' file numbers. A rule file's text names the
+    source by its title; its sources list cites the file."""
+    from .conftest import ROOT
+
+    cited = {m.group(1) for f in (ROOT / "rules").rglob("*.yaml")
+             for m in re.finditer(r"seed: (\d{3})_[0-9a-f]{16}\.txt", f.read_text(encoding="utf-8"))}
+    assert cited >= {"000", "001", "002", "003", "004"}
+    number = re.compile(r"(?<![\d.,])\b(" + "|".join(sorted(cited)) + r")\b(?![\d.,]\d)")
+    books = sorted((ROOT / "docs" / "rulebooks").glob("*.md"))
+    assert len(books) >= 5 * 20
+    for book in books:
+        found = number.search(book.read_text(encoding="utf-8"))
+        assert found is None, f"{book.name}: …{found.string[max(0, found.start() - 60):found.end() + 20]}…"
