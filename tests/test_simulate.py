@@ -12,6 +12,7 @@ import pytest
 
 from escoba_spec.cli import main
 from escoba_spec.tools.simulate import match_seed, two_proportion, welch, wilson
+from escoba_spec.tools.simulate.report import p_text
 
 from .conftest import ROOT, RULES
 
@@ -130,6 +131,40 @@ def test_compare(tmp_path, capsys):
     assert 0 <= c["hands_per_match"]["p"] <= 1
     assert "most-cards" in c["points_per_hand"]
     assert (out / "games-compare.csv").exists()
+
+
+def test_option_b_compares_a_rule_file_with_itself_under_other_options(capsys):
+    """Issue 41: simulate compared two files only; `--option-b`, as diff has it, compares a
+    file with itself, B's options over --option."""
+    assert main(["simulate", ESCOBA, "--option-b", "target=31", "--games", "40", "--seed", "3",
+                 "--format", "json"]) == 0
+    out = json.loads(capsys.readouterr().out)["summary"]
+    assert out["a"]["variant"] == out["b"]["variant"] == "escoba-de-15"
+    assert out["b"]["hands_per_match"]["mean"] > out["a"]["hands_per_match"]["mean"]  # to 31, not 21
+    assert main(["simulate", ESCOBA, "--option-b", "target=31", "--games", "40", "--seed", "3"]) == 0
+    text = capsys.readouterr().out
+    assert f"differences: A = {ESCOBA}, B = {ESCOBA} target=31 (* significant at 5%)" in text
+
+
+def test_compare_takes_a_variant_id_as_extends_does(capsys):
+    assert main(["simulate", ESCOBA, "--compare", "escopa", "--games", "20", "--seed", "3", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["summary"]["b"]["variant"] == "escopa"
+    assert main(["simulate", ESCOBA, "--compare", "escopo", "--games", "2", "--seed", "3"]) == 2
+    err = capsys.readouterr().err
+    assert "no such file, nor a variant with the id 'escopo'" in err and "did you mean 'escopa'?" in err
+
+
+def test_the_differences_are_a_table_with_a_header_per_side_rows_and_readable_p_values(capsys):
+    assert main(["simulate", ESCOBA, "--compare", ESCOPA, "--games", "200", "--seed", "1"]) == 0
+    text = capsys.readouterr().out
+    table = text[text.index("differences: "):].splitlines()
+    assert table[0] == f"differences: A = {ESCOBA}, B = {ESCOPA} (* significant at 5%)"
+    assert table[1].split() == ["A", "B", "B", "-", "A", "p"]
+    assert any(line.split()[:2] == ["side", "0"] for line in table) and "p=" not in text
+    hands = next(line for line in table if line.lstrip().startswith("hands per match"))
+    assert hands.endswith("<0.0001 *")  # Escopa's matches are shorter: never "p=0"
+    assert p_text(0.0) == "<0.0001" and p_text(0.0508) == "0.051" and p_text(1.0) == "1"
+    assert "-0.000" not in text
 
 
 def test_statistics_helpers():

@@ -62,6 +62,29 @@ def existing(paths: list[str]) -> list[Path]:
     return out
 
 
+def rule_file_or_id(text: str, beside: Path) -> Path:
+    """A rule file named by its path, or by a variant's id as `extends:` names one: in the rules
+    tree of `beside` (the other rule file of the command), then among the shipped variants."""
+    import re
+
+    if Path(text).exists() or not re.fullmatch(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*", text):
+        return existing([text])[0]
+    from ..language.diagnostics import did_you_mean
+    from ..language.resolve import Resolver, rules_root
+
+    resolver = Resolver()
+    root = rules_root(beside)
+    found = resolver.locate(text, root)
+    if found is None:
+        hint = did_you_mean(text, resolver.known_ids(root))
+        raise UsageError(f"no such file, nor a variant with the id '{text}' beside {printable(str(beside))} or "
+                         f"shipped" + (f" ({hint})" if hint else ""))
+    try:
+        return found.relative_to(Path.cwd())  # as the person would have named it
+    except ValueError:
+        return found
+
+
 def load_or_report(path: Path, options: dict[str, str], nothing_done: str, fmt: str = "text") -> ir.Variant | None:
     """The variant of a rule file for a command that uses it, or None after the
     diagnostics were reported (the command then exits 1): as text on stderr, or under

@@ -18,7 +18,7 @@ from ..engine.names import DEFAULT_BUDGET
 from ..tools.files import check_writable
 from ..tools.seats import BOT_NAMES, ENGINES, bot_names, seating
 from ..tools.text import printable
-from .common import UsageError, chosen_seed, existing, load_or_report, parse_options
+from .common import UsageError, chosen_seed, existing, load_or_report, parse_options, rule_file_or_id
 
 #: the most matches one run plays: each keeps a record (games.csv, the statistics), a few
 #: hundred bytes, so ten million is a few GB at most
@@ -47,7 +47,12 @@ def register(sub) -> None:
                         help="run the matches on the Dask cluster at ADDRESS, e.g. tcp://10.0.0.5:8786 (the dask extra)")
     parser.add_argument("--option", action="append", metavar="ID=VALUE", help="choose a variant option (repeatable)")
     parser.add_argument("--out", metavar="DIR", help="write summary.json, timing.json, games.csv and plots here")
-    parser.add_argument("--compare", metavar="B", help="a second rule file: the same statistics side by side")
+    parser.add_argument("--compare", metavar="B",
+                        help="a second rule file, or a variant's id as extends: names one (escopa): the same "
+                             "statistics side by side, with their differences")
+    parser.add_argument("--option-b", action="append", metavar="ID=VALUE",
+                        help="choose an option of B only, over --option (repeatable); without --compare, B is "
+                             "the rule file itself: --option-b target=31 compares 21 with 31")
     parser.add_argument("--format", choices=("text", "json"), default="text",
                         help="stdout summary format (default: text)")
     parser.set_defaults(func=run)
@@ -99,6 +104,11 @@ class Progress:
 
     def close(self) -> None:
         self.bar.stop()
+
+
+def _label(path: Path, options: dict[str, str]) -> str:
+    """A run as the differences name it: its rule file, and the options chosen."""
+    return str(path) + "".join(f" {key}={value}" for key, value in options.items())
 
 
 def _context(variant, path: Path, options, args):
@@ -164,8 +174,9 @@ def run(args: argparse.Namespace) -> int:
     if out_dir is not None and (problem := check_writable(out_dir)):
         raise UsageError(f"--out {printable(str(out_dir))}: {printable(problem)} (checked before any match is played)")
     path = existing([args.path])[0]
-    other = existing([args.compare])[0] if args.compare else None
+    other = rule_file_or_id(args.compare, path) if args.compare else path if args.option_b else None
     options = parse_options(args.option)
+    options_b = {**options, **parse_options(args.option_b)}
     variant = load_or_report(path, options, "nothing simulated", args.format)
     if variant is None:
         return 1
@@ -173,16 +184,16 @@ def run(args: argparse.Namespace) -> int:
     args.seed = chosen_seed(args.seed)
     ctx_b = None
     if other is not None:
-        variant_b = load_or_report(other, options, "nothing simulated", args.format)
+        variant_b = load_or_report(other, options_b, "nothing simulated", args.format)
         if variant_b is None:
             return 1
-        ctx_b = _context(variant_b, other, options, args)
+        ctx_b = _context(variant_b, other, options_b, args)
         if ctx_b.players // ctx_b.team_size != ctx.players // ctx.team_size:
             raise UsageError("--compare needs both variants played by the same number of sides")
     executor = dask_executor(args.scheduler) if args.scheduler else None
     try:
         records, timing = _simulate(ctx, path, options, args, executor)
-        records_b, timing_b = _simulate(ctx_b, other, options, args, executor) if ctx_b else (None, None)
+        records_b, timing_b = _simulate(ctx_b, other, options_b, args, executor) if ctx_b else (None, None)
     except EngineError as exc:
         print(printable(f"escoba-spec: a match could not be played: {exc}"), file=sys.stderr)
         return 1
@@ -221,5 +232,5 @@ def run(args: argparse.Namespace) -> int:
         print(printable(render_text(summary, timing)))
         if summary_b:
             print(printable(render_text(summary_b, timing_b)))
-            print(printable(render_compare_text(diff)))
+            print(printable(render_compare_text(diff, _label(path, options), _label(other, options_b))))
     return 0

@@ -161,7 +161,7 @@ class Runs:
             texts.append(render_text(summary, timing))
         comparison = compare(summaries[0], summaries[1]) if len(summaries) == 2 else None
         if comparison is not None:
-            texts.append(render_compare_text(comparison))
+            texts.append(render_compare_text(comparison, contexts[0][1], contexts[1][1]))
         pngs = plots(summaries[0], summaries[1] if len(summaries) == 2 else None)
         job.result = {
             "summary": summaries[0], "compare": summaries[1] if len(summaries) == 2 else None,

@@ -48,24 +48,43 @@ def render_text(summary: dict, timing: dict | None = None) -> str:
     return "\n".join(lines)
 
 
-def render_compare_text(diff: dict) -> str:
-    def star(d):
-        return "*" if d["significant"] else " "
+def p_text(p: float) -> str:
+    """A p-value as a reader takes it: two significant digits, and below 0.0001 as "<0.0001"
+    (never p=0, which no finite run shows)."""
+    return "<0.0001" if p < 0.0001 else f"{p:.2g}"
 
-    lines = ["differences (B - A; * = significant at 5%):"]
+
+def render_compare_text(diff: dict, a: str = "A", b: str = "B") -> str:
+    """The differences B - A as a table: a row a statistic (a row a side for what each side has),
+    the two runs' values, the difference, its p-value and a star where it is significant at 5%."""
+    rows: list[tuple[str, str, str, str, str]] = []
+
+    def row(label: str, d: dict, digits: int = 3, sign: str = "") -> None:
+        change = round(d["b"] - d["a"], digits) or 0.0  # never -0.000
+        rows.append((label, f"{d['a']:{sign}.{digits}f}", f"{d['b']:{sign}.{digits}f}",
+                     f"{change:+.{digits}f}", p_text(d["p"]) + (" *" if d["significant"] else "")))
+
     for w in diff["win_rate"]:
-        lines.append(f"  win rate side {w['side']}: {w['a']:.3f} -> {w['b']:.3f}  {w['diff']:+.3f}  p={w['p']:.3g} {star(w)}")
-    e = diff["first_player_edge"]
-    lines.append(f"  first player edge: {e['a']:+.3f} -> {e['b']:+.3f}  p={e['p']:.3g} {star(e)}")
+        row(f"win rate, side {w['side']}", w)
+    row("first player edge", diff["first_player_edge"], sign="+")
     for rule, per in diff["points_per_hand"].items():
-        lines.append(f"  {rule:24} " + "  ".join(f"{d['a']:.3f}->{d['b']:.3f} p={d['p']:.3g}{star(d)}" for d in per))
-    for key in ("only_in_a", "only_in_b"):
+        rows.append((f"points per hand, {rule}", "", "", "", ""))
+        for side, d in enumerate(per):
+            row(f"  side {side}", d)
+    if diff.get("sweeps_per_hand"):
+        rows.append(("sweeps per hand", "", "", "", ""))
+        for side, d in enumerate(diff["sweeps_per_hand"]):
+            row(f"  side {side}", d)
+    row("hands per match", diff["hands_per_match"], 2)
+    row("won from behind", diff["comebacks"])
+    width = max(len(r[0]) for r in rows)
+    lines = [f"differences: A = {a}, B = {b} (* significant at 5%)",
+             f"  {'':{width}}  {'A':>7}  {'B':>7}  {'B - A':>7}  p"]
+    for label, va, vb, d, p in rows:
+        lines.append(f"  {label:{width}}  {va:>7}  {vb:>7}  {d:>7}  {p}".rstrip())
+    for key, name in (("only_in_a", "A"), ("only_in_b", "B")):
         if diff[key]:
-            lines.append(f"  rules {key.replace('_', ' ')}: {', '.join(diff[key])}")
-    h = diff["hands_per_match"]
-    lines.append(f"  hands per match: {h['a']:.2f} -> {h['b']:.2f}  p={h['p']:.3g} {star(h)}")
-    c = diff["comebacks"]
-    lines.append(f"  won from behind: {c['a']:.3f} -> {c['b']:.3f}  p={c['p']:.3g} {star(c)}")
+            lines.append(f"  rules only in {name}: {', '.join(diff[key])}")
     return "\n".join(lines)
 
 
