@@ -59,6 +59,17 @@ def test_every_api_call_needs_the_token(client):
     assert answer.json()["files"] == ["escoba-de-15.yaml", "scopa.yaml", "house/mine.yaml"]  # a folder's own files first
 
 
+def test_docs_name_every_key_of_the_info_answer(client):
+    """Issue 41: docs/studio.md said "languages" where the answer says `langs`."""
+    import json
+    import re
+
+    row = next(line for line in (ROOT / "docs" / "studio.md").read_text(encoding="utf-8").splitlines()
+               if line.startswith("| `GET /api/info` |"))
+    documented = json.loads(re.search(r"`(\{.*?\})`", row).group(1).replace("{", "[").replace("}", "]"))
+    assert documented == list(client.get("/api/info", headers=AUTH).json())
+
+
 def test_the_page_is_served_with_a_policy_that_runs_only_its_own_scripts(client):
     page = client.get("/")
     assert page.status_code == 200 and "<div id=\"editor\"" in page.text
