@@ -74,9 +74,23 @@ def test_a_house_rule_reusing_a_base_id_is_located_not_silently_the_base(rules_t
     user.write_text("id: c-user\nextends: escoba-de-15\n", encoding="utf-8")
     assert main(["validate", str(rules_tree / "house" / "copy.yaml"), str(user)]) == 1
     out = capsys.readouterr().out
-    assert "copy.yaml:1:5: error[duplicate-variant-id]: the variant id 'escoba-de-15' is also the id of " \
-           "escoba-de-15.yaml" in out
+    assert "copy.yaml:1:5: warning[duplicate-variant-id]: the variant id 'escoba-de-15' is also the id of " \
+           "escoba-de-15.yaml in this folder" in out
     assert "user.yaml:2:10: error[extends-ambiguous]" in out
+
+
+def test_a_draft_copy_beside_its_original_validates_with_a_warning(rules_tree, capsys):
+    """Issue 41: validating one file failed because another file of the folder had its id (a
+    draft copy beside its original). It is a warning; building both is the error."""
+    original = rules_tree / "house" / "escoba-31-ties-all.yaml"
+    draft = rules_tree / "house" / "draft.yaml"
+    draft.write_bytes(original.read_bytes())
+    assert main(["validate", str(draft)]) == 0
+    out = capsys.readouterr()
+    assert "draft.yaml:3:5: warning[duplicate-variant-id]" in out.out + out.err
+    assert main(["validate", str(draft), str(original)]) == 1
+    out = capsys.readouterr()
+    assert "escoba-31-ties-all.yaml:3:5: error[duplicate-variant-id]" in out.out + out.err
 
 
 def test_compiling_two_files_with_one_id_from_two_folders_is_a_located_error(tmp_path, capsys):

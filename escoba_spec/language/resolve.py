@@ -255,16 +255,24 @@ class Resolver:
         self.ids_in(root)
         others = [f for f in self.shared[root].get(vid, []) if f != here]
         first = self.resolved_ids.setdefault(vid, here)
-        if first != here and first not in others:
+        in_run = first != here  # given in the same run: the run would write one module for both
+        if in_run and first not in others:
             others.append(first)
         if not others:
             return []
         pos = doc.pos("id")
         shown = ", ".join(_shown(f, root) for f in others)
+        module = f"{vid.replace('-', '_')}.py"
+        if in_run:
+            return [Diagnostic(pos.file, pos.line, pos.column, "duplicate-variant-id",
+                               f"the variant id '{vid}' is also the id of {shown}",
+                               f"give each rule file its own id: both would compile to the one module {module}", "id")]
+        # a draft copy beside its original is checked as it is: what the shared id breaks (a file
+        # extending it: extends-ambiguous; a build of the folder: this error) is an error there
         return [Diagnostic(pos.file, pos.line, pos.column, "duplicate-variant-id",
-                           f"the variant id '{vid}' is also the id of {shown}",
-                           "give each rule file its own id: extends by id would pick one of them, and both would "
-                           f"compile to the one module {vid.replace('-', '_')}.py", "id")]
+                           f"the variant id '{vid}' is also the id of {shown} in this folder",
+                           f"give the file its own id before a file extends '{vid}' (which could mean either) or "
+                           f"the folder is built (both would compile to {module})", "id", severity="warning")]
 
     def _find_base(self, current: Path, doc: Document, base: str) -> tuple[Path, Diagnostic | None]:
         pos = doc.pos("extends")
