@@ -79,10 +79,7 @@ def rule_file_or_id(text: str, beside: Path) -> Path:
         hint = did_you_mean(text, resolver.known_ids(root))
         raise UsageError(f"no such file, nor a variant with the id '{text}' beside {printable(str(beside))} or "
                          f"shipped" + (f" ({hint})" if hint else ""))
-    try:
-        return found.relative_to(Path.cwd())  # as the person would have named it
-    except ValueError:
-        return found
+    return found
 
 
 def load_or_report(path: Path, options: dict[str, str], nothing_done: str, fmt: str = "text") -> ir.Variant | None:

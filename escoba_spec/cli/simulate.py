@@ -106,8 +106,9 @@ class Progress:
         self.bar.stop()
 
 
-def _label(path: Path, options: dict[str, str]) -> str:
-    """A run as the differences name it: its rule file, and the options chosen."""
+def _label(path: Path | str, options: dict[str, str]) -> str:
+    """A run as the differences name it: its rule file as the command line names it, and the
+    options chosen."""
     return str(path) + "".join(f" {key}={value}" for key, value in options.items())
 
 
@@ -175,6 +176,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--out {printable(str(out_dir))}: {printable(problem)} (checked before any match is played)")
     path = existing([args.path])[0]
     other = rule_file_or_id(args.compare, path) if args.compare else path if args.option_b else None
+    named_b = args.compare or str(path)  # B as the command line names it (a variant's id, or a path)
     options = parse_options(args.option)
     options_b = {**options, **parse_options(args.option_b)}
     variant = load_or_report(path, options, "nothing simulated", args.format)
@@ -198,7 +200,7 @@ def run(args: argparse.Namespace) -> int:
         print(printable(f"escoba-spec: a match could not be played: {exc}"), file=sys.stderr)
         return 1
     summary = summarize(records, ctx, str(path), args.seed)
-    summary_b = summarize(records_b, ctx_b, str(other), args.seed) if ctx_b else None
+    summary_b = summarize(records_b, ctx_b, named_b, args.seed) if ctx_b else None
     diff = compare(summary, summary_b) if summary_b else None
     if summary_b:
         full = {"a": summary, "b": summary_b, "comparison": diff}
@@ -232,5 +234,5 @@ def run(args: argparse.Namespace) -> int:
         print(printable(render_text(summary, timing)))
         if summary_b:
             print(printable(render_text(summary_b, timing_b)))
-            print(printable(render_compare_text(diff, _label(path, options), _label(other, options_b))))
+            print(printable(render_compare_text(diff, _label(path, options), _label(named_b, options_b))))
     return 0
