@@ -7,7 +7,7 @@ import sys
 
 from ..tools.seats import DIFF_BOT_NAMES
 from ..tools.terminal import Painter
-from .common import USAGE_CODES, UsageError, existing, parse_options
+from .common import USAGE_CODES, UsageError, existing, parse_options, rule_file_or_id
 from .diagnostics import render
 
 
@@ -15,7 +15,8 @@ def register(sub) -> None:
     parser = sub.add_parser("diff", help="the rules two variants differ in, and the first deal where play parts")
     parser.add_argument("a", metavar="A", help="a rule file (YAML)")
     parser.add_argument("b", metavar="B", nargs="?",
-                        help="the rule file to compare it with (default: A itself, with --option-b's choices)")
+                        help="the rule file to compare it with, or a variant's id as extends: names one (default: A "
+                             "itself, with --option-b's choices)")
     parser.add_argument("--deals", type=int, default=200, help="seeded deals played under both (default: 200)")
     parser.add_argument("--seed", type=int, default=0, help="the seed the deals derive from (default: 0)")
     parser.add_argument("--bots", nargs="+", metavar="BOT",
@@ -42,7 +43,8 @@ def run(args: argparse.Namespace) -> int:
 
     if args.b is None and not args.option_b:
         raise UsageError("diff needs a second rule file B, or --option-b to compare A with itself under other options")
-    paths = existing([args.a, args.b or args.a])
+    paths = [existing([args.a])[0]]
+    paths.append(rule_file_or_id(args.b, paths[0]) if args.b else paths[0])
     both = parse_options(args.option)
     chosen = (both, {**both, **parse_options(args.option_b)})
     if args.deals < 1:
