@@ -1152,13 +1152,13 @@ def _score_hand(piles, sweeps, captures, P, E, scores, carry, dealer_side, hand_
             shared0 += 1
     for side in range(S):
         pass
-        # carte: cicera.yaml:113
+        # carte: cicera.yaml:114
         P[side, 0] = share((N[0]) * SCALE, shared0) if (most(H[0], ALL, side, True)) else 0
-        # spade: cicera.yaml:122
+        # spade: cicera.yaml:123
         P[side, 1] = (N[1]) * SCALE if (most(H[1], ALL, side, False)) else 0
-        # napula: cicera.yaml:131
+        # napula: cicera.yaml:132
         P[side, 2] = (straight((piles[side] & 549688705024), _RANK_MASKS)) * SCALE if ((straight((piles[side] & 549688705024), _RANK_MASKS) >= 3)) else 0
-        # napoleone: cicera.yaml:140
+        # napoleone: cicera.yaml:141
         E[side, 0] = 1 if ((popcount(piles[side] & 549688705024) == 13)) else 0
     return 0
 

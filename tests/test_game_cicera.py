@@ -12,7 +12,7 @@ from escoba_spec.engine import HandState
 from escoba_spec.language.validate import load_variant
 
 from .conftest import RULES
-from .engine_fixtures import both_engines, moves_text, position, rulebook_leaks
+from .engine_fixtures import both_engines, moves_text, play, position, rulebook_leaks
 from .test_capture_kinds import options
 
 PATH = RULES / "cicera.yaml"
@@ -102,3 +102,29 @@ def test_cicera_renders_in_every_language_with_every_option():
     text = render_rulebook(load_variant(PATH), "en", "md")
     assert "Fanti, cavalli, and re have no capture value" in text
     assert "Capturing is never compulsory" in text
+
+
+def test_thanos_scores_a_point_at_once_for_each_of_four_plays():
+    """Thanos Card Games' Cicera: "one point when you play a card which captures the all table
+    cards", "one point if you capture the card just played by the player to the left by playing a
+    card of the same rank", "a point for a capture in a single suit", "one point if you play a card
+    which captures a set of three or more cards". The kernel does not play events where ties split
+    yet, so the interpreter says it."""
+    from escoba_spec.compiler.kernel import unsupported
+    from escoba_spec.engine.interpreter import Interpreter
+
+    variant = load_variant(PATH, {"in-play-points": "thanos"})
+    assert unsupported(variant) == ["events during play in a variant whose ties split"]
+    rs = Interpreter(variant)
+    sweep = position(rs, [["9s", "Rd"], ["4b"], ["3b"], ["5b"]], ["2s", "3s", "4s"], team_size=2)
+    play(sweep, "9s+2s+3s+4s")
+    assert sorted((e.side, e.id, e.points) for e in sweep.events) == [(0, "one-suit", 1), (0, "table-cleared", 1),
+                                                                      (0, "three-cards", 1)]
+    back = position(rs, [["7d", "Rd"], ["7c", "Rc"], ["3b"], ["5b"]], ["Fs"], team_size=2)
+    play(back, "7d")
+    play(back, "7c+7d")
+    assert [(e.side, e.id) for e in back.events] == [(1, "card-taken-back")]  # the fante stays: no clear
+    plain = position(Interpreter(load_variant(PATH)), [["9s", "Rd"], ["4b"], ["3b"], ["5b"]],
+                     ["2s", "3s", "4s"], team_size=2)
+    play(plain, "9s+2s+3s+4s")
+    assert plain.events == []  # by default the hand is scored at its end only
