@@ -52,7 +52,6 @@ def unsupported(variant: ir.Variant) -> list[str]:
          sum(max(values) for values, c in zip(cards.choices, cards.cards) if cards.choice_mask >> c.index & 1) > 62),
         ("declarations in a variant whose ties split", variant.declarations.rules and _scale(variant) > 1),
         ("the match named in a variant whose ties split", params.match_names and _scale(variant) > 1),
-        ("events during play in a variant whose ties split", bool(variant.scoring.events) and _scale(variant) > 1),
         ("a deck of more than 63 cards", cards.size > 63),
         ("capture totals above 60", params.sums_limit > 60),
         ("an opening table split into more than two groups",
