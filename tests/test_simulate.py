@@ -161,6 +161,7 @@ def test_the_differences_are_a_table_with_a_header_per_side_rows_and_readable_p_
     assert table[0] == f"differences: A = {ESCOBA}, B = {ESCOPA} (* significant at 5%)"
     assert table[1].split() == ["A", "B", "B", "-", "A", "p"]
     assert any(line.split()[:2] == ["side", "0"] for line in table) and "p=" not in text
+    assert [line.split(",")[0].strip() for line in table if "win rate" in line] == ["win rate"]  # two sides: one row
     hands = next(line for line in table if line.lstrip().startswith("hands per match"))
     assert hands.endswith("<0.0001 *")  # Escopa's matches are shorter: never "p=0"
     assert p_text(0.0) == "<0.0001" and p_text(0.0508) == "0.051" and p_text(1.0) == "1"

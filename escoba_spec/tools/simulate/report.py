@@ -64,7 +64,8 @@ def render_compare_text(diff: dict, a: str = "A", b: str = "B") -> str:
         rows.append((label, f"{d['a']:{sign}.{digits}f}", f"{d['b']:{sign}.{digits}f}",
                      f"{change:+.{digits}f}", p_text(d["p"]) + (" *" if d["significant"] else "")))
 
-    for w in diff["win_rate"]:
+    # two sides: side 1's rate is 1 - side 0's, the same test: one row, not the same number twice
+    for w in diff["win_rate"][:1] if len(diff["win_rate"]) == 2 else diff["win_rate"]:
         row(f"win rate, side {w['side']}", w)
     row("first player edge", diff["first_player_edge"], sign="+")
     for rule, per in diff["points_per_hand"].items():
