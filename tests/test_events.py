@@ -532,7 +532,8 @@ def test_a_card_wild_on_the_opening_table_only_is_said_and_diffed(validate_text,
 EVENTS_ONLY = ("id: events-only\nname: Events only\nextends: scopa\nscoring:\n  rules:\n"
                + "".join(f"    - {{id: {rid}, drop: true}}\n"
                          for rid in ("most-cards", "most-denari", "settebello", "primiera", "scope"))
-               + "  events:\n    - {id: limpia, name: Limpia, when: 'count(table) == 0 and count(taken) > 0', points: 1}\n")
+               + "  events:\n    - {id: limpia, name: Limpia, when: 'count(table) == 0 and count(taken) > 0', points: 1}\n"
+               + "options:\n  primiera-suits: {drop: true}\n")  # Scopa's option of the primiera it drops
 
 
 def test_a_game_of_events_only_is_valid_and_both_engines_play_it_alike(validate_text, rules_tree):

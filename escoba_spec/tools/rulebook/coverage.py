@@ -144,9 +144,10 @@ RULES: tuple[tuple[str, str, str], ...] = (
     ("score < 30 and count(pile) >= 20", "round_up(count(pile) - 14, 2)", "points"),
 )
 
+#: a catalogue key a renderer left in (`rule.name`); a file a source cites (`players.py`) is not one
 _KEYISH = re.compile(r"\b(?:ir|rule|num|cmp|most|deck|players|deal|section|term|suit|rank|noun|has|bool|qty|per|points"
                      r"|cards|pred|subj|none|all|example|options|diff|sources|page|list|intro|end|match|sweeps|play"
-                     r"|capture)\.(?!yaml\b)[A-Za-z][\w-]*\b")
+                     r"|capture)\.(?!(?:yaml|py|js|jsx|ts|tsx|rs|php|go|java|md|html|json)\b)[A-Za-z][\w-]*\b")
 
 
 _URL = re.compile(r"https?://[^\s`<>\"')]+")
