@@ -148,6 +148,46 @@ def test_a_misspelt_key_is_underlined_at_its_place_and_the_fix_refreshes_the_rul
     _shot(page, "fixed-rulebook")
 
 
+def test_with_errors_the_rulebook_keeps_the_last_valid_one_and_says_so(page, studio):
+    """Issue 41 item 7: while the text has errors the frame keeps the file's last valid rulebook,
+    with a note above it saying that it is the last valid one and that the text has errors; a
+    file opened with errors shows no other file's rulebook as its own."""
+    _, folder = studio
+    broken = folder / "house" / "broken.yaml"
+    broken.write_text("id: broken\nextends: escoba-de-15\nname: Broken\nmatch:\n  taget: 21\n", encoding="utf-8")
+    try:
+        page.open(HOUSE)
+        expect(page.locator("#rulebook-status")).to_contain_text("up to date", timeout=20000)
+        note = page.locator("#rulebook-note")
+        expect(note).to_be_hidden()
+        frame = page.frame_locator("#rulebook-frame")
+        line = page.locator(".cm-line", has_text="target: 31")
+        line.click()
+        page.keyboard.press("End")
+        page.keyboard.press("Shift+Home")
+        page.keyboard.type("taget: 15")
+        expect(page.locator("#problems-count")).to_have_text("1 error, 0 warnings", timeout=10000)
+        expect(note).to_be_visible()
+        expect(note).to_contain_text("has 1 error: this is the last valid rulebook")
+        expect(frame.locator("h1")).to_contain_text("Escoba de 15 to 31")  # still there, not blank
+        expect(frame.locator("body")).to_contain_text("31 points")
+        page.select_option("#rulebook-lang", "es")  # no rulebook of a text with errors: the note stays
+        expect(note).to_contain_text("(en, written at")
+        _shot(page, "rulebook-last-valid")
+        page.select_option("#rulebook-lang", "en")
+        page.keyboard.press("Control+z")  # the valid text again: the note goes
+        expect(page.locator("#problems-count")).to_have_text("no problems", timeout=10000)
+        expect(note).to_be_hidden(timeout=20000)
+        expect(page.locator("#rulebook-status")).to_contain_text("up to date")
+
+        page.locator("#files button.file", has_text="broken.yaml").click()
+        expect(page.locator("#file-name")).to_have_text("house/broken.yaml")
+        expect(note).to_contain_text("house/broken.yaml has had no valid rulebook yet", timeout=10000)
+        expect(frame.locator("h1")).to_have_count(0)  # not the last file's rulebook as this one's
+    finally:
+        broken.unlink()
+
+
 def test_completion_and_hover_come_from_the_schema(page):
     page.open("escoba-de-15.yaml")
     expect(page.locator("#problems-count")).to_have_text("no problems", timeout=20000)

@@ -18,7 +18,7 @@ const studio = {
 };
 let editor = null;
 let lastChecked = null;  // {text, diagnostics}
-let rulebookFor = null;  // the text and language of the rulebook shown
+let rulebookFor = null;  // the file, text and language of the rulebook shown, and when it was written
 let rulebookTimer = null;
 
 function say(text, kind = "") {
@@ -54,8 +54,8 @@ async function open(path) {
     studio.path = file.path;
     studio.sha256 = file.sha256;
     studio.saved = file.text;
-    rulebookFor = null;
     editor.load(file.text);
+    $("rulebook-status").textContent = "checking…";
     renderFiles();
     showTitle();
     say(`opened ${path}`);
@@ -118,7 +118,25 @@ function onChecked(diagnostics, text) {
   }, el("span.where", {}, `${d.file ? d.file + ":" : ""}${d.line}:${d.col}`), " ",
   el("span.code", {}, `${d.severity}[${d.code}]`), " ", d.message, d.hint ? el("div.hint", {}, "hint: " + d.hint) : null)));
   if (!errors) scheduleRulebook();
-  else $("rulebook-status").textContent = "the text has errors: the rulebook shows the last valid version";
+  else staleRulebook(errors);
+}
+
+// the text has errors: the frame keeps the last valid rulebook of this file, and says so above it
+function staleRulebook(errors) {
+  const note = $("rulebook-note");
+  const count = `${errors} error${errors === 1 ? "" : "s"}`;
+  if (rulebookFor && rulebookFor.path === studio.path) {
+    note.textContent = `The text in the editor has ${count}: this is the last valid rulebook (${rulebookFor.lang}, `
+      + `written at ${rulebookFor.time}), not the text as it is now. Fix the errors to bring it up to date.`;
+  } else {  // none of this file yet: another file's rulebook is not shown as this one's
+    rulebookFor = null;
+    $("rulebook-frame").srcdoc = "";
+    note.textContent = `The text in the editor has ${count}, and ${studio.path} has had no valid rulebook yet: `
+      + "fix the errors to see it.";
+  }
+  note.hidden = false;
+  $("rulebook-status").textContent = rulebookFor ? "the text has errors: the last valid rulebook is shown"
+    : "the text has errors: no rulebook yet";
 }
 
 function goTo(d) {
@@ -139,17 +157,23 @@ async function refreshRulebook() {
   const text = studio.text();
   const lang = $("rulebook-lang").value;
   if (!lastChecked || lastChecked.text !== text) return;  // the check of this text decides
-  if (rulebookFor && rulebookFor.text === text && rulebookFor.lang === lang) return;
+  if (lastChecked.diagnostics.some((d) => d.severity === "error")) return;  // the last valid one stays
+  if (rulebookFor && rulebookFor.path === studio.path && rulebookFor.text === text && rulebookFor.lang === lang) {
+    $("rulebook-note").hidden = true;
+    $("rulebook-status").textContent = `up to date (${lang}, ${rulebookFor.time})`;
+    return;
+  }
   $("rulebook-status").textContent = "writing the rulebook…";
   try {
     const { html } = await api("POST", "/rulebook", { path: studio.path, text, lang });
     if (studio.text() !== text) return;
-    rulebookFor = { text, lang };
+    rulebookFor = { path: studio.path, text, lang, time: new Date().toLocaleTimeString() };
+    $("rulebook-note").hidden = true;
     const frame = $("rulebook-frame");
     const top = frame.contentWindow ? frame.contentWindow.scrollY : 0;
     frame.srcdoc = html;
     frame.onload = () => frame.contentWindow && frame.contentWindow.scrollTo(0, top);
-    $("rulebook-status").textContent = `up to date (${lang}, ${new Date().toLocaleTimeString()})`;
+    $("rulebook-status").textContent = `up to date (${lang}, ${rulebookFor.time})`;
   } catch (e) {
     $("rulebook-status").textContent = e.message;
   }
@@ -186,7 +210,7 @@ async function main() {
     onChange: () => { showTitle(); },
   });
   $("rulebook-lang").replaceChildren(...studio.info.langs.map((l) => el("option", { value: l }, l)));
-  $("rulebook-lang").addEventListener("change", () => { rulebookFor && (rulebookFor.lang = null); refreshRulebook(); });
+  $("rulebook-lang").addEventListener("change", refreshRulebook);
   $("save").addEventListener("click", save);
   $("new-file").addEventListener("click", newFile);
   window.addEventListener("beforeunload", (event) => { if (dirty()) event.preventDefault(); });
