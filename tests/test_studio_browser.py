@@ -346,6 +346,29 @@ def test_simulate_shows_progress_the_plots_and_the_comparison_and_diff_the_diver
     _shot(page, "diff")
 
 
+def test_the_diff_follows_the_open_file(page):
+    """Issue 41 item 7: the diff tab's A is the file open; opening another one makes A that file
+    and clears the last file's diff, which compared a file no longer in the editor."""
+    page.open(HOUSE)
+    page.click("#tabs button[data-panel=panel-diff]")
+    expect(page.locator("#diff-a option").first).to_have_text(f"this file ({HOUSE})")
+    page.select_option("#diff-a", "scopa.yaml")
+    page.select_option("#diff-b", "escoba-de-15.yaml")
+    page.fill("#diff-deals", "5")
+    page.click("#diff-run")
+    expect(page.locator("#diff-differences li").first).to_be_visible(timeout=60000)
+    expect(page.locator("#diff-status")).to_contain_text("stated difference")
+
+    page.locator("#files button.file", has_text="escoba-de-15.yaml").click()
+    expect(page.locator("#file-name")).to_have_text("escoba-de-15.yaml")
+    assert page.locator("#diff-a").input_value() == ""  # A: this file, the one now open
+    expect(page.locator("#diff-a option:checked")).to_have_text("this file (escoba-de-15.yaml)")
+    expect(page.locator("#diff-out")).to_be_empty()
+    expect(page.locator("#diff-status")).to_have_text("")
+    assert page.locator("#diff-b").input_value() == "escoba-de-15.yaml"  # B is kept
+    _shot(page, "diff-follows")
+
+
 def test_a_hand_is_played_against_the_expert_to_its_score(page):
     page.open("escoba-de-15.yaml")
     page.click("#tabs button[data-panel=panel-play]")

@@ -13,7 +13,7 @@ import { Schema } from "./schema.js";
 const $ = (id) => document.getElementById(id);
 
 const studio = {
-  info: null, files: [], unlisted: [], path: null, sha256: null, saved: "", schema: null, onFiles: [],
+  info: null, files: [], unlisted: [], path: null, sha256: null, saved: "", schema: null, onFiles: [], onOpen: [],
   text: () => editor.view.state.doc.toString(),
 };
 let editor = null;
@@ -56,6 +56,7 @@ async function open(path) {
     studio.saved = file.text;
     editor.load(file.text);
     $("rulebook-status").textContent = "checking…";
+    for (const hook of studio.onOpen) hook();
     renderFiles();
     showTitle();
     say(`opened ${path}`);
@@ -91,6 +92,7 @@ function newFile() {
   studio.sha256 = null;
   studio.saved = "";
   editor.load(`id: ${id}\nextends: escoba-de-15\nname: ${id}\nmatch:\n  target: 31\n`);
+  for (const hook of studio.onOpen) hook();
   renderFiles();
   showTitle();
   say(`${name} is new: Save writes it into the folder`);

@@ -84,13 +84,24 @@ export function diffPanel(root, studio) {
   let job = null;
   const refresh = () => {
     const keep = [a.value, b.value];
-    a.replaceChildren(...fileOptions(studio, [el("option", { value: "" }, "this file")]));
+    a.replaceChildren(...fileOptions(studio, [el("option", { value: "" },
+      studio.path ? `this file (${studio.path})` : "this file")]));
     b.replaceChildren(...fileOptions(studio, []));
     a.value = keep[0] || "";
     if (keep[1]) b.value = keep[1];
   };
   studio.onFiles.push(refresh);
   refresh();
+  // another file opened: A is that file, and the last file's diff (its result, or its run) goes
+  studio.onOpen.push(() => {
+    if (job && (job.state === "queued" || job.state === "running")) api("DELETE", `/jobs/${job.id}`).catch(() => {});
+    job = null;
+    a.value = "";
+    bar.max = 1;
+    bar.value = 0;
+    status.textContent = "";
+    out.replaceChildren();
+  });
 
   async function run() {
     const pathA = a.value || studio.path;
@@ -99,8 +110,11 @@ export function diffPanel(root, studio) {
     if (b.value === studio.path) body.text_b = studio.text();
     status.textContent = "playing the deals under both…";
     out.replaceChildren();
+    const path = studio.path;
     try {
-      job = await api("POST", "/diff", body);
+      const started = await api("POST", "/diff", body);
+      if (studio.path !== path) return;  // another file was opened meanwhile
+      job = started;
       poll();
     } catch (e) {
       status.textContent = e.message;
@@ -110,13 +124,16 @@ export function diffPanel(root, studio) {
   // a diff is a job, as a simulation is: polled for the deals played, cancelled between two
   async function poll() {
     const current = job;
+    if (!current) return;  // another file was opened: its diff is gone
     bar.max = current.total;
     bar.value = current.done;
     if (current.state === "queued" || current.state === "running") {
       status.textContent = `${current.state}: ${current.done} of ${current.total} deals (${current.seconds} s)`;
       setTimeout(async () => {
         try {
-          job = await api("GET", `/jobs/${current.id}`);
+          const next = await api("GET", `/jobs/${current.id}`);
+          if (job !== current) return;
+          job = next;
           poll();
         } catch (e) {
           status.textContent = e.message;
