@@ -328,17 +328,20 @@ def test_no_answer_waits_on_the_bots_the_page_asks_again_until_they_stop(client,
     assert client.delete(f"/api/play/{table['id']}", headers=AUTH).json() == {"closed": True}
 
 
-def test_a_table_says_it_is_compiling_the_kernel_while_the_experts_first_play_waits_on_it(client, monkeypatch):
-    """Issue 41: the expert plays on the variant's kernel, whose first compile takes seconds, and
-    the page said only that the bots were playing. While the bots play at a table with an expert,
-    the view carries the compile note (here the kernel is taken as not compiled, and the expert's
-    play held until the note is read); at a table without one, no note."""
+def test_a_table_plays_on_the_kernel_and_says_it_is_compiling_it_while_the_first_play_waits(client, monkeypatch):
+    """Issue 41: the kernel's first compile takes seconds, and the page said only that the bots
+    were playing. Item 7: one default engine everywhere: a table plays on the variant's kernel, as
+    `escoba-spec play` does (its narration says so), and while the bots play on a kernel not yet
+    compiled the view carries the compile note, with an expert or without (here the kernel is
+    taken as not compiled, and the bot's play held until the note is read); a variant the kernel
+    does not play falls back to the interpreter, which compiles nothing: no note."""
     import threading
 
     from escoba_spec.compiler import kernels
-    from escoba_spec.engine.expert import ExpertBot
     from escoba_spec.engine.bots import GreedyBot
+    from escoba_spec.engine.expert import ExpertBot
     from escoba_spec.studio import tables
+    from escoba_spec.tools import setup
 
     monkeypatch.setattr(kernels, "_uncompiled", lambda path: True)
     monkeypatch.setattr(tables, "SETTLE_SECONDS", 0.0)
@@ -346,21 +349,26 @@ def test_a_table_says_it_is_compiling_the_kernel_while_the_experts_first_play_wa
     for bot in (ExpertBot, GreedyBot):
         monkeypatch.setattr(bot, "choose", lambda self, obs, moves, choose=bot.choose: (release.wait(60),
                                                                                           choose(self, obs, moves))[1])
-    notes = {}
-    for bots in ("expert:3", "greedy"):
+    notes, engines = {}, {}
+    for case, bots in (("expert", "expert:3"), ("greedy", "greedy"), ("interpreted", "greedy")):
+        if case == "interpreted":  # as for a variant using what the kernel does not play yet
+            monkeypatch.setattr(setup, "_kernel_reasons", lambda variant: ("something new",))
         release.clear()
         table = client.post("/api/play", headers=AUTH, json={"path": "escoba-de-15.yaml", "seed": 7,
                                                               "bots": [bots]}).json()
         while not table["playing"]:  # the person's turn first: a move, and the bot is to play
             table = client.post(f"/api/play/{table['id']}/move", headers=AUTH,
                                 json={"move": table["legal"][0]["move"]}).json()
-        notes[bots] = table["note"]
+        notes[case] = table["note"]
+        engines[case] = next(line for line in table["lines"] if " engine, " in line)
         release.set()
         table = _settled(client, table)
         assert table["playing"] is False and "note" not in table
         assert client.delete(f"/api/play/{table['id']}", headers=AUTH).json() == {"closed": True}
-    assert notes == {"expert:3": "compiling the kernel of escoba-de-15, once: its machine code is cached for the next runs",
-                     "greedy": ""}
+    note = "compiling the kernel of escoba-de-15, once: its machine code is cached for the next runs"
+    assert notes == {"expert": note, "greedy": note, "interpreted": ""}
+    assert "kernel engine" in engines["greedy"] and "kernel engine" in engines["expert"]
+    assert "interpreted engine" in engines["interpreted"]
 
 
 def _analysis(client, **body):

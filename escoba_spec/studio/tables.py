@@ -66,10 +66,11 @@ class Table:
     def __init__(self, variant: ir.Variant, *, players: int, bots: list[str], seed: int, team_size: int | None = None):
         self.id = secrets.token_hex(8)
         self.seat = 0
+        # the kernel engine, as `escoba-spec play` plays by default (the interpreter for a variant the
+        # kernel does not play): loaded here, compiled on its first use, in the runner's thread
         self.setup = make_setup(variant, players=players, team_size=team_size, seed=seed,
-                                bots=bots, human=self.seat, engine="interpreted")
+                                bots=bots, human=self.seat, engine="kernel")
         self.variant = variant
-        self.expert = any(name.split(":", 1)[0] == "expert" for name in bots)  # it plays on the kernel
         self.lines: list[str] = []
         self.cond = threading.Condition()
         self.waiting: str | None = None  # "move", "next", "over", "error"; None while the bots play
@@ -161,17 +162,17 @@ class Table:
             return {**self._view(), "playing": False}
 
     def compile_note(self) -> str:
-        """While an expert's first decision compiles the variant's kernel, what the page says of
-        it ("compiling the kernel of ID, once…"; "" once its machine code is cached, or with no
-        expert at the table)."""
-        if not self.expert:
+        """While the table's first play compiles the variant's kernel (the engine's, and the
+        expert's), what the page says of it ("compiling the kernel of ID, once…"; "" once its
+        machine code is cached, or when the interpreter plays the variant: nothing compiles)."""
+        if self.setup.engine != "kernel":
             return ""
         from ..compiler.kernel import KernelUnsupported
         from ..compiler.kernels import compile_note
 
         try:
             return compile_note([self.variant])
-        except KernelUnsupported:  # the expert plays the interpreter's rules: nothing compiles
+        except KernelUnsupported:
             return ""
 
     def _view(self) -> dict:
