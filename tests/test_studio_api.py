@@ -218,6 +218,38 @@ def test_a_hand_is_played_against_a_bot_to_its_score(client):
     assert client.get(f"/api/play/{table['id']}", headers=AUTH).status_code == 404
 
 
+def test_cards_show_their_own_decks_suits_french_symbols_only_for_french_decks(client):
+    """Issue 41 item 7: Spanish and Italian cards were drawn with French symbols (oros as ♦). The
+    page now gets each card's suit in its deck's words (its name, `7 de oros`) and a symbol only
+    for a French-suited deck; the moves' and the narration's card texts likewise."""
+    from escoba_spec.language.cards import CardSet
+    from escoba_spec.language.validate import load_variant
+    from escoba_spec.studio.cardfaces import CardFaces
+
+    def faces(name):
+        cards = CardSet(load_variant(ROOT / "rules" / name).deck)
+        return {f["code"]: f for f in map(CardFaces(cards).face, range(cards.size))}
+
+    spanish, italian, french = faces("escoba-de-15.yaml"), faces("scopa.yaml"), faces("pisti.yaml")
+    assert spanish["7o"] == {"code": "7o", "name": "7 de oros", "symbol": "", "suit": "coins", "suit_name": "oros"}
+    assert (spanish["Sb"]["name"], spanish["Rc"]["suit"], spanish["1e"]["suit_name"]) == ("sota de bastos", "cups",
+                                                                                          "espadas")
+    assert italian["7d"] == {"code": "7d", "name": "7 di denari", "symbol": "", "suit": "coins", "suit_name": "denari"}
+    assert italian["Fb"]["name"] == "fante di bastoni"
+    assert french["7d"] == {"code": "7d", "name": "7 of diamonds", "symbol": "♦", "suit": "diamonds",
+                            "suit_name": "diamonds"}
+    assert (french["Qs"]["symbol"], french["Ah"]["name"], french["Kc"]["symbol"]) == ("♠", "ace of hearts", "♣")
+
+    table = _settled(client, client.post("/api/play", headers=AUTH,
+                                         json={"path": "escoba-de-15.yaml", "seed": 7, "bots": "greedy"}))
+    cards = table["hand"] + table["table"]
+    assert cards and all(c["symbol"] == "" and c["suit_name"] in ("oros", "copas", "espadas", "bastos")
+                         and c["name"].endswith(" de " + c["suit_name"]) for c in cards)
+    shown = " ".join([*table["lines"], *(m["text"] for m in table["legal"])])
+    assert not set("♦♥♠♣") & set(shown), shown
+    client.delete(f"/api/play/{table['id']}", headers=AUTH)
+
+
 def test_a_table_the_variant_does_not_allow_is_400(client):
     answer = client.post("/api/play", headers=AUTH, json={"path": "escoba-de-15.yaml", "players": 5})
     assert answer.status_code == 400 and "allowed" in answer.json()["error"]

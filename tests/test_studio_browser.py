@@ -254,7 +254,22 @@ def test_a_hand_is_played_to_its_score(page):
     page.click("#play-start")
     expect(page.locator("#play-moves button").first).to_be_visible(timeout=10000)
     assert page.locator("#play-hand .card").count() == 3
-    assert page.locator("#play-hand .card .symbol").first.inner_text() in "♦♥♠♣"
+    # a Spanish card shows its own suit by name, in its colour, never a French symbol
+    first = page.locator("#play-hand .card").first
+    assert first.locator(".suit-name").inner_text() in ("oros", "copas", "espadas", "bastos")
+    assert page.locator("#play-hand .card .symbol").count() == 0
+    assert re.fullmatch(r"(\d|sota|caballo|rey) de (oros|copas|espadas|bastos) \(\w+\): counts \d+",
+                        first.get_attribute("title"))
+    colours = set(page.evaluate("() => [...document.querySelectorAll('#play-hand .card, #play-table .card')]"
+                                ".map((c) => [c.querySelector('.suit-name').textContent, getComputedStyle(c).color])"
+                                ".map(([s, c]) => s + ' ' + c)"))
+    by_suit = {}
+    for shown in colours:
+        suit, colour = shown.split(" ", 1)
+        by_suit.setdefault(suit, set()).add(colour)
+    assert all(len(c) == 1 for c in by_suit.values()), by_suit  # one colour a suit
+    assert len({next(iter(c)) for c in by_suit.values()}) == len(by_suit), by_suit  # and each its own
+    assert not set("♦♥♠♣") & set(page.locator("#play-moves").inner_text())
     captured = False
     for _ in range(40):
         if page.locator("#play-next").count():
@@ -295,6 +310,8 @@ def test_a_stack_is_shown_bottom_to_top_with_its_face_down_cards_counted_never_s
     expect(page.locator("#play-face-down")).to_have_text("3 cards face down under it")
     expect(page.locator("#play-stock")).to_contain_text("its bottom card, face up:")
     assert page.locator("#play-hand .card").count() == 4
+    assert page.locator("#play-hand .card .symbol").first.inner_text() in "♦♥♠♣"  # a French deck: its symbols
+    assert page.locator("#play-hand .card .suit-name").count() == 0
     table = page.evaluate("() => [...document.querySelectorAll('#play-table .card')].map((c) => c.dataset.card)")
     assert table, "the stack is empty"
     # the narration names the opening stack and counts the cards under it, as the board does

@@ -20,11 +20,12 @@ import time
 
 from ..engine import Move, format_move
 from ..language import ir
-from ..language.cards import SUIT_KINDS, bits
+from ..language.cards import bits
 from ..tools.play import MatchRunner, Quit, goal_text, sweep_word
-from ..tools.play.faces import FACES, Faces, capturers, face_down_taken
+from ..tools.play.faces import Faces, capturers, face_down_taken
 from ..tools.setup import make_setup
 from ..tools.text import points_text
+from .cardfaces import CardFaces, text_faces
 
 MAX_TABLES = 8
 #: the narration kept per table (a long match of Cuarenta is a few thousand lines)
@@ -48,7 +49,7 @@ class BrowserSeat:
 
     def card_text(self, cards, index: int) -> str:
         if self.faces is None or self.faces.cards is not cards:
-            self.faces = Faces(cards)
+            self.faces = text_faces(cards)
         return self.faces.card(index)
 
     def choose(self, runner: MatchRunner) -> Move:
@@ -178,15 +179,10 @@ class Table:
     def _view(self) -> dict:
         runner, setup = self.runner, self.setup
         state, cards = runner.state, runner.cards
-        faces = Faces(cards)
-        kinds = [FACES.get(SUIT_KINDS.get(s.name, ""), ("", ""))[0] for s in cards.deck.suits]
-        suits = [SUIT_KINDS.get(s.name, "") for s in cards.deck.suits]
+        faces, drawn = text_faces(cards), CardFaces(cards)
 
         def card(i: int, mark: int = 0) -> dict:
-            c = cards.cards[i]
-            return {"code": c.text, "symbol": "★" if c.joker else kinds[c.suit],
-                    "suit": "joker" if c.joker else suits[c.suit], "value": faces.value(i),
-                    "captures": bool(mark >> i & 1)}
+            return {**drawn.face(i), "value": faces.value(i), "captures": bool(mark >> i & 1)}
 
         legal = list(self.legal.values()) if self.waiting == "move" else []
         out = {
