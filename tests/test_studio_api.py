@@ -536,3 +536,42 @@ def test_an_analysis_says_it_is_compiling_a_kernel_until_its_first_match(monkeyp
     runs.pool.shutdown(wait=True)
     assert job.state == "failed" and "stopped here" in job.error
     assert notes == ["compiling the kernel of scopa, once: its machine code is cached for the next runs", ""]
+
+
+def _cancel_latency(client, job: dict, under_way) -> tuple[float, dict]:
+    """Seconds from a person's click on Cancel to the job's state saying cancelled: the click
+    comes 0.3 s after the job is seen under way (`under_way(job)`), at a moment of its own, not
+    one the worker chose. The test's thread, as the server's, runs only when the worker lets go
+    of the GIL (a kernel's call holds it), so the click's time is fixed before it waits."""
+    deadline = time.monotonic() + 240
+    while not under_way(job) and job["state"] in ("queued", "running") and time.monotonic() < deadline:
+        time.sleep(0.02)
+        job = client.get(f"/api/jobs/{job['id']}", headers=AUTH).json()
+    assert job["state"] == "running" and under_way(job), job
+    click = time.monotonic() + 0.3
+    time.sleep(0.3)
+    client.delete(f"/api/jobs/{job['id']}", headers=AUTH)
+    while job["state"] in ("queued", "running") and time.monotonic() < deadline:
+        time.sleep(0.01)
+        job = client.get(f"/api/jobs/{job['id']}", headers=AUTH).json()
+    return time.monotonic() - click, job
+
+
+def test_a_simulation_of_expert_matches_stops_within_a_second_of_its_cancel(client):
+    """Issue 41 item 7: a run played its matches 2,000 to a chunk and heard Cancel only between
+    chunks; 2,000 matches of the expert took over a minute, during which the kernel held the GIL
+    and the studio answered nothing. A chunk now lasts about CHUNK_SECONDS, whatever the bots."""
+    job = client.post("/api/simulate", headers=AUTH, json={"path": "escoba-de-15.yaml", "games": 200_000,
+                                                           "bots": "expert:40", "engine": "kernel"}).json()
+    seconds, job = _cancel_latency(client, job, lambda j: j["done"] > 0)
+    assert job["state"] == "cancelled" and job["done"] < 200_000 and "result" not in job
+    assert seconds < 1.0, f"the cancel took {seconds:.2f} s"
+
+
+def test_an_analysis_stops_within_a_second_of_its_cancel_even_in_its_expert_run(client):
+    """The same for a balance report, cancelled in its first expert run (budget 50: after 3 runs
+    of 20,000 matches, 300 matches of the expert, which were one chunk of 5 to 15 s)."""
+    job = client.post("/api/analyze", headers=AUTH, json={"path": "escoba-de-15.yaml", "budget": 50}).json()
+    seconds, job = _cancel_latency(client, job, lambda j: j["done"] >= 60_000)
+    assert job["state"] == "cancelled" and job["done"] < job["total"] and "result" not in job
+    assert seconds < 1.0, f"the cancel took {seconds:.2f} s"

@@ -287,11 +287,14 @@ def run_matches(ctx: Context, path: str, options: dict[str, str], root: int, gam
     per_chunk = 2000 if ctx.kernel is not None else 50
     if jobs <= 1 and executor is None:
         records = []
-        step = per_chunk if ctx.kernel is not None else 1
-        for start in range(0, games, step):
-            records.extend(ctx.play_chunk(root, list(range(start, min(games, start + step)))))
+        size = 1
+        while len(records) < games:
+            start = len(records)
+            began = time.perf_counter()
+            records.extend(ctx.play_chunk(root, list(range(start, min(games, start + size)))))
             if progress:
                 progress(len(records))
+            size = _next_size(size, time.perf_counter() - began, per_chunk)
         return records
     spec = (path, tuple(sorted(options.items())), ctx.players, ctx.team_size, tuple(ctx.bot_names), ctx.engine,
             ctx.with_expert)
@@ -321,6 +324,20 @@ def run_matches(ctx: Context, path: str, options: dict[str, str], root: int, gam
         if executor is None:
             pool.shutdown()
     return records
+
+
+#: how long one chunk of matches played in this process lasts, about: its progress is told after
+#: it, and a caller stops the run there (the studio's Cancel), so a chunk must be short whatever
+#: the bots (an expert's match is a thousand greedy ones); a kernel's compiled call holds the GIL,
+#: so while it plays no other thread of the process (the studio's server) runs either
+CHUNK_SECONDS = 0.1
+
+
+def _next_size(size: int, seconds: float, most: int) -> int:
+    """The next chunk's matches: as many as last time's pace plays in CHUNK_SECONDS, growing at
+    most twofold a chunk (from one match: the first may compile the kernel), at most `most`."""
+    fit = int(size * CHUNK_SECONDS / seconds) if seconds > 0 else 2 * size
+    return max(1, min(2 * size, most, fit))
 
 
 def play_matches(ctx: Context, path: str, options: dict[str, str], root: int, games: int, jobs: int = 1,
