@@ -159,6 +159,47 @@ def test_a_new_file_is_created_readable_and_listed(client, folder):
     assert "house/new.yaml" in client.get("/api/files", headers=AUTH).json()["files"]
 
 
+def test_a_file_is_renamed_duplicated_and_deleted_inside_the_folder_never_over_another(client, folder):
+    """Issue 41 item 7: the page renames, duplicates and deletes files, each confined to the folder
+    as a save is (403 outside it), never over another file (409), never a file changed on disk
+    since the page read it (409), and 404 for a file that is not there."""
+    mine = folder / "house" / "mine.yaml"
+    sha = client.get("/api/file", headers=AUTH, params={"path": "house/mine.yaml"}).json()["sha256"]
+    copy = client.post("/api/file/duplicate", headers=AUTH, json={"path": "house/mine.yaml", "to": "house/copy.yaml"})
+    assert copy.status_code == 200 and copy.json()["path"] == "house/copy.yaml"
+    assert (folder / "house" / "copy.yaml").read_bytes() == mine.read_bytes() and copy.json()["sha256"] == sha
+    assert "house/copy.yaml" in copy.json()["files"]
+    taken = client.post("/api/file/duplicate", headers=AUTH, json={"path": "house/mine.yaml", "to": "scopa.yaml"})
+    assert taken.status_code == 409 and "already exists" in taken.json()["error"]
+    assert (folder / "scopa.yaml").read_bytes() == (ROOT / "rules" / "scopa.yaml").read_bytes()
+
+    def rename(**body):
+        return client.post("/api/file/rename", headers=AUTH, json=body)
+
+    assert rename(path="house/copy.yaml", to="scopa.yaml").status_code == 409  # not over another file
+    assert rename(path="house/copy.yaml", to="../out.yaml").status_code == 403
+    assert rename(path="house/copy.yaml", to="house/copy.txt").status_code == 403
+    assert rename(path="../x.yaml", to="house/y.yaml").status_code == 403
+    assert rename(path="house/none.yaml", to="house/y.yaml").status_code == 404
+    assert rename(path="house/copy.yaml", to="nowhere/y.yaml").status_code == 404
+    assert rename(path="house/copy.yaml", to="house/y.yaml", sha256="0" * 64).status_code == 409  # changed since
+    moved = rename(path="house/copy.yaml", to="renamed.yaml", sha256=sha)
+    assert moved.status_code == 200 and moved.json()["path"] == "renamed.yaml"
+    assert not (folder / "house" / "copy.yaml").exists() and (folder / "renamed.yaml").read_bytes() == mine.read_bytes()
+    assert "renamed.yaml" in moved.json()["files"] and "house/copy.yaml" not in moved.json()["files"]
+
+    gone = client.delete("/api/file", headers=AUTH, params={"path": "renamed.yaml", "sha256": "0" * 64})
+    assert gone.status_code == 409 and (folder / "renamed.yaml").exists()
+    gone = client.delete("/api/file", headers=AUTH, params={"path": "renamed.yaml", "sha256": sha})
+    assert gone.status_code == 200 and gone.json()["deleted"] == "renamed.yaml" and not (folder / "renamed.yaml").exists()
+    assert client.delete("/api/file", headers=AUTH, params={"path": "renamed.yaml"}).status_code == 404
+    assert client.delete("/api/file", headers=AUTH, params={"path": "../rules/scopa.yaml"}).status_code == 403
+    assert client.delete("/api/file", params={"path": "scopa.yaml"}).status_code == 401
+    (folder / "link.yaml").symlink_to(folder / "scopa.yaml")
+    assert client.delete("/api/file", headers=AUTH, params={"path": "link.yaml"}).status_code == 403
+    assert (folder / "scopa.yaml").exists()
+
+
 def test_a_body_too_large_is_413_and_nothing_is_written(client, folder):
     huge = "#" * (MAX_BODY + 10)
     answer = client.put("/api/file", headers=AUTH, json={"path": "house/mine.yaml", "text": huge})

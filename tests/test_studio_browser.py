@@ -231,6 +231,42 @@ def test_save_writes_the_file_inside_the_folder(page, studio):
     assert (folder / "house" / "scopa-napola.yaml").read_text(encoding="utf-8").startswith("# saved from the studio\n")
 
 
+def test_the_open_file_is_duplicated_renamed_and_deleted_from_the_page(page, studio):
+    """Issue 41 item 7: Duplicate, Rename and Delete act on the open file, in the folder; a name
+    already taken is refused with the reason, nothing overwritten."""
+    _, folder = studio
+    house = folder / "house"
+    (house / "draft.yaml").write_bytes((house / "escoba-31-ties-all.yaml").read_bytes())
+    answers: list[str] = []
+    page.on("dialog", lambda dialog: dialog.accept(answers.pop(0)) if dialog.type == "prompt" else dialog.accept())
+    try:
+        page.open("house/draft.yaml")
+        answers.append("house/draft-2.yaml")
+        page.click("#file-duplicate")
+        expect(page.locator("#status")).to_have_text("house/draft-2.yaml is a copy of house/draft.yaml")
+        assert (house / "draft-2.yaml").read_bytes() == (house / "draft.yaml").read_bytes()
+        expect(page.locator("#files button.file", has_text="draft-2.yaml")).to_have_count(1)
+
+        answers.append("house/draft-2.yaml")  # taken: refused, nothing overwritten
+        page.click("#file-rename")
+        expect(page.locator("#status")).to_contain_text("not renamed: house/draft-2.yaml already exists")
+        answers.append("house/renamed.yaml")
+        page.click("#file-rename")
+        expect(page.locator("#file-name")).to_have_text("house/renamed.yaml")
+        expect(page.locator("#status")).to_have_text("renamed house/draft.yaml to house/renamed.yaml")
+        assert not (house / "draft.yaml").exists() and (house / "renamed.yaml").exists()
+        expect(page.locator("#files button.file.current")).to_have_text("house/renamed.yaml")
+
+        page.click("#file-delete")  # confirmed
+        expect(page.locator("#status")).to_have_text("deleted house/renamed.yaml")
+        assert not (house / "renamed.yaml").exists()
+        expect(page.locator("#files button.file", has_text="renamed.yaml")).to_have_count(0)
+        expect(page.locator("#file-name")).not_to_have_text("house/renamed.yaml")
+    finally:
+        for name in ("draft.yaml", "draft-2.yaml", "renamed.yaml"):
+            (house / name).unlink(missing_ok=True)
+
+
 def test_a_rule_file_whose_name_is_not_utf8_is_listed_as_one_to_rename(page, studio):
     _, folder = studio
     odd = os.path.join(os.fsencode(folder), b"caf\xe9.yaml")  # a Latin-1 name, as an old archive leaves it

@@ -160,6 +160,30 @@ class Studio:
         sha = self.workspace.save(body.get("path"), text, expected)
         return JSONResponse({"path": body["path"], "sha256": sha, "saved": True})
 
+    def _sha(self, body: dict) -> str | None:
+        expected = body.get("sha256")
+        if expected is not None and not isinstance(expected, str):
+            raise Problem(400, "'sha256' must be the hash the file was read with")
+        return expected
+
+    async def rename(self, request: Request) -> Response:
+        """The file moved to `to` (409 when `to` is taken, or the file changed since `sha256`)."""
+        body = await self.body(request)
+        self.workspace.rename(body.get("path"), body.get("to"), self._sha(body))
+        return JSONResponse({"path": body["to"], "renamed": body["path"], "files": self.workspace.files()})
+
+    async def duplicate(self, request: Request) -> Response:
+        """A copy of the file, as saved, at `to` (409 when `to` is taken)."""
+        body = await self.body(request)
+        sha = self.workspace.duplicate(body.get("path"), body.get("to"))
+        return JSONResponse({"path": body["to"], "sha256": sha, "files": self.workspace.files()})
+
+    def delete(self, request: Request) -> Response:
+        """The file removed (409 when it changed since `sha256`)."""
+        relative = request.query_params.get("path")
+        self.workspace.delete(relative, self._sha(dict(request.query_params)))
+        return JSONResponse({"deleted": relative, "files": self.workspace.files()})
+
     def schema(self, request: Request) -> Response:
         from ..language.schema import variant_schema
 
@@ -362,6 +386,8 @@ def make_app(folder: Path, token: str) -> Guard:
     api = [
         Route("/info", studio.info), Route("/files", studio.files), Route("/schema", studio.schema),
         Route("/file", studio.read, methods=["GET"]), Route("/file", studio.save, methods=["PUT"]),
+        Route("/file", studio.delete, methods=["DELETE"]), Route("/file/rename", studio.rename, methods=["POST"]),
+        Route("/file/duplicate", studio.duplicate, methods=["POST"]),
         Route("/validate", studio.validate, methods=["POST"]),
         Route("/rulebook", studio.rulebook, methods=["POST"]),
         Route("/play", studio.play, methods=["POST"]),

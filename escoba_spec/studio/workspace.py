@@ -193,6 +193,63 @@ class Workspace:
             raise Unwritable(f"{relative} was not saved: {reason}; the file on disk is as it was", status) from None
         return digest(text)
 
+    # ------------------------------------------------ rename, duplicate, delete
+
+    def _existing(self, relative: object, expected: str | None) -> Path:
+        """The rule file `relative` names, there, itself (a symlink is refused: renaming or deleting
+        it would be taken for its target's), unchanged since the page read it when `expected`."""
+        path = self.locate(relative)
+        if (self.root / str(relative)).is_symlink():
+            raise Refused(f"{relative} is a symbolic link: rename or delete it outside the studio")
+        text = self._text(path, relative)
+        if text is None:
+            raise Missing(f"no rule file {relative}")
+        if expected is not None and digest(text) != expected:
+            raise Conflict(f"{relative} changed on disk since it was opened; reload it first")
+        return path
+
+    def _free(self, relative: object) -> Path:
+        """Where a new rule file `relative` goes: in a folder that is there, and no file yet."""
+        path = self.locate(relative)
+        if os.path.lexists(path):
+            raise Conflict(f"{relative} already exists: pick another name")
+        if not path.parent.is_dir():
+            raise Missing(f"no folder {self.relative(path.parent)} in the studio's folder")
+        return path
+
+    def rename(self, relative: object, to: object, expected: str | None = None) -> None:
+        """Move the rule file to `to` (in the folder, not over another file: `Conflict`)."""
+        source, target = self._existing(relative, expected), self._free(to)
+        try:
+            os.link(source, target)  # fails if `to` appeared meanwhile: nothing is overwritten
+            os.unlink(source)
+        except FileExistsError:
+            raise Conflict(f"{to} already exists: pick another name") from None
+        except OSError as exc:
+            if exc.errno not in (errno.EPERM, errno.EXDEV, errno.ENOTSUP, errno.EMLINK):
+                raise Unwritable(f"{relative} was not renamed: {exc.strerror or exc}",
+                                 _WRITE_STATUS.get(exc.errno, 500)) from None
+            os.rename(source, target)  # a file system without hard links
+
+    def duplicate(self, relative: object, to: object) -> str:
+        """Copy the rule file, byte for byte, to the new file `to`; the copy's sha256."""
+        source, target = self._existing(relative, None), self._free(to)
+        data = source.read_bytes()
+        try:
+            self._write(target, data)
+        except OSError as exc:
+            raise Unwritable(f"{to} was not written: {exc.strerror or exc}", _WRITE_STATUS.get(exc.errno, 500)) from None
+        return hashlib.sha256(data).hexdigest()
+
+    def delete(self, relative: object, expected: str | None = None) -> None:
+        """Remove the rule file (`expected`: only as the page read it)."""
+        path = self._existing(relative, expected)
+        try:
+            path.unlink()
+        except OSError as exc:
+            raise Unwritable(f"{relative} was not deleted: {exc.strerror or exc}",
+                             _WRITE_STATUS.get(exc.errno, 500)) from None
+
     @staticmethod
     def _write(path: Path, data: bytes) -> None:
         """`data` into a temporary file beside `path`, flushed to disk, then in `path`'s place."""

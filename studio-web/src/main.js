@@ -98,6 +98,70 @@ function newFile() {
   say(`${name} is new: Save writes it into the folder`);
 }
 
+// rename, duplicate, delete: the open file, on disk (a file not saved yet has none)
+function onDisk(what) {
+  if (studio.path && studio.sha256) return true;
+  say(studio.path ? `${studio.path} is not saved yet: save it before you ${what} it` : "no file is open", "bad");
+  return false;
+}
+
+async function listed(files) {
+  ({ files: studio.files } = files ? { files } : await api("GET", "/files"));
+  renderFiles();
+}
+
+async function renameFile() {
+  if (!onDisk("rename")) return;
+  const to = prompt(`Rename ${studio.path} to (a path in the folder):`, studio.path);
+  if (!to || to === studio.path) return;
+  try {
+    const answer = await api("POST", "/file/rename", { path: studio.path, to, sha256: studio.sha256 });
+    studio.path = answer.path;  // the text in the editor, saved or not, is now this file's
+    await listed(answer.files);
+    showTitle();
+    say(`renamed ${answer.renamed} to ${answer.path}`, "good");
+  } catch (e) {
+    say(`not renamed: ${e.message}`, "bad");
+  }
+}
+
+async function duplicateFile() {
+  if (!onDisk("duplicate")) return;
+  const copy = studio.path.replace(/(\.ya?ml)$/i, "-copy$1");
+  const note = dirty() ? " (the copy is of the file as saved: your unsaved changes stay here)" : "";
+  const to = prompt(`Duplicate ${studio.path} as${note}:`, copy);
+  if (!to) return;
+  try {
+    const answer = await api("POST", "/file/duplicate", { path: studio.path, to });
+    await listed(answer.files);
+    say(`${answer.path} is a copy of ${studio.path}`, "good");
+  } catch (e) {
+    say(`not duplicated: ${e.message}`, "bad");
+  }
+}
+
+async function deleteFile() {
+  if (!onDisk("delete")) return;
+  if (!confirm(`Delete ${studio.path} from the folder? This cannot be undone here.`)) return;
+  const gone = studio.path;
+  try {
+    const answer = await api("DELETE", `/file?path=${encodeURIComponent(gone)}&sha256=${studio.sha256}`);
+    studio.saved = studio.text();  // nothing left to lose: the next file opens without asking
+    await listed(answer.files);
+    if (studio.files.length) await open(studio.files[0]);
+    else {
+      studio.path = null;
+      studio.sha256 = null;
+      studio.saved = "";
+      editor.load("");
+      showTitle();
+    }
+    say(`deleted ${gone}`, "good");
+  } catch (e) {
+    say(`not deleted: ${e.message}`, "bad");
+  }
+}
+
 async function check(text) {
   if (!studio.path) return [];
   try {
@@ -215,6 +279,9 @@ async function main() {
   $("rulebook-lang").addEventListener("change", refreshRulebook);
   $("save").addEventListener("click", save);
   $("new-file").addEventListener("click", newFile);
+  $("file-rename").addEventListener("click", renameFile);
+  $("file-duplicate").addEventListener("click", duplicateFile);
+  $("file-delete").addEventListener("click", deleteFile);
   window.addEventListener("beforeunload", (event) => { if (dirty()) event.preventDefault(); });
   playPanel($("panel-play"), studio);
   simulatePanel($("panel-simulate"), studio);
