@@ -24,7 +24,7 @@ READINGS = [
     ("cirulla", {"primiera-suits": "missing-suit-zero", "most-cards": "at-least-21", "piccola": "up-to-7",
                  "direction": "clockwise"}),
     ("cirulla", {"piccola": "up-to-5"}),
-    ("cuarenta", {"card-points": "capped-at-30"}),
+    ("cuarenta", {"card-points": "capped-at-30", "caida-across-deals": "same-deal-only"}),
 ]
 
 
@@ -108,3 +108,20 @@ def test_every_reading_plays_alike_on_the_kernel(name, chosen):
     kernel, interpreter = engines(variant, native=False)
     layout = variant.players.layouts[0]
     assert_same_matches(kernel, interpreter, [1, 2, 3], ["greedy"] * layout.players, team_size=layout.team_size)
+
+
+def test_cuarenta_a_caida_on_the_last_card_of_the_deal_before_only_where_its_reading_allows():
+    """GanglyPuma22's engine: a caída only on a card "played in the same deal" (lastPlayedCard's
+    dealNumber); the texts read here do not speak of deals, and the default allows it."""
+    from escoba_spec.language.expr.env import PlayFacts
+
+    def caida(rs, first_in_round):
+        cards = rs.cards
+        play = PlayFacts(cards.mask_of(["4c"]), cards.mask_of(["4d"]), cards.mask_of(["4d", "2s"]),
+                         cards.mask_of(["4d"]), 1, False, 2, card=cards.parse("4c"), first_in_round=first_in_round)
+        fired = rs.play_events(0, [0, 0], [0, 0], [0, 0], cards.mask_of(["2s"]), play, MatchFacts((0, 0), 1, 1))
+        return [f[0] for f in fired]
+
+    allowed, same_deal = _rules("cuarenta"), _rules("cuarenta", **{"caida-across-deals": "same-deal-only"})
+    assert caida(allowed, False) == caida(allowed, True) == caida(same_deal, False) == ["caida"]
+    assert caida(same_deal, True) == []
