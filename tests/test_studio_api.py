@@ -357,6 +357,41 @@ def test_a_diff_can_be_cancelled_between_two_deals(client):
     assert job["state"] == "cancelled" and job["done"] < 5000 and "result" not in job
 
 
+def test_a_diff_plays_on_the_kernels_and_says_it_is_compiling_them_until_its_first_deal(client, monkeypatch):
+    """Issue 41 item 7: the studio's Diff played on the interpreter, where `escoba-spec diff` plays
+    on the kernels. It plays on them by default now (`engines` says which played A and B), its note
+    says the kernel's compile until the first deal, and a variant the kernel does not play falls
+    back to the interpreter, which compiles nothing: no note."""
+    import escoba_spec.tools.diff as diff_tool
+    from escoba_spec.compiler import kernels
+    from escoba_spec.engine.interpreter import Interpreter
+    from escoba_spec.tools import setup
+
+    monkeypatch.setattr(kernels, "_uncompiled", lambda path: True)  # as on a machine without numba's cache
+    seen = []
+    real = diff_tool.diff_variants
+
+    def diff_variants(a, b, deals, seed, bots, *, rulesets=None, progress=None):
+        job = next(iter(j for j in client.app.app.state.studio.runs.jobs.values() if j.state == "running"))
+        seen.append((job.note, [type(r).__name__ for r in rulesets or ()]))
+        return real(a, b, deals, seed, bots, rulesets=rulesets, progress=progress)
+
+    monkeypatch.setattr(diff_tool, "diff_variants", diff_variants)
+    body = {"a": "escoba-de-15.yaml", "b": "house/mine.yaml", "text_b": HOUSE, "deals": 10}
+    kernel = _finished(client, client.post("/api/diff", headers=AUTH, json=body).json())
+    assert kernel["state"] == "done" and "note" not in kernel, kernel
+    assert kernel["result"]["engines"] == ["kernel", "kernel"]
+    note = "compiling the kernel of escoba-de-15, mine, once: its machine code is cached for the next runs"
+    assert seen[0][0] == note and len(seen[0][1]) == 2 and Interpreter.__name__ not in seen[0][1]
+    oracle = _finished(client, client.post("/api/diff", headers=AUTH, json={**body, "engine": "interpreted"}).json())
+    assert oracle["result"]["engines"] == ["interpreted", "interpreted"] and seen[1] == ("", [])
+    assert oracle["result"]["report"] == kernel["result"]["report"]  # the same deals, the same divergences
+    monkeypatch.setattr(setup, "_kernel_reasons", lambda variant: ("something new",))
+    fallback = _finished(client, client.post("/api/diff", headers=AUTH, json=body).json())
+    assert fallback["result"]["engines"] == ["interpreted", "interpreted"] and seen[2][0] == ""
+    assert "the interpreter plays it" in fallback["result"]["engine_notes"][0]
+
+
 def test_a_hand_is_played_against_the_expert_to_its_score(client):
     table = _settled(client, client.post("/api/play", headers=AUTH, json={"path": "escoba-de-15.yaml", "seed": 7,
                                                                            "bots": ["expert:20"]}))

@@ -343,11 +343,12 @@ class Studio:
         deals = _number(body, "deals", 200, 1, MAX_DEALS)
         seed = _number(body, "seed", 0, 0, 2**63 - 1)
         bot = _choice(body, "bots", "greedy", list(DIFF_BOTS))
+        engine = _choice(body, "engine", "kernel", ENGINES)
 
         def start() -> dict:
             a = self.variant(body, "a", "text_a")
             b = self.variant(body, "b", "text_b")
-            return self.runs.diff(a, b, deals=deals, seed=seed, bot=bot).view()
+            return self.runs.diff(a, b, deals=deals, seed=seed, bot=bot, engine=engine).view()
         return JSONResponse(await run_in_threadpool(start))
 
 

@@ -75,10 +75,13 @@ class Runs:
         job.total = games * len(runs)
         return self.submit(job, lambda: self._simulate(job, plan, engine, seed))
 
-    def diff(self, a: ir.Variant, b: ir.Variant, *, deals: int, seed: int, bot: str) -> Job:
+    def diff(self, a: ir.Variant, b: ir.Variant, *, deals: int, seed: int, bot: str, engine: str = "kernel") -> Job:
         """Play `deals` seeded deals under `a` and `b` by `bot` at every seat of the first table
-        both allow (`escoba-spec diff`), deal by deal: cancelled between two deals."""
+        both allow (`escoba-spec diff`), deal by deal: cancelled between two deals. On the
+        variants' kernels by default, as the command line plays them (the interpreter for one the
+        kernel does not play); while a kernel's first compile runs, the job's note says so."""
         from ..tools.diff import diff_variants, render_text
+        from ..tools.setup import engine_used, make_ruleset
 
         common = {(x.players, x.team_size) for x in b.players.layouts}
         layout = next((lay for lay in a.players.layouts if (lay.players, lay.team_size) in common), None)
@@ -86,12 +89,22 @@ class Runs:
 
         def progress(done: int) -> None:
             job.done = done
+            job.note = ""
             if job.cancel.is_set():
                 raise Cancelled
 
         def work() -> None:
-            report = diff_variants(a, b, deals, seed, [bot] * layout.players if layout else None, progress=progress)
-            job.result = {"report": report.to_json(), "text": render_text(report)}
+            used = [engine_used(v, engine) for v in (a, b)]
+            if engine == "kernel":
+                from ..compiler.kernels import compile_note
+
+                job.note = compile_note([v for v, (e, _) in zip((a, b), used) if e == "kernel"])
+            rulesets = None if engine == "interpreted" else (make_ruleset(a, engine), make_ruleset(b, engine))
+            report = diff_variants(a, b, deals, seed, [bot] * layout.players if layout else None,
+                                   rulesets=rulesets, progress=progress)
+            job.note = ""
+            job.result = {"report": report.to_json(), "text": render_text(report),
+                          "engines": [e for e, _ in used], "engine_notes": [n for _, n in used if n]}
 
         return self.submit(job, work)
 

@@ -78,6 +78,7 @@ export function diffPanel(root, studio) {
   const a = el("select", { id: "diff-a" });
   const b = el("select", { id: "diff-b" });
   const deals = el("input", { id: "diff-deals", type: "number", min: 1, max: studio.info.max_deals, value: 200 });
+  const engine = el("select", { id: "diff-engine" }, ...studio.info.engines.map((e) => el("option", { value: e }, e)));
   const bar = el("progress", { id: "diff-progress", max: 1, value: 0 });
   const status = el("p.status", { id: "diff-status" });
   const out = el("div", { id: "diff-out" });
@@ -105,7 +106,7 @@ export function diffPanel(root, studio) {
 
   async function run() {
     const pathA = a.value || studio.path;
-    const body = { a: pathA, b: b.value, deals: Number(deals.value) };
+    const body = { a: pathA, b: b.value, deals: Number(deals.value), engine: engine.value };
     if (pathA === studio.path) body.text_a = studio.text();
     if (b.value === studio.path) body.text_b = studio.text();
     status.textContent = "playing the deals under both…";
@@ -128,7 +129,8 @@ export function diffPanel(root, studio) {
     bar.max = current.total;
     bar.value = current.done;
     if (current.state === "queued" || current.state === "running") {
-      status.textContent = `${current.state}: ${current.done} of ${current.total} deals (${current.seconds} s)`;
+      status.textContent = current.note ? `${current.note}… (${current.seconds} s)`
+        : `${current.state}: ${current.done} of ${current.total} deals (${current.seconds} s)`;
       setTimeout(async () => {
         try {
           const next = await api("GET", `/jobs/${current.id}`);
@@ -146,9 +148,10 @@ export function diffPanel(root, studio) {
     if (current.result) show(current.result);
   }
 
-  function show({ report, text }) {
+  function show({ report, text, engines, engine_notes: notes }) {
     status.textContent = `${report.differences.length} stated difference${report.differences.length === 1 ? "" : "s"}; `
-      + `play parted in ${report.diverged} of ${report.deals} deals`;
+      + `play parted in ${report.diverged} of ${report.deals} deals`
+      + (engines ? ` (engines: A ${engines[0]}, B ${engines[1]})` : "") + (notes && notes.length ? `; ${notes.join("; ")}` : "");
     const list = el("ol.differences", { id: "diff-differences" }, ...report.differences.map((d) =>
       el("li", {}, d.text, el("small", {}, d.effects.length ? ` — can change: ${d.effects.join(", ")}` : ""))));
     const first = report.first_divergence;
@@ -162,7 +165,7 @@ export function diffPanel(root, studio) {
   }
 
   root.append(el("div.controls", {}, el("label", {}, "A ", a), el("label", {}, "B ", b),
-    el("label", {}, "deals ", deals), el("button.primary", { id: "diff-run", onclick: run }, "Compare"),
+    el("label", {}, "deals ", deals), el("label", {}, "engine ", engine), el("button.primary", { id: "diff-run", onclick: run }, "Compare"),
     el("button", { id: "diff-cancel", onclick: () => job && api("DELETE", `/jobs/${job.id}`).catch(() => {}) }, "Cancel")),
   bar, status, out);
 }
