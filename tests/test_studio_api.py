@@ -229,6 +229,57 @@ def test_the_rulebook_is_written_from_the_buffer_in_the_language_asked(client):
                        json={"path": "house/mine.yaml", "text": text, "lang": "de"}).status_code == 400
 
 
+def test_every_tab_takes_the_variants_options_as_the_command_lines_option(client, folder):
+    """Issue 41 item 7: the page could not choose a variant's options. /api/options gives
+    them (ids, labels, choices, default, the one in force) for the pickers, and the rulebook, a
+    table, a simulation and an analysis take `options` as `--option` is taken: an option or a
+    choice the file does not offer is 400 in the command line's words."""
+    from escoba_spec.language.validate import load_variant
+    from escoba_spec.tools.simulate import Context, play_matches, summarize
+
+    text = (folder / "escoba-de-15.yaml").read_text(encoding="utf-8")
+    checked = client.post("/api/options", headers=AUTH, json={"path": "escoba-de-15.yaml", "text": text}).json()
+    target = next(o for o in checked["options"] if o["id"] == "target")
+    assert target["label"] == "Points to win" and target["default"] == target["chosen"] == "21"
+    assert [c["value"] for c in target["choices"]] == ["21", "15", "31"]
+    broken = client.post("/api/options", headers=AUTH, json={"path": "x.yaml", "text": "id: ["})
+    assert broken.status_code == 422 and broken.json()["diagnostics"]
+    mine = client.post("/api/options", headers=AUTH, json={"path": "house/mine.yaml", "text": HOUSE}).json()
+    assert next(o for o in mine["options"] if o["id"] == "target")["chosen"] == "31"  # the file's own choice
+
+    body = {"path": "escoba-de-15.yaml", "text": text}
+    book = client.post("/api/rulebook", headers=AUTH, json={**body, "lang": "en"}).json()["html"]
+    book31 = client.post("/api/rulebook", headers=AUTH, json={**body, "lang": "en", "options": {"target": "31"}})
+    assert book31.status_code == 200 and book31.json()["html"] != book
+    table = _settled(client, client.post("/api/play", headers=AUTH, json={**body, "seed": 7,
+                                                                        "options": {"target": "31"}}))
+    assert table["goal"] == "first to 31", table.get("goal")
+    client.delete(f"/api/play/{table['id']}", headers=AUTH)
+    for endpoint in ("/api/rulebook", "/api/play", "/api/simulate", "/api/analyze"):
+        unknown = client.post(endpoint, headers=AUTH, json={**body, "options": {"colour": "red"}})
+        assert unknown.status_code == 400 and "colour" in unknown.json()["error"], (endpoint, unknown.json())
+        choice = client.post(endpoint, headers=AUTH, json={**body, "options": {"target": "99"}})
+        assert choice.status_code == 400 and "99" in choice.json()["error"], (endpoint, choice.json())
+        assert client.post(endpoint, headers=AUTH, json={**body, "options": ["target=31"]}).status_code == 400
+
+    # simulate's --option-b: the same file under other options, side by side with the differences
+    job = _finished(client, client.post("/api/simulate", headers=AUTH, json={
+        **body, "games": 10, "seed": 3, "engine": "interpreted", "options": {"ties": "all"},
+        "compare": "self", "options_b": {"target": "31"}}).json())
+    assert job["state"] == "done", job.get("error")
+    result = job["result"]
+    assert result["summary"]["rule_file"] == "escoba-de-15.yaml ties=all"
+    assert result["compare"]["rule_file"] == "escoba-de-15.yaml ties=all target=31"
+    assert result["comparison"] is not None and "target=31" in result["text"]
+    variant = load_variant(folder / "escoba-de-15.yaml", {"ties": "all", "target": "31"})
+    ctx = Context("b", {}, 2, 1, ["greedy", "greedy"], variant=variant, engine="interpreted")
+    records, _ = play_matches(ctx, "b", {}, 3, 10)
+    expected = summarize(records, ctx, "escoba-de-15.yaml ties=all target=31", 3)
+    assert result["compare"] == expected  # the matches `simulate --option ties=all --option-b target=31` plays
+    same = client.post("/api/simulate", headers=AUTH, json={**body, "compare": "self"})
+    assert same.status_code == 400 and "options_b" in same.json()["error"]
+
+
 def _settled(client, answer) -> dict:
     """The table once the bots have played: the page asks again while they are still playing."""
     table = answer.json() if hasattr(answer, "json") else answer

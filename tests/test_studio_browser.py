@@ -495,3 +495,32 @@ def test_analyze_shows_the_balance_report_in_a_frame_where_nothing_runs(page):
     expect(page.locator("#analyze-status")).to_contain_text("report in es")
     _shot(page, "analyze-es")
     assert not console, f"console errors: {console}"
+
+
+@needs_plots
+def test_the_options_picker_rewrites_the_rulebook_and_simulate_compares_the_file_under_other_options(page):
+    """Issue 41 item 7: the variant's options as selects on every tab; the rulebook is written
+    under the choice made, and Simulate compares the file with itself under B's options."""
+    page.open("escoba-de-15.yaml")
+    expect(page.locator("#rulebook-status")).to_contain_text("up to date", timeout=20000)
+    intro = page.frame_locator("#rulebook-frame").locator("p", has_text="A fishing card game")
+    expect(intro).to_contain_text("The first side to reach 21 points")
+    for tab in ("rulebook", "play", "sim", "analyze"):
+        expect(page.locator(f"#{tab}-options select[data-option=target]")).to_be_attached()
+    target = page.locator("#rulebook-options select[data-option=target]")
+    assert target.locator("option").all_inner_texts() == ["21 — default", "15", "31"]
+    target.select_option("31")
+    expect(intro).to_contain_text("The first side to reach 31 points", timeout=20000)
+    expect(page.locator("#rulebook-status")).to_contain_text("up to date")
+    _shot(page, "rulebook-options")
+
+    page.click("#tabs button[data-panel=panel-simulate]")
+    expect(page.locator("#sim-options-b")).to_be_hidden()
+    page.fill("#sim-games", "20")
+    page.select_option("#sim-engine", "interpreted")
+    page.select_option("#sim-compare", "self")
+    expect(page.locator("#sim-options-b")).to_be_visible()
+    page.select_option("#sim-options-b select[data-option=target]", "31")
+    page.click("#sim-run")
+    expect(page.locator("#sim-status")).to_contain_text("done: 40 of 40 matches", timeout=60000)
+    expect(page.locator("#sim-summary")).to_contain_text("escoba-de-15.yaml target=31")

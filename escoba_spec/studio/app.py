@@ -32,6 +32,7 @@ from ..language.diagnostics import shown_name
 from ..tools.setup import BOTS, SetupError
 from .analyses import MAX_BUDGET, MAX_EXPERT_BUDGET, report_of, start_analysis
 from .checks import base_variant, check_text, diagnostic_json, rulebook_html, variant_of
+from .choices import BadOptions, label, offered, option_problem, options_of, options_json
 from .guard import MAX_BODY, Guard, TooLarge
 from .jobs import MAX_GAMES, Runs
 from .tables import TableError, Tables
@@ -108,14 +109,18 @@ class Studio:
                                    "surrogate, which no UTF-8 file can hold") from None
         return text
 
-    def variant(self, body: dict, path_key: str = "path", text_key: str = "text"):
-        """The variant of the file named in the body, from its text when sent (the buffer)."""
+    def variant(self, body: dict, path_key: str = "path", text_key: str = "text",
+                options: dict[str, str] | None = None):
+        """The variant of the file named in the body, from its text when sent (the buffer), under
+        `options` (`--option`'s: one the file does not offer is 400, as it is a usage error there)."""
         relative = body.get(path_key)
         path = self.workspace.locate(relative)
         text = self.text_of(body, text_key)
         if text is None and not path.is_file():
             raise Missing(f"no rule file {relative}")
-        variant, problems = variant_of(self.workspace.root, path, relative, text)
+        variant, problems = variant_of(self.workspace.root, path, relative, text, options or None)
+        if options and (message := option_problem(problems)):
+            raise Problem(400, f"{relative}: {message}")
         if variant is None:
             errors = [diagnostic_json(d, relative) for d in problems if d.severity == "error"]
             raise Problem(422, f"{relative} has errors: fix them first", errors)
@@ -200,14 +205,21 @@ class Studio:
         _, problems = await run_in_threadpool(check_text, self.workspace.root, path, relative, text)
         return JSONResponse({"diagnostics": [diagnostic_json(d, relative) for d in problems]})
 
+    async def options(self, request: Request) -> Response:
+        """The variant's options, for the page's pickers (422 while the text has errors)."""
+        body = await self.body(request)
+        variant = await run_in_threadpool(self.variant, body)
+        return JSONResponse({"variant": variant.id, "options": options_json(variant)})
+
     async def rulebook(self, request: Request) -> Response:
         from ..tools.rulebook import LANGS, RulebookError
 
         body = await self.body(request)
         lang = _choice(body, "lang", "en", LANGS)
+        options = options_of(body)
 
         def write() -> dict:
-            variant = self.variant(body)
+            variant = self.variant(body, options=options)
             path, text = self.workspace.locate(body["path"]), self.text_of(body)
             try:
                 html = rulebook_html(self.workspace.root, path, body["path"], text, variant, lang)
@@ -218,7 +230,7 @@ class Studio:
 
     async def play(self, request: Request) -> Response:
         body = await self.body(request)
-        variant = self.variant(body)
+        variant = self.variant(body, options=options_of(body))
         players = _number(body, "players", variant.players.layouts[0].players, 2, 12)
         bots = body.get("bots", "greedy")
         if isinstance(bots, str):
@@ -263,7 +275,7 @@ class Studio:
 
     async def simulate(self, request: Request) -> Response:
         body = await self.body(request)
-        variant = self.variant(body)
+        variant = self.variant(body, options=options_of(body))
         games = _number(body, "games", 200, 1, MAX_GAMES)
         seed = _number(body, "seed", 1, 0, 2**63 - 1)
         players = _number(body, "players", None, 2, 12)
@@ -276,18 +288,28 @@ class Studio:
         return JSONResponse(job.view())
 
     def with_compared(self, body: dict, variant) -> list[tuple]:
-        """(variant, label) of the body's file, and of what its `compare` names: "base" (the
-        variant it extends) or another file of the folder (as saved)."""
-        runs = [(variant, body["path"])]
+        """(variant, label) of the body's file under its `options`, and of what its `compare`
+        names: "self" (the same text under `options_b` over `options`, simulate's `--option-b`),
+        "base" (the variant it extends) or another file of the folder (as saved), each of these
+        under the options of `options` and `options_b` it offers. A label names the options."""
+        options = options_of(body)
+        both = {**options, **options_of(body, "options_b")}
+        runs = [(variant, label(body["path"], options))]
         against = body.get("compare")
-        if against == "base":
+        if against == "self":
+            if both == options:
+                raise Problem(400, "comparing the file with itself needs 'options_b': a choice of B's")
+            runs.append((self.variant(body, options=both), label(body["path"], both)))
+        elif against == "base":
             if not variant.extends:
                 raise Problem(400, f"{variant.id} extends no base variant: pick a file to compare with")
-            runs.append((self.base(body["path"], variant.extends[0]), variant.extends[0]))
+            base = self.base(body["path"], variant.extends[0], both)
+            runs.append((base, label(variant.extends[0], offered(base, both))))
         elif against is not None:
             if not isinstance(against, str):
-                raise Problem(400, "'compare' must be \"base\" or a rule file's path in the folder")
-            runs.append((self.variant({"path": against}), against))
+                raise Problem(400, "'compare' must be \"self\", \"base\" or a rule file's path in the folder")
+            chosen = offered(self.variant({"path": against}), both)
+            runs.append((self.variant({"path": against}, options=chosen), label(against, chosen)))
         return runs
 
     async def analyze(self, request: Request) -> Response:
@@ -299,7 +321,7 @@ class Studio:
         expert_budget = _number(body, "expert_budget", EXPERT_BUDGET, 1, MAX_EXPERT_BUDGET)
         lang = _choice(body, "lang", "en", LANGS)
         seed = _number(body, "seed", 1, 0, 2**63 - 1)
-        variant = self.variant(body)
+        variant = self.variant(body, options=options_of(body))
         runs = self.with_compared(body, variant)
         sides = {v.players.layouts[0].players // (v.players.layouts[0].team_size or 1) for v, _ in runs}
         if len(sides) > 1:
@@ -320,8 +342,8 @@ class Studio:
         lang = _choice(dict(request.query_params), "lang", "en", LANGS)
         return JSONResponse(report_of(job.analysis, lang))
 
-    def base(self, relative: str, base_id: str):
-        found = base_variant(self.workspace.root, self.workspace.locate(relative), base_id)
+    def base(self, relative: str, base_id: str, options: dict[str, str] | None = None):
+        found = base_variant(self.workspace.root, self.workspace.locate(relative), base_id, options)
         if found is None:
             raise Problem(404, f"the base variant {base_id} is not found")
         return found
@@ -353,8 +375,8 @@ class Studio:
 
 
 #: the status each refusal answers with
-STATUSES = {Problem: 400, Refused: 403, Missing: 404, Conflict: 409, TableError: 409, SetupError: 400, NotText: 415,
-            Unwritable: 500}
+STATUSES = {Problem: 400, BadOptions: 400, Refused: 403, Missing: 404, Conflict: 409, TableError: 409,
+            SetupError: 400, NotText: 415, Unwritable: 500}
 
 
 def _handler(status: int):
@@ -390,6 +412,7 @@ def make_app(folder: Path, token: str) -> Guard:
         Route("/file", studio.delete, methods=["DELETE"]), Route("/file/rename", studio.rename, methods=["POST"]),
         Route("/file/duplicate", studio.duplicate, methods=["POST"]),
         Route("/validate", studio.validate, methods=["POST"]),
+        Route("/options", studio.options, methods=["POST"]),
         Route("/rulebook", studio.rulebook, methods=["POST"]),
         Route("/play", studio.play, methods=["POST"]),
         Route("/play/{table}", studio.table_view, methods=["GET"]),

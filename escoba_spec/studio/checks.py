@@ -66,12 +66,23 @@ def variant_of(folder: Path, path: Path, display: str, text: str | None = None,
     return validate_file(path, options, resolver=resolver, display=display)
 
 
-def base_variant(folder: Path, path: Path, base_id: str) -> ir.Variant | None:
+def base_variant(folder: Path, path: Path, base_id: str, options: dict[str, str] | None = None
+                 ) -> ir.Variant | None:
     """The variant `base_id` that the file at `path` extends, found as its `extends` finds it (in
-    the studio's folder or among the shipped variants); None when there is none (or it has errors)."""
+    the studio's folder or among the shipped variants), under `options` (those it offers); None
+    when there is none (or it has errors)."""
     resolver = EditedResolver(folder)
     found = resolver.locate(base_id, resolver.tree(path))
-    return validate_file(found, resolver=resolver)[0] if found is not None else None
+    if found is None:
+        return None
+    variant = validate_file(found, resolver=resolver)[0]
+    if variant is not None and options:
+        from .choices import offered
+
+        chosen = offered(variant, options)
+        if chosen:
+            variant = validate_file(found, chosen, resolver=resolver)[0]
+    return variant
 
 
 def rulebook_html(folder: Path, path: Path, display: str, text: str | None, variant: ir.Variant, lang: str) -> str:

@@ -4,6 +4,7 @@
 // a page of tables and inline SVG, and nothing in it runs in the studio's page.
 
 import { api, el } from "./api.js";
+import { optionsPicker } from "./options.js";
 
 const FILES = [["report.html", "html", "text/html"], ["report.md", "markdown", "text/markdown"],
   ["analysis.json", "json", "application/json"]];
@@ -19,6 +20,12 @@ export function analyzePanel(root, studio) {
   const seed = el("input", { id: "analyze-seed", type: "number", min: 0, value: 1 });
   const lang = el("select", { id: "analyze-lang" }, ...info.langs.map((l) => el("option", { value: l }, l)));
   const against = el("select", { id: "analyze-compare" });
+  const options = optionsPicker(studio, "analyze-options");
+  const optionsB = optionsPicker(studio, "analyze-options-b", "B's options");
+  const showB = () => { optionsB.node.hidden = against.value !== "self" || !(studio.options || []).length; };
+  against.addEventListener("change", showB);
+  studio.onOptions.push(showB);
+  studio.onOpen.push(showB);
   const runButton = el("button.primary", { id: "analyze-run", onclick: () => run() }, "Run");
   const cancelButton = el("button", { id: "analyze-cancel", disabled: true, onclick: () => cancel() }, "Cancel");
   const bar = el("progress", { id: "analyze-progress", max: 1, value: 0 });
@@ -32,9 +39,11 @@ export function analyzePanel(root, studio) {
   const refresh = () => {
     const keep = against.value;
     against.replaceChildren(el("option", { value: "" }, "nothing"),
+      el("option", { value: "self" }, "this file under other options"),
       el("option", { value: "base" }, "the base variant it extends"),
       ...studio.files.map((f) => el("option", { value: f }, f)));
     against.value = keep || "";
+    showB();
   };
   studio.onFiles.push(refresh);
   refresh();
@@ -42,8 +51,9 @@ export function analyzePanel(root, studio) {
   async function run() {
     if (!studio.path) return;
     const body = { path: studio.path, text: studio.text(), budget: Number(budget.value),
-      expert_budget: Number(playouts.value), seed: Number(seed.value), lang: lang.value };
+      expert_budget: Number(playouts.value), seed: Number(seed.value), lang: lang.value, options: options.chosen() };
     if (against.value) body.compare = against.value;
+    if (against.value) body.options_b = optionsB.chosen();
     headline.replaceChildren();
     status.textContent = "starting…";
     try {
@@ -132,5 +142,5 @@ export function analyzePanel(root, studio) {
   root.append(el("div.controls", {},
     el("label", {}, "budget ", budget), el("label", {}, "expert playouts ", playouts),
     el("label", {}, "language ", lang), el("label", {}, "compare with ", against), el("label", {}, "seed ", seed),
-    runButton, cancelButton), bar, status, headline, downloads, frame);
+    runButton, cancelButton), el("div.controls", {}, options.node, optionsB.node), bar, status, headline, downloads, frame);
 }

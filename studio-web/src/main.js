@@ -6,6 +6,7 @@ import "./style.css";
 import { analyzePanel } from "./analyze.js";
 import { api, el, hasToken } from "./api.js";
 import { makeEditor } from "./editor.js";
+import { optionsPicker } from "./options.js";
 import { playPanel } from "./play.js";
 import { diffPanel, simulatePanel } from "./runs.js";
 import { Schema } from "./schema.js";
@@ -14,12 +15,14 @@ const $ = (id) => document.getElementById(id);
 
 const studio = {
   info: null, files: [], unlisted: [], path: null, sha256: null, saved: "", schema: null, onFiles: [], onOpen: [],
+  options: [], onOptions: [],  // the variant's options, from the last check without errors
   text: () => editor.view.state.doc.toString(),
 };
 let editor = null;
 let lastChecked = null;  // {text, diagnostics}
 let rulebookFor = null;  // the file, text and language of the rulebook shown, and when it was written
 let rulebookTimer = null;
+let rulebookOptions = null;  // the rulebook tab's options picker
 
 function say(text, kind = "") {
   const node = $("status");
@@ -183,8 +186,10 @@ function onChecked(diagnostics, text) {
     onclick: () => goTo(d),
   }, el("span.where", {}, `${d.file ? d.file + ":" : ""}${d.line}:${d.col}`), " ",
   el("span.code", {}, `${d.severity}[${d.code}]`), " ", d.message, d.hint ? el("div.hint", {}, "hint: " + d.hint) : null)));
-  if (!errors) scheduleRulebook();
-  else staleRulebook(errors);
+  if (!errors) {
+    refreshOptions(text);
+    scheduleRulebook();
+  } else staleRulebook(errors);
 }
 
 // the text has errors: the frame keeps the last valid rulebook of this file, and says so above it
@@ -205,6 +210,18 @@ function staleRulebook(errors) {
     : "the text has errors: no rulebook yet";
 }
 
+// the variant's options, for every tab's picker: asked again after each check without an error
+async function refreshOptions(text) {
+  try {
+    const { options } = await api("POST", "/options", { path: studio.path, text });
+    if (studio.text() !== text) return;
+    studio.options = options;
+    for (const hook of studio.onOptions) hook();
+  } catch (e) {
+    // the text changed under the request, or has errors now: the next check asks again
+  }
+}
+
 function goTo(d) {
   if (d.file) return;
   const doc = editor.view.state.doc;
@@ -219,27 +236,33 @@ function scheduleRulebook() {
   rulebookTimer = setTimeout(refreshRulebook, 50);
 }
 
+// the options a rulebook is written under, for its status line (" target=31"; "" for the file's own)
+const underOptions = (options) => Object.entries(options).map(([k, v]) => ` ${k}=${v}`).join(",");
+
 async function refreshRulebook() {
   const text = studio.text();
   const lang = $("rulebook-lang").value;
+  const options = rulebookOptions.chosen();
+  const chosen = JSON.stringify(options);
   if (!lastChecked || lastChecked.text !== text) return;  // the check of this text decides
   if (lastChecked.diagnostics.some((d) => d.severity === "error")) return;  // the last valid one stays
-  if (rulebookFor && rulebookFor.path === studio.path && rulebookFor.text === text && rulebookFor.lang === lang) {
+  if (rulebookFor && rulebookFor.path === studio.path && rulebookFor.text === text && rulebookFor.lang === lang
+    && rulebookFor.chosen === chosen) {
     $("rulebook-note").hidden = true;
-    $("rulebook-status").textContent = `up to date (${lang}, ${rulebookFor.time})`;
+    $("rulebook-status").textContent = `up to date (${lang}${underOptions(options)}, ${rulebookFor.time})`;
     return;
   }
   $("rulebook-status").textContent = "writing the rulebook…";
   try {
-    const { html } = await api("POST", "/rulebook", { path: studio.path, text, lang });
-    if (studio.text() !== text) return;
-    rulebookFor = { path: studio.path, text, lang, time: new Date().toLocaleTimeString() };
+    const { html } = await api("POST", "/rulebook", { path: studio.path, text, lang, options });
+    if (studio.text() !== text || JSON.stringify(rulebookOptions.chosen()) !== chosen) return;
+    rulebookFor = { path: studio.path, text, lang, chosen, time: new Date().toLocaleTimeString() };
     $("rulebook-note").hidden = true;
     const frame = $("rulebook-frame");
     const top = frame.contentWindow ? frame.contentWindow.scrollY : 0;
     frame.srcdoc = html;
     frame.onload = () => frame.contentWindow && frame.contentWindow.scrollTo(0, top);
-    $("rulebook-status").textContent = `up to date (${lang}, ${rulebookFor.time})`;
+    $("rulebook-status").textContent = `up to date (${lang}${underOptions(options)}, ${rulebookFor.time})`;
   } catch (e) {
     $("rulebook-status").textContent = e.message;
   }
@@ -277,6 +300,9 @@ async function main() {
   });
   $("rulebook-lang").replaceChildren(...studio.info.langs.map((l) => el("option", { value: l }, l)));
   $("rulebook-lang").addEventListener("change", refreshRulebook);
+  rulebookOptions = optionsPicker(studio, "rulebook-options");
+  rulebookOptions.onPick(refreshRulebook);
+  $("rulebook-lang").parentElement.after(rulebookOptions.node);
   $("save").addEventListener("click", save);
   $("new-file").addEventListener("click", newFile);
   $("file-rename").addEventListener("click", renameFile);

@@ -5,6 +5,7 @@
 
 import { api, el } from "./api.js";
 import { card } from "./cards.js";
+import { optionsPicker } from "./options.js";
 
 // how soon the page asks again while the bots play (the server answers within 2 s either way)
 const POLL_MS = 250;
@@ -18,6 +19,7 @@ export function playPanel(root, studio) {
   bots.addEventListener("change", () => { playoutsLabel.hidden = bots.value !== "expert"; });
   const seed = el("input", { id: "play-seed", type: "number", min: 0, placeholder: "random" });
   const players = el("input", { id: "play-players", type: "number", min: 2, max: 12, placeholder: "the variant's" });
+  const options = optionsPicker(studio, "play-options");
   const status = el("p.status", { id: "play-status" });
   const board = el("div.board", { id: "play-board" });
   const log = el("pre.narration", { id: "play-log" });
@@ -30,7 +32,7 @@ export function playPanel(root, studio) {
       + "a while the first time ever)" : "dealing…";
     if (table) api("DELETE", `/play/${table.id}`).catch(() => {});
     const bot = expert && playouts.value !== "" ? `expert:${Number(playouts.value)}` : bots.value;
-    const body = { path: studio.path, text: studio.text(), bots: [bot] };
+    const body = { path: studio.path, text: studio.text(), bots: [bot], options: options.chosen() };
     if (seed.value !== "") body.seed = Number(seed.value);
     if (players.value !== "") body.players = Number(players.value);
     try {
@@ -136,6 +138,7 @@ export function playPanel(root, studio) {
   root.append(
     el("div.controls", {}, el("label", {}, "bots ", bots), playoutsLabel, el("label", {}, "players ", players),
       el("label", {}, "seed ", seed), el("button.primary", { id: "play-start", onclick: start }, "New match")),
+    el("div.controls", {}, options.node),
     status, board, el("h4", {}, "Narration"), log,
   );
 }

@@ -2,6 +2,7 @@
 // stated differences of two variants and the first deal where their play parts).
 
 import { api, el } from "./api.js";
+import { optionsPicker } from "./options.js";
 
 function fileOptions(studio, extra) {
   return [...extra, ...studio.files.map((f) => el("option", { value: f }, f))];
@@ -14,20 +15,34 @@ export function simulatePanel(root, studio) {
     selected: b === "greedy" }, b)));
   const engine = el("select", { id: "sim-engine" }, ...studio.info.engines.map((e) => el("option", { value: e }, e)));
   const against = el("select", { id: "sim-compare" });
+  const options = optionsPicker(studio, "sim-options");
+  // "this file under other options": B's choices, over A's (simulate's --option-b)
+  const optionsB = optionsPicker(studio, "sim-options-b", "B's options");
+  const showB = () => { optionsB.node.hidden = against.value !== "self" || !(studio.options || []).length; };
+  against.addEventListener("change", showB);
+  studio.onOptions.push(showB);
+  studio.onOpen.push(showB);
   const bar = el("progress", { id: "sim-progress", max: 1, value: 0 });
   const status = el("p.status", { id: "sim-status" });
   const out = el("div", { id: "sim-out" });
   let job = null;
 
-  const refresh = () => against.replaceChildren(...fileOptions(studio, [el("option", { value: "" }, "nothing"),
-    el("option", { value: "base" }, "the base variant it extends")]));
+  const refresh = () => {
+    const keep = against.value;
+    against.replaceChildren(...fileOptions(studio, [el("option", { value: "" }, "nothing"),
+      el("option", { value: "self" }, "this file under other options"),
+      el("option", { value: "base" }, "the base variant it extends")]));
+    against.value = keep || "";
+    showB();
+  };
   studio.onFiles.push(refresh);
   refresh();
 
   async function run() {
     const body = { path: studio.path, text: studio.text(), games: Number(games.value), seed: Number(seed.value),
-      bots: bots.value, engine: engine.value };
+      bots: bots.value, engine: engine.value, options: options.chosen() };
     if (against.value) body.compare = against.value;
+    if (against.value) body.options_b = optionsB.chosen();
     out.replaceChildren();
     try {
       job = await api("POST", "/simulate", body);
@@ -71,7 +86,7 @@ export function simulatePanel(root, studio) {
     el("label", {}, "engine ", engine), el("label", {}, "compare with ", against),
     el("button.primary", { id: "sim-run", onclick: run }, "Run"),
     el("button", { onclick: () => job && api("DELETE", `/jobs/${job.id}`).catch(() => {}) }, "Cancel")),
-  bar, status, out);
+  el("div.controls", {}, options.node, optionsB.node), bar, status, out);
 }
 
 export function diffPanel(root, studio) {
