@@ -443,6 +443,43 @@ def test_a_diff_plays_on_the_kernels_and_says_it_is_compiling_them_until_its_fir
     assert "the interpreter plays it" in fallback["result"]["engine_notes"][0]
 
 
+def _unzipped(data: bytes) -> dict[str, bytes]:
+    import io
+    import zipfile
+
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        return {name: archive.read(name) for name in archive.namelist()}
+
+
+def test_a_simulations_results_folder_downloads_as_one_zip_as_simulate_out_writes_it(client, folder, monkeypatch):
+    """Issue 41 item 7: the page showed a run's text and plots, with no way to keep them. Its
+    results folder downloads as one zip: what `escoba-spec simulate --out DIR` writes for the same
+    run (summary.json, games.csv, games-compare.csv, the plots; timing.json with its own times)."""
+    import json
+
+    from escoba_spec.cli.main import main
+
+    job = _finished(client, client.post("/api/simulate", headers=AUTH, json={
+        "path": "house/mine.yaml", "games": 12, "seed": 5, "engine": "interpreted", "compare": "base"}).json())
+    assert job["state"] == "done", job.get("error")
+    early = client.get("/api/jobs/0123456789abcdef/results.zip", headers=AUTH)
+    assert early.status_code == 404
+    answer = client.get(f"/api/jobs/{job['id']}/results.zip", headers=AUTH)
+    assert answer.status_code == 200 and answer.headers["content-type"] == "application/zip"
+    assert f'filename="simulate-{job["id"]}.zip"' in answer.headers["content-disposition"]
+    files = _unzipped(answer.content)
+    monkeypatch.chdir(folder)
+    assert main(["simulate", "house/mine.yaml", "--games", "12", "--seed", "5", "--engine", "interpreted",
+                 "--compare", "escoba-de-15", "--out", "out", "--format", "json"]) == 0
+    written = {p.name: p.read_bytes() for p in (folder / "out").iterdir()}
+    assert set(files) == set(written)
+    assert {"summary.json", "timing.json", "games.csv", "games-compare.csv"} <= set(files)
+    for name in set(files) - {"timing.json"} - {n for n in files if n.endswith(".png")}:
+        assert files[name] == written[name], name
+    assert set(json.loads(files["timing.json"])) == {"a", "b"}
+    assert answer.content == client.get(f"/api/jobs/{job['id']}/results.zip", headers=AUTH).content  # dated alike
+
+
 def test_a_hand_is_played_against_the_expert_to_its_score(client):
     table = _settled(client, client.post("/api/play", headers=AUTH, json={"path": "escoba-de-15.yaml", "seed": 7,
                                                                            "bots": ["expert:20"]}))
@@ -562,6 +599,16 @@ def test_an_analysis_writes_the_report_the_command_line_writes(client, folder):
     assert '<html lang="es"' in again.json()["html"] and "Informe de equilibrio" in again.json()["html"]
     assert client.get(f"/api/jobs/{job['id']}/report", headers=AUTH, params={"lang": "de"}).status_code == 400
     assert client.get("/api/jobs/0123456789abcdef/report", headers=AUTH).status_code == 404
+    # item 7: the page's tables (each bot's run, per side and rule, with intervals) and the folder as a zip
+    assert set(v["runs"]) == {"random", "greedy", "heuristic", "expert"}
+    greedy = v["runs"]["greedy"]
+    assert len(greedy["win_rate"]) == 2 and all(len(w["ci95"]) == 2 for w in greedy["win_rate"])
+    assert len(greedy["first_player_edge"]["ci95"]) == 2 and greedy["hands_per_match"]["mean"] > 0
+    setenta = next(r for r in greedy["rules"].values() if r["name"] == "Setenta")
+    assert len(setenta["per_hand"]) == 2 and {"rate", "ci95"} <= set(setenta["never_fires"])
+    archive = client.get(f"/api/jobs/{job['id']}/results.zip", headers=AUTH, params={"lang": "it"})
+    assert archive.status_code == 200 and archive.headers["content-type"] == "application/zip"
+    assert _unzipped(archive.content) == files  # analyze --out DIR's three files, byte for byte
 
 
 def test_an_analysis_compared_with_the_base_sets_both_variants_side_by_side(client):

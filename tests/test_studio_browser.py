@@ -524,3 +524,42 @@ def test_the_options_picker_rewrites_the_rulebook_and_simulate_compares_the_file
     page.click("#sim-run")
     expect(page.locator("#sim-status")).to_contain_text("done: 40 of 40 matches", timeout=60000)
     expect(page.locator("#sim-summary")).to_contain_text("escoba-de-15.yaml target=31")
+
+
+@needs_plots
+def test_simulate_shows_its_results_as_sortable_tables_beside_the_plots_and_downloads_them_as_a_zip(page):
+    """Issue 41 item 7: a run's figures per side and per rule, with their intervals, as tables
+    sorted by a click on a header, the plots beside them, the results folder as one zip."""
+    import io
+    import zipfile
+
+    page.open(HOUSE)
+    page.click("#tabs button[data-panel=panel-simulate]")
+    page.fill("#sim-games", "20")
+    page.select_option("#sim-engine", "interpreted")
+    page.select_option("#sim-compare", "base")
+    page.click("#sim-run")
+    expect(page.locator("#sim-status")).to_contain_text("done: 40 of 40 matches", timeout=60000)
+    sides = page.locator("#sim-table-sides")
+    expect(sides.locator("tbody tr")).to_have_count(2)
+    assert sides.locator("th").all_inner_texts()[-2:] == ["B − A", "p"]
+    rules = page.locator("#sim-table-rules")
+    column = rules.locator("th").all_inner_texts().index("A mean")
+    means = rules.locator("th").nth(column)
+    means.click()
+    expect(means).to_have_attribute("data-sort", "ascending")
+
+    def values():
+        return [float(t) for t in rules.locator(f"tbody td:nth-child({column + 1})").all_inner_texts()]
+    assert values() == sorted(values())
+    means.click()
+    expect(means).to_have_attribute("data-sort", "descending")
+    assert values() == sorted(values(), reverse=True)
+    # the plots beside the tables, not below them
+    tables, plots = page.locator("#sim-tables").bounding_box(), page.locator("#sim-plots").bounding_box()
+    assert plots["x"] >= tables["x"] + tables["width"] - 1 or plots["y"] < tables["y"] + tables["height"]
+    _shot(page, "simulate-tables")
+    with page.expect_download() as download:
+        page.click("#sim-zip")
+    names = set(zipfile.ZipFile(io.BytesIO(Path(download.value.path()).read_bytes())).namelist())
+    assert {"summary.json", "timing.json", "games.csv", "games-compare.csv", "win-rate.png"} <= names

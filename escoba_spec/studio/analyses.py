@@ -56,7 +56,7 @@ def report_of(analysis: dict, lang: str) -> dict:
             "json": files["analysis.json"], "seed": analysis["seed"], "budget": analysis["budget"],
             "expert_budget": analysis["expert_budget"], "games_per_run": analysis["games_per_run"],
             "expert_games_per_run": analysis["expert_games_per_run"],
-            "variants": [headline(v, analysis["strongest"]) for v in analysis["variants"]],
+            "variants": [{**headline(v, analysis["strongest"]), "runs": runs_of(v)} for v in analysis["variants"]],
             "differences": _differences(analysis["differences"])}
 
 
@@ -70,6 +70,16 @@ def headline(variant: dict, strongest: str) -> dict:
             "skill": {k: skill[k] for k in ("bot", "against", "rate", "ci95", "games")},
             "seat_advantage": {"bot": strongest, "first_player_edge": seats["first_player"]["edge"],
                                "ci95": seats["first_player"]["ci95"], "dealer_side_rate": seats["dealer"]["rate"]}}
+
+
+def runs_of(variant: dict) -> dict:
+    """A variant's figures the page tabulates, per bot (each against itself): the win rate per
+    side, the first player's edge, the hands a match, and per points rule its points a hand
+    per side, the matches it decided and those it never scored in; each with its interval."""
+    measured = variant["measured"]
+    return {bot: {"win_rate": seats["sides"], "first_player_edge": seats["first_player"],
+                  "hands_per_match": measured["decisiveness"][bot], "rules": measured["rules"][bot]}
+            for bot, seats in measured["seat_advantage"].items()}
 
 
 def _differences(differences: dict | None) -> dict | None:

@@ -342,6 +342,26 @@ class Studio:
         lang = _choice(dict(request.query_params), "lang", "en", LANGS)
         return JSONResponse(report_of(job.analysis, lang))
 
+    def job_zip(self, request: Request) -> Response:
+        """A finished run's results folder as one zip: a simulation's, what `simulate --out DIR`
+        writes; an analysis's, what `analyze --out DIR` writes (in `lang`)."""
+        from ..tools.rulebook import LANGS
+        from .jobs import zipped
+
+        job = self.runs.get(request.path_params["job"])
+        if job is None or job.kind not in ("simulate", "analyze"):
+            raise Missing("no such simulation or analysis")
+        files = job.files
+        if job.kind == "analyze" and job.analysis is not None:
+            from ..tools.analyze import render
+
+            files = render(job.analysis, _choice(dict(request.query_params), "lang", "en", LANGS))
+        if not files:
+            raise Problem(409, f"the {'simulation' if job.kind == 'simulate' else 'analysis'} is {job.state}: "
+                               "it has no results")
+        return Response(zipped(files), media_type="application/zip",
+                        headers={"Content-Disposition": f'attachment; filename="{job.kind}-{job.id}.zip"'})
+
     def base(self, relative: str, base_id: str, options: dict[str, str] | None = None):
         found = base_variant(self.workspace.root, self.workspace.locate(relative), base_id, options)
         if found is None:
@@ -423,6 +443,7 @@ def make_app(folder: Path, token: str) -> Guard:
         Route("/analyze", studio.analyze, methods=["POST"]),
         Route("/jobs/{job}", studio.job, methods=["GET", "DELETE"]),
         Route("/jobs/{job}/report", studio.job_report, methods=["GET"]),
+        Route("/jobs/{job}/results.zip", studio.job_zip, methods=["GET"]),
         Route("/diff", studio.diff, methods=["POST"]),
     ]
     routes = [Route("/", studio.index), Mount("/api", routes=api)]

@@ -41,6 +41,7 @@ class Job:
         self.cancel = threading.Event()
         self.result: dict | None = None
         self.analysis: dict | None = None  # an analyze job's, kept to write its report in another language
+        self.files: dict[str, bytes] = {}  # a simulation's results folder, as `simulate --out DIR` writes it
         self.error = ""
         self.note = ""  # what the job is doing before its first match ("compiling the kernel of ...")
         self.started = time.monotonic()
@@ -160,7 +161,7 @@ class Runs:
             job.note = compile_note([variant for variant, _, _, _ in plan])
         contexts = [(Context(label, {}, len(names), team_size, names, variant=variant, engine=engine), label)
                     for variant, label, team_size, names in plan]
-        summaries, texts = [], []
+        summaries, texts, records, timings = [], [], [], []
         for n, (ctx, label) in enumerate(contexts):
             def progress(done: int, before: int = n * job.games) -> None:
                 job.done = before + done
@@ -168,14 +169,18 @@ class Runs:
                 if job.cancel.is_set():
                     raise Cancelled
 
-            records, timing = play_matches(ctx, label, {}, seed, job.games, 1, progress)
-            summary = summarize(records, ctx, label, seed)
+            played, timing = play_matches(ctx, label, {}, seed, job.games, 1, progress)
+            summary = summarize(played, ctx, label, seed)
             summaries.append(summary)
+            records.append(played)
+            timings.append(timing)
             texts.append(render_text(summary, timing))
         comparison = compare(summaries[0], summaries[1]) if len(summaries) == 2 else None
         if comparison is not None:
             texts.append(render_compare_text(comparison, contexts[0][1], contexts[1][1]))
         pngs = plots(summaries[0], summaries[1] if len(summaries) == 2 else None)
+        job.files = results_folder(summaries, comparison, timings, records, pngs,
+                                   contexts[0][0].players // contexts[0][0].team_size)
         job.result = {
             "summary": summaries[0], "compare": summaries[1] if len(summaries) == 2 else None,
             "comparison": comparison, "text": "\n".join(texts),
@@ -184,6 +189,38 @@ class Runs:
             "plots_note": "" if pngs is not None else "matplotlib is not installed: pip install 'escoba-spec[plots]'",
             "engine": contexts[0][0].engine,
         }
+
+
+def results_folder(summaries: list[dict], comparison: dict | None, timings: list[dict], records: list[list],
+                   pngs: dict | None, sides: int) -> dict[str, bytes]:
+    """The files `escoba-spec simulate --out DIR` writes for the same run: summary.json (the
+    comparison's a, b and tests when two), timing.json, games.csv, games-compare.csv, the plots."""
+    from ..tools.simulate import dumps, games_csv
+
+    two = len(summaries) == 2
+    full = {"a": summaries[0], "b": summaries[1], "comparison": comparison} if two else summaries[0]
+    files = {"summary.json": dumps(full).encode(),
+             "timing.json": dumps({"a": timings[0], "b": timings[1]} if two else timings[0]).encode(),
+             "games.csv": games_csv(records[0], sides).encode()}
+    if two:
+        files["games-compare.csv"] = games_csv(records[1], sides).encode()
+    files.update(pngs or {})
+    return files
+
+
+def zipped(files: dict[str, bytes]) -> bytes:
+    """`files` as one zip, each at its root, dated 1980-01-01 (the same run, the same bytes)."""
+    import io
+    import zipfile
+
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in files.items():
+            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, data)
+    return buffer.getvalue()
 
 
 def _plan(runs: list[tuple[ir.Variant, str]], players: int, bots: str) -> list[tuple]:

@@ -3,8 +3,9 @@
 // is shown in a frame sandboxed with no permission at all (no script, no same origin): it is
 // a page of tables and inline SVG, and nothing in it runs in the studio's page.
 
-import { api, el } from "./api.js";
+import { api, download, el } from "./api.js";
 import { optionsPicker } from "./options.js";
+import { analysisTables } from "./tables.js";
 
 const FILES = [["report.html", "html", "text/html"], ["report.md", "markdown", "text/markdown"],
   ["analysis.json", "json", "application/json"]];
@@ -31,6 +32,7 @@ export function analyzePanel(root, studio) {
   const bar = el("progress", { id: "analyze-progress", max: 1, value: 0 });
   const status = el("p.status", { id: "analyze-status" });
   const headline = el("div.headline", { id: "analyze-headline" });
+  const tables = el("div.results-tables", { id: "analyze-tables" });
   const downloads = el("div.downloads", { id: "analyze-downloads" });
   const frame = el("iframe", { id: "analyze-frame", title: "balance report", sandbox: "", hidden: true });
   let job = null;
@@ -55,6 +57,7 @@ export function analyzePanel(root, studio) {
     if (against.value) body.compare = against.value;
     if (against.value) body.options_b = optionsB.chosen();
     headline.replaceChildren();
+    tables.replaceChildren();
     status.textContent = "starting…";
     try {
       job = await api("POST", "/analyze", body);
@@ -131,8 +134,13 @@ export function analyzePanel(root, studio) {
     headline.replaceChildren(...lines);
     for (const url of urls) URL.revokeObjectURL(url);
     urls = FILES.map(([, key, type]) => URL.createObjectURL(new Blob([r[key]], { type: type + ";charset=utf-8" })));
+    const done = job;
+    const zip = el("button", { id: "analyze-zip", title: "report.html, report.md and analysis.json: what "
+      + "`escoba-spec analyze --out DIR` writes", onclick: () => download(`/jobs/${done.id}/results.zip?lang=${r.lang}`,
+      `analyze-${done.id}.zip`).catch((e) => { status.textContent = e.message; }) }, "all (zip)");
     downloads.replaceChildren("download: ", ...FILES.flatMap(([name], i) => [i ? " · " : "",
-      el("a", { href: urls[i], download: name, "data-file": name }, name)]));
+      el("a", { href: urls[i], download: name, "data-file": name }, name)]), " · ", zip);
+    tables.replaceChildren(...analysisTables(r));
     frame.srcdoc = r.html;
     frame.hidden = false;
     status.textContent = `done: ${job.done} matches, seed ${r.seed}, budget ${r.budget} (${r.games_per_run} matches a `
@@ -142,5 +150,5 @@ export function analyzePanel(root, studio) {
   root.append(el("div.controls", {},
     el("label", {}, "budget ", budget), el("label", {}, "expert playouts ", playouts),
     el("label", {}, "language ", lang), el("label", {}, "compare with ", against), el("label", {}, "seed ", seed),
-    runButton, cancelButton), el("div.controls", {}, options.node, optionsB.node), bar, status, headline, downloads, frame);
+    runButton, cancelButton), el("div.controls", {}, options.node, optionsB.node), bar, status, headline, downloads, tables, frame);
 }

@@ -43,3 +43,17 @@ export function el(spec, attrs = {}, ...children) {
   }
   return node;
 }
+
+/** Fetch a file of the API (with the token) and hand it to the browser as a download named `name`. */
+export async function download(path, name) {
+  const response = await fetch("/api" + path, { headers: { Authorization: "Bearer " + token } });
+  if (!response.ok) {
+    throw new ApiError(response.status, await response.json().catch(() => ({ error: response.statusText })));
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const link = el("a", { href: url, download: name, hidden: true });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

@@ -1,8 +1,9 @@
 // Simulate (many bot matches, a progress bar, the plots, a comparison) and Diff (the
 // stated differences of two variants and the first deal where their play parts).
 
-import { api, el } from "./api.js";
+import { api, download, el } from "./api.js";
 import { optionsPicker } from "./options.js";
+import { simulationTables } from "./tables.js";
 
 function fileOptions(studio, extra) {
   return [...extra, ...studio.files.map((f) => el("option", { value: f }, f))];
@@ -73,12 +74,20 @@ export function simulatePanel(root, studio) {
     if (current.result) show(current.result);
   }
 
+  // the results: the tables (sortable) with the plots beside them, the zip of the results folder,
+  // and the command line's text summary below
   function show(r) {
+    const done = job;
     const plots = Object.entries(r.plots).map(([name, src]) => el("figure", {}, el("img", { src, alt: name }),
       el("figcaption", {}, name)));
     const note = r.plots_note ? [el("p", {}, r.plots_note)] : [];
-    out.replaceChildren(el("pre.summary", { id: "sim-summary" }, r.text), ...note,
-      el("div.plots", { id: "sim-plots" }, ...plots));
+    const zip = el("button", { id: "sim-zip", title: "summary.json, timing.json, games.csv (games-compare.csv) and "
+      + "the plots: what `escoba-spec simulate --out DIR` writes", onclick: () => download(`/jobs/${done.id}/results.zip`,
+      `simulate-${done.id}.zip`).catch((e) => { status.textContent = e.message; }) }, "Download the results (zip)");
+    out.replaceChildren(el("div.downloads", {}, zip),
+      el("div.results-row", {}, el("div.results-tables", { id: "sim-tables" }, ...simulationTables(r)),
+        el("div.plots", { id: "sim-plots" }, ...note, ...plots)),
+      el("h4", {}, "The summary, as the command line prints it"), el("pre.summary", { id: "sim-summary" }, r.text));
   }
 
   root.append(el("div.controls", {},
