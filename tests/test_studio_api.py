@@ -310,6 +310,37 @@ def test_a_hand_is_played_against_a_bot_to_its_score(client):
     assert client.get(f"/api/play/{table['id']}", headers=AUTH).status_code == 404
 
 
+def test_undo_takes_back_the_persons_last_move_to_the_position_before_it(client):
+    """Issue 41 item 7: a misclick was for good. A table is all in its seed and the person's
+    moves, so an undo deals the match again and replays them but the last: the view after it is
+    the view before that move (hand, table, legal moves, scores, narration), within a hand and
+    across a hand's end, one undo after another; the match then goes on from there."""
+    table = _settled(client, client.post("/api/play", headers=AUTH, json={"path": "escoba-de-15.yaml", "seed": 11,
+                                                                          "bots": "greedy"}))
+    none = client.post(f"/api/play/{table['id']}/undo", headers=AUTH)
+    assert none.status_code == 409 and "no move" in none.json()["error"]
+    before = []
+    while table["waiting"] == "move":  # the first hand, to its score
+        before.append(table)
+        table = _settled(client, client.post(f"/api/play/{table['id']}/move", headers=AUTH,
+                                             json={"move": table["legal"][-1]["move"]}))
+    assert table["waiting"] == "next" and table["moves"] == len(before) == 18
+    after_hand = _settled(client, client.post(f"/api/play/{table['id']}/next", headers=AUTH))
+    moved = _settled(client, client.post(f"/api/play/{table['id']}/move", headers=AUTH,
+                                         json={"move": after_hand["legal"][0]["move"]}))
+    assert moved["moves"] == 19
+    undone = _settled(client, client.post(f"/api/play/{table['id']}/undo", headers=AUTH))
+    assert undone == after_hand  # the second hand's first move taken back: as it was after Next hand
+    undone = _settled(client, client.post(f"/api/play/{table['id']}/undo", headers=AUTH))
+    assert undone == before[-1]  # and the first hand's last move, with the Next hand after it
+    undone = _settled(client, client.post(f"/api/play/{table['id']}/undo", headers=AUTH))
+    assert undone == before[-2] and undone["moves"] == 16
+    other = next(m for m in undone["legal"] if m["move"] != undone["legal"][-1]["move"])
+    table = _settled(client, client.post(f"/api/play/{table['id']}/move", headers=AUTH, json={"move": other["move"]}))
+    assert table["moves"] == 17 and table["waiting"] == "move"  # another move from there: the match goes on
+    assert client.delete(f"/api/play/{table['id']}", headers=AUTH).json() == {"closed": True}
+
+
 def test_cards_show_their_own_decks_suits_french_symbols_only_for_french_decks(client):
     """Issue 41 item 7: Spanish and Italian cards were drawn with French symbols (oros as ♦). The
     page now gets each card's suit in its deck's words (its name, `7 de oros`) and a symbol only

@@ -563,3 +563,30 @@ def test_simulate_shows_its_results_as_sortable_tables_beside_the_plots_and_down
         page.click("#sim-zip")
     names = set(zipfile.ZipFile(io.BytesIO(Path(download.value.path()).read_bytes())).namelist())
     assert {"summary.json", "timing.json", "games.csv", "games-compare.csv", "win-rate.png"} <= names
+
+
+def test_undo_takes_back_the_last_move_on_the_board(page):
+    """Issue 41 item 7: *Undo my last move* puts the board back as it was before the move."""
+    page.open("escoba-de-15.yaml")
+    page.click("#tabs button[data-panel=panel-play]")
+    page.fill("#play-seed", "7")
+    page.click("#play-start")
+    expect(page.locator("#play-moves button").first).to_be_visible(timeout=10000)
+    expect(page.locator("#play-undo")).to_have_count(0)  # nothing to take back yet
+
+    def board():
+        return (page.locator("#play-hand").inner_text(), page.locator("#play-table").inner_text(),
+                page.locator("#play-moves").inner_text(), page.locator("#play-log").inner_text())
+
+    first = board()
+    shown = page.locator("#play-board").get_attribute("data-shown")
+    page.locator("#play-moves button").last.click()
+    expect(page.locator("#play-board")).not_to_have_attribute("data-shown", shown or "", timeout=10000)
+    expect(page.locator("#play-moves button").first).to_be_visible()
+    assert board() != first
+    shown = page.locator("#play-board").get_attribute("data-shown")
+    page.click("#play-undo")
+    expect(page.locator("#play-board")).not_to_have_attribute("data-shown", shown or "", timeout=10000)
+    expect(page.locator("#play-moves button").first).to_be_visible()
+    assert board() == first
+    expect(page.locator("#play-undo")).to_have_count(0)

@@ -268,6 +268,12 @@ class Studio:
         table.next_hand()
         return JSONResponse(table.view())
 
+    def table_undo(self, request: Request) -> Response:
+        """The person's last move taken back: the match replayed from its seed up to it."""
+        table = self.table(request)
+        table.undo()
+        return JSONResponse(table.view())
+
     def table_close(self, request: Request) -> Response:
         if not self.tables.close(request.path_params["table"]):
             raise Missing("no such table")
@@ -439,6 +445,7 @@ def make_app(folder: Path, token: str) -> Guard:
         Route("/play/{table}", studio.table_close, methods=["DELETE"]),
         Route("/play/{table}/move", studio.table_move, methods=["POST"]),
         Route("/play/{table}/next", studio.table_next, methods=["POST"]),
+        Route("/play/{table}/undo", studio.table_undo, methods=["POST"]),
         Route("/simulate", studio.simulate, methods=["POST"]),
         Route("/analyze", studio.analyze, methods=["POST"]),
         Route("/jobs/{job}", studio.job, methods=["GET", "DELETE"]),

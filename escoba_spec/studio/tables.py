@@ -10,6 +10,11 @@ playing after SETTLE_SECONDS answers with the narration so far (`waiting`
 null, `playing` true) and the page asks again until it is the person's turn,
 however slow the machine or the bot. A table nobody has touched for a while
 is closed, and at most MAX_TABLES are open at once.
+
+Everything at a table follows from its seed and the person's answers (the bots
+draw from streams of the seed), so `Table.undo` takes back the person's last
+move by dealing the match again from its seed and replaying every answer but
+that move (and the *Next hand* after it): the position is the one before it.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from __future__ import annotations
 import secrets
 import threading
 import time
+from collections import deque
 
 from ..engine import Move, format_move
 from ..language import ir
@@ -67,19 +73,30 @@ class Table:
     def __init__(self, variant: ir.Variant, *, players: int, bots: list[str], seed: int, team_size: int | None = None):
         self.id = secrets.token_hex(8)
         self.seat = 0
+        self.variant = variant
+        self.deal_args = {"players": players, "team_size": team_size, "seed": seed, "bots": bots}
+        self.cond = threading.Condition()
+        #: the person's answers so far, in order: ("move", its text) or ("next", None)
+        self.history: list[tuple[str, str | None]] = []
+        self.touched = time.monotonic()
+        self._deal(())
+
+    def _deal(self, replay) -> None:
+        """Deal the match from its seed, and start its runner, which answers `replay` itself (the
+        person's answers, in order) before it waits for the page's."""
         # the kernel engine, as `escoba-spec play` plays by default (the interpreter for a variant the
         # kernel does not play): loaded here, compiled on its first use, in the runner's thread
-        self.setup = make_setup(variant, players=players, team_size=team_size, seed=seed,
-                                bots=bots, human=self.seat, engine="kernel")
-        self.variant = variant
+        args = self.deal_args
+        self.setup = make_setup(self.variant, players=args["players"], team_size=args["team_size"],
+                                seed=args["seed"], bots=args["bots"], human=self.seat, engine="kernel")
+        self.deal_args["seed"] = self.setup.seed
         self.lines: list[str] = []
-        self.cond = threading.Condition()
         self.waiting: str | None = None  # "move", "next", "over", "error"; None while the bots play
         self.legal: dict[str, Move] = {}
         self.answer: Move | None = None
         self.closed = False
         self.error = ""
-        self.touched = time.monotonic()
+        self.replay = deque(replay)
         self.runner = MatchRunner(self.setup, say=self._say, human=BrowserSeat(self))
         self.thread = threading.Thread(target=self._run, name=f"studio-table-{self.id}", daemon=True)
         self.thread.start()
@@ -102,8 +119,16 @@ class Table:
             self.cond.notify_all()
 
     def wait_for(self, what: str, legal: dict[str, Move] | None):
-        """In the runner's thread: wait until the page answers `what` (a move, or the next hand)."""
+        """In the runner's thread: wait until the page answers `what` (a move, or the next hand);
+        while an undo replays the person's answers, the next one of them, at once."""
         with self.cond:
+            if self.closed:
+                raise Quit(0, "the table was closed")
+            if self.replay:
+                kind, move = self.replay.popleft()
+                if kind != what or (what == "move" and move not in (legal or {})):
+                    raise RuntimeError(f"the replay of the person's answers parted from the match at {kind} {move}")
+                return (legal or {}).get(move)
             self.waiting, self.legal, self.answer = what, legal or {}, None
             self.cond.notify_all()
             self.cond.wait_for(lambda: self.closed or self.waiting is None)
@@ -133,6 +158,7 @@ class Table:
             if not isinstance(move, str) or move not in self.legal:
                 raise TableError(f"{move!r} is not a legal move here (legal: {', '.join(self.legal)})")
             self.answer, self.waiting = self.legal[move], None
+            self.history.append(("move", move))
             self.cond.notify_all()
 
     def next_hand(self) -> None:
@@ -142,7 +168,25 @@ class Table:
             if self.waiting != "next":
                 raise TableError("the hand is not over yet" if self.waiting == "move" else "the match is over")
             self.waiting = None
+            self.history.append(("next", None))
             self.cond.notify_all()
+
+    def undo(self) -> None:
+        """Take back the person's last move: the match dealt again from its seed, every answer
+        before that move replayed (the bots, drawing from the seed's streams, play as they did),
+        so the position is the one the person moved from. Its view follows as the others' do."""
+        self._ready()
+        with self.cond:
+            self.touched = time.monotonic()
+            moves = [i for i, (kind, _) in enumerate(self.history) if kind == "move"]
+            if not moves:
+                raise TableError("there is no move of yours to undo")
+            self.history = self.history[: moves[-1]]
+            self.closed, self.waiting = True, None  # the runner's thread, waiting on the page, quits
+            self.cond.notify_all()
+        self.thread.join(timeout=10)
+        with self.cond:
+            self._deal(self.history)
 
     def close(self) -> None:
         with self.cond:
@@ -190,7 +234,7 @@ class Table:
             "goal": goal_text(runner.rs.params), "sweep": sweep_word(cards).lower(),
             "seat": self.seat, "players": setup.players, "sides": setup.sides,
             "bots": setup.bot_names, "waiting": self.waiting, "error": self.error,
-            "lines": list(self.lines),
+            "lines": list(self.lines), "moves": sum(kind == "move" for kind, _ in self.history),
             "scores": [points_text(n) for n in runner.match.scores], "winner": runner.match.winner,
             "hands_played": runner.match.hands_played,
         }

@@ -74,7 +74,11 @@ export function playPanel(root, studio) {
     }
     delete board.dataset.playing;
     const scores = t.scores.map((s, side) => `side ${side}${side === t.seat % t.sides ? " (you)" : ""}: ${s}`).join(" · ");
-    const parts = [el("div.scores", { id: "play-scores" }, `${t.name} — ${t.goal} — seed ${t.seed} — ${scores}`)];
+    // undo: the match dealt again from its seed, the person's moves replayed but the last one
+    const undo = t.moves > 0 && t.waiting !== "error" ? el("button", { id: "play-undo", title: "take back your last "
+      + "move: the match is replayed from its seed up to it", onclick: () => { status.textContent = "undoing…";
+      send("/undo"); } }, "Undo my last move") : null;
+    const parts = [el("div.scores", { id: "play-scores" }, `${t.name} — ${t.goal} — seed ${t.seed} — ${scores} `, undo)];
     const others = (t.hand_sizes || []).map((n, seat) => seat === t.seat ? null
       : el("span.seat", {}, `seat ${seat} (${t.bots[seat]}): ${n} card${n === 1 ? "" : "s"}`));
     const bottom = t.bottom_card ? ` (its bottom card, face up: ${t.bottom_card.code})` : "";
