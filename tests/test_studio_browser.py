@@ -480,6 +480,14 @@ def test_analyze_shows_the_balance_report_in_a_frame_where_nothing_runs(page):
     expect(page.locator("#analyze-headline")).to_contain_text("skill: expert against greedy wins")
     expect(page.locator("#analyze-headline")).to_contain_text("the first player's edge")
     expect(page.locator("#analyze-differences")).to_contain_text("stated differences")
+    # item 7: per variant, each bot's run and the points per rule, as tables one can see (the column
+    # of the panel squeezed them to no height at all, under the report's frame)
+    for table in ("#analyze-table-runs-0", "#analyze-table-rules-0", "#analyze-table-runs-1"):
+        expect(page.locator(table)).to_be_visible()
+        assert page.locator(table).bounding_box()["height"] > 60, table
+    expect(page.locator("#analyze-table-runs-0 tbody tr")).to_have_count(4)  # random, greedy, heuristic, expert
+    last = page.locator("#analyze-table-rules-1").bounding_box()
+    assert frame_node.bounding_box()["y"] >= last["y"] + last["height"] - 1  # above the report, not under it
     expect(page.locator("#analyze-run")).to_be_enabled()
     _shot(page, "analyze")
     frame.locator("h3", has_text="Skill").first.evaluate("h => h.scrollIntoView()")
@@ -550,14 +558,19 @@ def test_simulate_shows_its_results_as_sortable_tables_beside_the_plots_and_down
     expect(means).to_have_attribute("data-sort", "ascending")
 
     def values():
-        return [float(t) for t in rules.locator(f"tbody td:nth-child({column + 1})").all_inner_texts()]
+        return [float(t.split()[0]) for t in rules.locator(f"tbody td:nth-child({column + 1})").all_inner_texts()]
     assert values() == sorted(values())
     means.click()
     expect(means).to_have_attribute("data-sort", "descending")
     assert values() == sorted(values(), reverse=True)
-    # the plots beside the tables, not below them
+    # the plots beside the tables, not below them, and every column of the tables in sight (item 7's
+    # screenshots: eight columns were cut off at the side's right edge, to be scrolled to)
     tables, plots = page.locator("#sim-tables").bounding_box(), page.locator("#sim-plots").bounding_box()
     assert plots["x"] >= tables["x"] + tables["width"] - 1 or plots["y"] < tables["y"] + tables["height"]
+    for table in ("#sim-table-sides", "#sim-table-rules", "#sim-table-match"):
+        box = page.locator(table).bounding_box()
+        assert box["x"] + box["width"] <= tables["x"] + tables["width"] + 1, (table, box, tables)
+    assert page.locator("#sim-plots img").first.bounding_box()["width"] >= 200  # a plot one can read
     _shot(page, "simulate-tables")
     with page.expect_download() as download:
         page.click("#sim-zip")

@@ -268,11 +268,15 @@ async function refreshRulebook() {
   }
 }
 
+// the tabs of results (tables beside plots): the side takes two thirds of the width there
+const WIDE = ["panel-simulate", "panel-analyze"];
+
 function tabs() {
   for (const button of document.querySelectorAll("#tabs button")) {
     button.addEventListener("click", () => {
       for (const b of document.querySelectorAll("#tabs button")) b.classList.toggle("active", b === button);
       for (const panel of document.querySelectorAll(".panel")) panel.hidden = panel.id !== button.dataset.panel;
+      document.querySelector("main").classList.toggle("wide-side", WIDE.includes(button.dataset.panel));
     });
   }
 }

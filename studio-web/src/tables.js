@@ -42,51 +42,47 @@ export function tested(t, f = num) {
     title: t.significant ? "significant at 5%" : "not significant at 5%" }, { text: num(t.p), value: t.p }];
 }
 
+/** A figure and its 95% interval in one cell (the interval smaller), sorted by the figure. */
+export function withInterval(value, ci, f = num) {
+  return { text: el("span", {}, f(value), el("small.ci", {}, " " + interval(ci, f))), value };
+}
+
 /** A simulation's tables: win rate per side, points per hand per rule and side (sweeps too), the
- *  match's figures; with a comparison, B's beside A's and the tested difference B - A. */
+ *  match's figures, each with its 95% interval; with a comparison, B's beside A's and the tested
+ *  difference B - A. */
 export function simulationTables(r) {
   const a = r.summary;
   const b = r.compare;
   const c = r.comparison;
   const both = (h) => (b ? [`A ${h}`, `B ${h}`] : [h]);
-  const mean = (m) => [{ text: num(m.mean), value: m.mean }, { text: interval(m.ci95), value: m.ci95[0] }];
-  const headTail = b ? ["B − A", "p"] : [];
+  const tail = b ? ["B − A", "p"] : [];
+  const mean = (m) => withInterval(m.mean, m.ci95);
 
   const win = sortable("sim-table-sides", "Win rate per side (95% interval)",
-    ["side", "seats", ...both("wins"), ...both("rate"), ...both("95% interval"), ...headTail],
+    ["side", "seats", ...both("wins"), ...both("rate"), ...tail],
     a.win_rate.map((w, s) => {
       const o = b && b.win_rate[s];
-      return [s, w.seats.join(" "), w.wins, ...(o ? [o.wins] : []), { text: pct(w.rate), value: w.rate },
-        ...(o ? [{ text: pct(o.rate), value: o.rate }] : []), interval(w.ci95, pct), ...(o ? [interval(o.ci95, pct)] : []),
-        ...(b ? tested(c.win_rate[s], pct) : [])];
+      return [s, w.seats.join(" "), w.wins, ...(o ? [o.wins] : []), withInterval(w.rate, w.ci95, pct),
+        ...(o ? [withInterval(o.rate, o.ci95, pct)] : []), ...(b ? tested(c.win_rate[s], pct) : [])];
     }));
 
   const rows = [];
-  const rules = Object.keys(a.points_per_hand);
-  for (const rule of [...rules, "sweeps"]) {
+  for (const rule of [...Object.keys(a.points_per_hand), "sweeps"]) {
     const per = rule === "sweeps" ? a.sweeps_per_hand : a.points_per_hand[rule];
     const other = b && (rule === "sweeps" ? b.sweeps_per_hand : b.points_per_hand[rule]);
     const tests = c && (rule === "sweeps" ? c.sweeps_per_hand : c.points_per_hand[rule]);
     const name = rule === "sweeps" ? "sweeps (count)" : a.rule_names[rule] || rule;
-    per.forEach((m, s) => {
-      const [am, aci] = mean(m);
-      const [bm, bci] = other ? mean(other[s]) : [];
-      rows.push([name, s, am, ...(other ? [bm] : []), aci, ...(other ? [bci] : []),
-        ...(b ? tested(tests && tests[s]) : [])]);
-    });
+    per.forEach((m, s) => rows.push([name, s, mean(m), ...(other ? [mean(other[s])] : []),
+      ...(b ? tested(tests && tests[s]) : [])]));
   }
   const perRule = sortable("sim-table-rules", "Points per hand, per rule and side (mean, 95% interval)",
-    ["rule", "side", ...both("mean"), ...both("95% interval"), ...headTail], rows);
+    ["rule", "side", ...both("mean"), ...tail], rows);
 
-  const edge = (s) => [{ text: pct(s.first_player_edge.edge), value: s.first_player_edge.edge },
-    interval(s.first_player_edge.ci95, pct)];
-  const hands = (s) => mean(s.hands_per_match);
-  const match = sortable("sim-table-match", "The match", ["figure", ...both("value"), ...both("95% interval"),
-    ...headTail], [
-    ["first player's edge (seat " + a.first_player_edge.seat + ")", edge(a)[0], ...(b ? [edge(b)[0]] : []), edge(a)[1],
-      ...(b ? [edge(b)[1]] : []), ...(b ? tested(c.first_player_edge, pct) : [])],
-    ["hands per match", hands(a)[0], ...(b ? [hands(b)[0]] : []), hands(a)[1], ...(b ? [hands(b)[1]] : []),
-      ...(b ? tested(c.hands_per_match) : [])],
+  const edge = (x) => withInterval(x.first_player_edge.edge, x.first_player_edge.ci95, pct);
+  const match = sortable("sim-table-match", "The match (95% interval)", ["figure", ...both("value"), ...tail], [
+    [`first player's edge (seat ${a.first_player_edge.seat})`, edge(a), ...(b ? [edge(b), ...tested(c.first_player_edge,
+      pct)] : [])],
+    ["hands per match", mean(a.hands_per_match), ...(b ? [mean(b.hands_per_match), ...tested(c.hands_per_match)] : [])],
   ]);
   const legend = b ? [el("p.legend", { id: "sim-legend" }, `A: ${a.rule_file} · B: ${b.rule_file} · B − A in bold `
     + "where it is significant at 5%")] : [];
@@ -102,23 +98,19 @@ export function analysisTables(r) {
     const runs = Object.entries(v.runs || {});
     if (!runs.length) return [];
     const sides = runs[0][1].win_rate.length;
-    const each = (f) => Array.from({ length: sides }, (_, s) => f(s));
-    const perRun = sortable(`analyze-table-runs-${i}`, `${v.name} (${v.file}): each bot against itself, ${games}`,
-      ["bots", ...each((s) => `side ${s} wins`), ...each((s) => `side ${s} 95% interval`), "first player's edge",
-        "edge 95% interval", "hands a match", "hands 95% interval"],
-      runs.map(([bot, run]) => [bot, ...run.win_rate.map((w) => ({ text: pct(w.rate), value: w.rate })),
-        ...run.win_rate.map((w) => interval(w.ci95, pct)),
-        { text: pct(run.first_player_edge.edge), value: run.first_player_edge.edge },
-        interval(run.first_player_edge.ci95, pct),
-        { text: num(run.hands_per_match.mean, 2), value: run.hands_per_match.mean },
-        interval(run.hands_per_match.ci95, (x) => num(x, 2))]));
+    const perRun = sortable(`analyze-table-runs-${i}`,
+      `${v.name} (${v.file}): each bot against itself, ${games} (95% intervals)`,
+      ["bots", ...Array.from({ length: sides }, (_, s) => `side ${s} wins`), "first player's edge", "hands a match"],
+      runs.map(([bot, run]) => [bot, ...run.win_rate.map((w) => withInterval(w.rate, w.ci95, pct)),
+        withInterval(run.first_player_edge.edge, run.first_player_edge.ci95, pct),
+        withInterval(run.hands_per_match.mean, run.hands_per_match.ci95, (x) => num(x, 2))]));
     const [bot, run] = runs.find(([name]) => name === v.seat_advantage.bot) || runs[runs.length - 1];
     const rows = Object.values(run.rules).flatMap((rule) => rule.per_hand.map((m, s) => [
-      rule.name, s, { text: num(m.mean), value: m.mean }, { text: interval(m.ci95), value: m.ci95[0] },
-      { text: pct(rule.decided), value: rule.decided },
-      { text: pct(rule.never_fires.rate), value: rule.never_fires.rate }, interval(rule.never_fires.ci95, pct)]));
-    const perRule = sortable(`analyze-table-rules-${i}`, `${v.name}: points a hand per rule under ${bot}`,
-      ["rule", "side", "mean", "95% interval", "decided matches", "never scores in", "95% interval"], rows);
+      rule.name, s, withInterval(m.mean, m.ci95), { text: pct(rule.decided), value: rule.decided },
+      withInterval(rule.never_fires.rate, rule.never_fires.ci95, pct)]));
+    const perRule = sortable(`analyze-table-rules-${i}`,
+      `${v.name}: points a hand per rule under ${bot} (95% intervals)`,
+      ["rule", "side", "mean", "decided matches", "never scores in"], rows);
     return [perRun, perRule];
   });
 }
