@@ -219,6 +219,36 @@ def test_completion_and_hover_come_from_the_schema(page):
     _shot(page, "hover")
 
 
+def test_the_editor_undoes_and_redoes_an_edit_and_a_file_opened_starts_a_history_of_its_own(page):
+    """Issue 41: undo/redo in the editor. An edit that made an error is undone (the error goes with
+    it) and redone (it comes back); a file opened after it cannot undo into the other file's text."""
+    page.open(HOUSE)
+    expect(page.locator("#problems-count")).to_have_text("no problems", timeout=20000)
+    page.locator(".cm-line", has_text="target: 31").click()
+    page.keyboard.press("End")
+    page.keyboard.press("Shift+Home")
+    page.keyboard.type("taget: 15")
+    expect(page.locator(".cm-lintRange-error")).to_have_text("taget", timeout=10000)
+    for _ in range(6):  # typing is grouped into undo steps by time: undo until the line is back
+        if page.locator(".cm-line", has_text="target: 31").count():
+            break
+        page.keyboard.press("Control+z")
+    expect(page.locator(".cm-line", has_text="target: 31")).to_have_count(1)
+    expect(page.locator("#problems-count")).to_have_text("no problems", timeout=10000)
+    for _ in range(6):
+        if page.locator(".cm-line", has_text="taget: 15").count():
+            break
+        page.keyboard.press("Control+Shift+z")
+    expect(page.locator(".cm-line", has_text="taget: 15")).to_have_count(1)
+    expect(page.locator(".cm-lintRange-error")).to_have_text("taget", timeout=10000)
+    page.open("scopa.yaml")  # another file: its own history, nothing to undo into the last one
+    page.locator(".cm-content").click()
+    before = page.locator(".cm-content").inner_text()
+    for _ in range(3):
+        page.keyboard.press("Control+z")
+    assert page.locator(".cm-content").inner_text() == before
+
+
 def test_save_writes_the_file_inside_the_folder(page, studio):
     _, folder = studio
     page.open("house/scopa-napola.yaml")
