@@ -41,14 +41,6 @@ def test_simulate_chooses_a_seed_it_prints(capsys):
     assert json.loads(out.out)["summary"]["seed"] == seed
 
 
-def test_build_says_it_writes_the_rulebooks(capsys, tmp_path):
-    assert main(["build", "--rules", str(RULES), "--out", str(tmp_path / "gen"),
-                 "--rulebooks", str(tmp_path / "books")]) == 0
-    out = capsys.readouterr().out
-    assert re.search(r"wrote +\d+ rulebook files into .*books/", out)
-    assert len(list((tmp_path / "books").rglob("*.md"))) > 0
-
-
 def test_diff_compares_a_variant_with_itself_under_another_option(capsys):
     """Issue 20: compare target 21 with 31 without writing a second file."""
     assert main(["diff", str(RULES / "escoba-de-15.yaml"), "--option-b", "target=31", "--deals", "20",
