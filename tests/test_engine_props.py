@@ -124,7 +124,10 @@ def test_every_shipped_variant_plays_in_every_layout(path):
         winner = game.play_match([GreedyBot(i) if i % 2 else RandomBot(i) for i in range(layout.players)])
         assert winner is not None
         outright = any(effect != "points" for _, _, effect in game.match.results[-1].score.effects)
-        if variant.match.goal == "avoid":  # the last side left, every other out at the target
+        if variant.match.goal == "avoid" and variant.match.avoid_ends == "first-out":
+            # the first side out ends the match: the lowest total wins, unless a rule won it outright
+            assert outright or game.scores[winner] == min(game.scores) and max(game.scores) >= variant.match.target
+        elif variant.match.goal == "avoid":  # the last side left, every other out at the target
             assert winner not in game.match.eliminated and len(game.match.eliminated) == len(game.scores) - 1
         else:  # the highest at the end of the last game, unless a rule won the match outright
             assert outright or game.scores[winner] == max(game.scores)
