@@ -132,10 +132,8 @@ def kernel_position(kernel: Kernel, obs: Observation, moves: list[Move], work: n
 def _state(kernel, match) -> np.ndarray:
     """The kernel's match state as the observation has it: the sides out, the hand's number, the
     target and what ties carry over (Kernel.new_state's slots)."""
-    state = kernel.new_state(sum(1 << s for s in match.out))
+    state = kernel.new_state(sum(1 << s for s in match.out), match.carried)
     state[2] = match.hand_number
-    carry = kernel.carry_array(match.carried)
-    state[kernel.module.CARRY_AT:kernel.module.CARRY_AT + len(carry)] = carry
     return state
 
 

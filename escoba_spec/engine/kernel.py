@@ -399,27 +399,24 @@ class Kernel:
             if carry is not None and self.params.carry_rules else ()
         return HandScore(points, effects, carried)
 
-    def new_state(self, out: int = 0) -> np.ndarray:
-        """The entry point's `state` (its slots are the kernel's: deal.py.j2), the sides in mask
-        `out` out and the match's target in its slot: the one number of the rules the kernel is
-        handed rather than written with, so that options of the target share one kernel."""
+    def new_state(self, out: int = 0, carried: Sequence = ()) -> np.ndarray:
+        """The entry point's `state` (its slots are the kernel's: deal.py.j2): the sides in mask `out`
+        out, what ties carry over (MatchFacts.carried, times SCALE), and the numbers of the rules the
+        kernel is handed rather than written with (the target, NUMBERS' points), so that rule files
+        that differ only in them share one kernel."""
         module = self.module
         state = np.zeros(module.NUMBERS_AT + len(self.numbers), dtype=np.int64)
         state[0] = out
         state[module.TARGET_AT] = self.params.match_target * self.scale
+        for j, points in enumerate(carried):
+            state[module.CARRY_AT + j] = int(points * self.scale)
         state[module.NUMBERS_AT:] = self.numbers
         return state
 
     def carry_array(self, carried: Sequence = ()) -> np.ndarray:
-        """What the kernel's scoring carries over ties (ties: carry), times SCALE, from MatchFacts.carried,
-        then the numbers it is handed: state[CARRY_AT:] in the entry point, never empty (numba is
-        handed a row of at least one)."""
-        module = self.module
-        out = np.zeros(module.NUMBERS_AT - module.CARRY_AT + len(self.numbers), dtype=np.int64)
-        for j, points in enumerate(carried):
-            out[j] = int(points * self.scale)
-        out[module.NUMBERS_AT - module.CARRY_AT:] = self.numbers
-        return out
+        """The row the scoring stage is handed, state[CARRY_AT:] of `new_state`: what ties carry
+        over, then the numbers (never empty: numba is handed a row of at least one)."""
+        return self.new_state(carried=carried)[self.module.CARRY_AT:]
 
     def warm(self, bots: Sequence[str] | None = None, *, with_expert: bool = False) -> None:
         """Load (or, the first time, compile) the machine code of play_matches for these bots (the
