@@ -405,8 +405,8 @@ def test_the_piles_show_each_sides_top_card_where_a_steal_can_take_it(page):
     _shot(page, "play-piles")
 
 
-@needs_plots
-def test_simulate_shows_progress_the_plots_and_the_comparison_and_diff_the_divergence(page):
+def _simulate_against_its_base(page) -> None:
+    """The house rule's 20 matches and its base's, on the interpreter, to their end."""
     page.open(HOUSE)
     page.click("#tabs button[data-panel=panel-simulate]")
     page.fill("#sim-games", "20")
@@ -414,6 +414,11 @@ def test_simulate_shows_progress_the_plots_and_the_comparison_and_diff_the_diver
     page.select_option("#sim-compare", "base")
     page.click("#sim-run")
     expect(page.locator("#sim-status")).to_contain_text("done: 40 of 40 matches", timeout=60000)
+
+
+@needs_plots
+def test_simulate_shows_progress_the_plots_and_the_comparison_and_diff_the_divergence(page):
+    _simulate_against_its_base(page)
     expect(page.locator("#sim-summary")).to_contain_text("escoba-31-ties-all")
     expect(page.locator("#sim-summary")).to_contain_text("escoba-de-15")
     expect(page.locator("#sim-plots img")).to_have_count(3)
@@ -571,13 +576,7 @@ def test_simulate_shows_its_results_as_sortable_tables_beside_the_plots_and_down
     import io
     import zipfile
 
-    page.open(HOUSE)
-    page.click("#tabs button[data-panel=panel-simulate]")
-    page.fill("#sim-games", "20")
-    page.select_option("#sim-engine", "interpreted")
-    page.select_option("#sim-compare", "base")
-    page.click("#sim-run")
-    expect(page.locator("#sim-status")).to_contain_text("done: 40 of 40 matches", timeout=60000)
+    _simulate_against_its_base(page)
     sides = page.locator("#sim-table-sides")
     expect(sides.locator("tbody tr")).to_have_count(2)
     assert sides.locator("th").all_inner_texts()[-2:] == ["B − A", "p"]

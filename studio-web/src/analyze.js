@@ -4,7 +4,7 @@
 // a page of tables and inline SVG, and nothing in it runs in the studio's page.
 
 import { api, download, el } from "./api.js";
-import { optionsPicker } from "./options.js";
+import { comparedPickers } from "./options.js";
 import { analysisTables } from "./tables.js";
 
 const FILES = [["report.html", "html", "text/html"], ["report.md", "markdown", "text/markdown"],
@@ -21,12 +21,7 @@ export function analyzePanel(root, studio) {
   const seed = el("input", { id: "analyze-seed", type: "number", min: 0, value: 1 });
   const lang = el("select", { id: "analyze-lang" }, ...info.langs.map((l) => el("option", { value: l }, l)));
   const against = el("select", { id: "analyze-compare" });
-  const options = optionsPicker(studio, "analyze-options");
-  const optionsB = optionsPicker(studio, "analyze-options-b", "B's options");
-  const showB = () => { optionsB.node.hidden = against.value !== "self" || !(studio.options || []).length; };
-  against.addEventListener("change", showB);
-  studio.onOptions.push(showB);
-  studio.onOpen.push(showB);
+  const { options, optionsB, showB } = comparedPickers(studio, "analyze", against);
   const runButton = el("button.primary", { id: "analyze-run", onclick: () => run() }, "Run");
   const cancelButton = el("button", { id: "analyze-cancel", disabled: true, onclick: () => cancel() }, "Cancel");
   const bar = el("progress", { id: "analyze-progress", max: 1, value: 0 });

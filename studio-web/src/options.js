@@ -43,3 +43,15 @@ export function optionsPicker(studio, id, caption = "options") {
     text: () => (studio.options || []).map((o) => `${o.id}=${chosen[o.id] ?? o.chosen}`).join(" "),
   };
 }
+
+// A run's options and, for "this file under other options" (simulate's --option-b), B's: B's
+// picker shown only while `against` says "self" and the file has options.
+export function comparedPickers(studio, prefix, against) {
+  const a = optionsPicker(studio, `${prefix}-options`);
+  const b = optionsPicker(studio, `${prefix}-options-b`, "B's options");
+  const showB = () => { b.node.hidden = against.value !== "self" || !(studio.options || []).length; };
+  against.addEventListener("change", showB);
+  studio.onOptions.push(showB);
+  studio.onOpen.push(showB);
+  return { options: a, optionsB: b, showB };
+}

@@ -2,7 +2,7 @@
 // stated differences of two variants and the first deal where their play parts).
 
 import { api, download, el } from "./api.js";
-import { optionsPicker } from "./options.js";
+import { comparedPickers } from "./options.js";
 import { simulationTables } from "./tables.js";
 
 function fileOptions(studio, extra) {
@@ -16,13 +16,8 @@ export function simulatePanel(root, studio) {
     selected: b === "greedy" }, b)));
   const engine = el("select", { id: "sim-engine" }, ...studio.info.engines.map((e) => el("option", { value: e }, e)));
   const against = el("select", { id: "sim-compare" });
-  const options = optionsPicker(studio, "sim-options");
   // "this file under other options": B's choices, over A's (simulate's --option-b)
-  const optionsB = optionsPicker(studio, "sim-options-b", "B's options");
-  const showB = () => { optionsB.node.hidden = against.value !== "self" || !(studio.options || []).length; };
-  against.addEventListener("change", showB);
-  studio.onOptions.push(showB);
-  studio.onOpen.push(showB);
+  const { options, optionsB, showB } = comparedPickers(studio, "sim", against);
   const bar = el("progress", { id: "sim-progress", max: 1, value: 0 });
   const status = el("p.status", { id: "sim-status" });
   const out = el("div", { id: "sim-out" });
