@@ -10,13 +10,13 @@ import sys
 from pathlib import Path
 
 from ..language import ir
-from ..language.diagnostics import Diagnostic, shown_name
+from ..language.diagnostics import CHOICE_CODES, Diagnostic, shown_name
 from ..tools.terminal import Painter
 from ..tools.text import counted, json_text, printable
 from .diagnostics import render
 
 #: diagnostics that say the command line asked for something the file does not offer
-USAGE_CODES = {"unknown-option", "bad-option-choice"}
+USAGE_CODES = CHOICE_CODES
 
 
 class UsageError(Exception):

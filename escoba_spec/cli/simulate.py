@@ -106,12 +106,6 @@ class Progress:
         self.bar.stop()
 
 
-def _label(path: Path | str, options: dict[str, str]) -> str:
-    """A run as the differences name it: its rule file as the command line names it, and the
-    options chosen."""
-    return str(path) + "".join(f" {key}={value}" for key, value in options.items())
-
-
 def _context(variant, path: Path, options, args):
     """The matches' context: the table checked against the variant, the bots named."""
     from ..tools.simulate import Context
@@ -150,10 +144,11 @@ def run(args: argparse.Namespace) -> int:
     from ..tools.simulate import (
         compare,
         dumps,
-        games_csv,
         plots,
         render_compare_text,
         render_text,
+        results_files,
+        run_label,
         summarize,
     )
 
@@ -208,20 +203,13 @@ def run(args: argparse.Namespace) -> int:
     else:
         full, timing_out = summary, timing
     if out_dir is not None:
-        sides = ctx.players // ctx.team_size
-        files = {
-            "summary.json": dumps(full).encode(),
-            "timing.json": dumps(timing_out).encode(),
-            "games.csv": games_csv(records, sides).encode(),
-        }
-        if records_b is not None:
-            files["games-compare.csv"] = games_csv(records_b, sides).encode()
         pngs = plots(summary, summary_b)
         if pngs is None:
             print("escoba-spec: matplotlib is not installed: no plots (pip install 'escoba-spec[plots]')",
                   file=sys.stderr)
-        else:
-            files.update({k: v for k, v in pngs.items()})
+        runs = 2 if summary_b else 1
+        files = results_files([summary, summary_b][:runs], diff, [timing, timing_b][:runs],
+                              [records, records_b][:runs], pngs, ctx.players // ctx.team_size)
         try:
             write_all(out_dir, files)
         except OSError as exc:
@@ -234,5 +222,5 @@ def run(args: argparse.Namespace) -> int:
         print(printable(render_text(summary, timing)))
         if summary_b:
             print(printable(render_text(summary_b, timing_b)))
-            print(printable(render_compare_text(diff, _label(path, options), _label(named_b, options_b))))
+            print(printable(render_compare_text(diff, run_label(path, options), run_label(named_b, options_b))))
     return 0

@@ -14,6 +14,11 @@ from typing import Iterable, Literal
 Severity = Literal["error", "warning"]
 
 
+#: the diagnostics of an option, or a choice, the file does not offer: the mistake of whoever
+#: chose it (a command line, exit 2; a request to the studio, 400), not of the file
+CHOICE_CODES = frozenset({"unknown-option", "bad-option-choice"})
+
+
 @dataclass(frozen=True, order=True)
 class Diagnostic:
     file: str

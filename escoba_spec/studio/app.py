@@ -32,7 +32,7 @@ from ..language.diagnostics import shown_name
 from ..tools.setup import BOTS, SetupError
 from .analyses import MAX_BUDGET, MAX_EXPERT_BUDGET, report_of, start_analysis
 from .checks import base_variant, check_text, diagnostic_json, rulebook_html, variant_of
-from .choices import BadOptions, label, offered, option_problem, options_of, options_json
+from .choices import BadOptions, offered, option_problem, options_of, options_json
 from .guard import MAX_BODY, Guard, TooLarge
 from .jobs import MAX_GAMES, Runs
 from .tables import TableError, Tables
@@ -298,24 +298,26 @@ class Studio:
         names: "self" (the same text under `options_b` over `options`, simulate's `--option-b`),
         "base" (the variant it extends) or another file of the folder (as saved), each of these
         under the options of `options` and `options_b` it offers. A label names the options."""
+        from ..tools.simulate import run_label
+
         options = options_of(body)
         both = {**options, **options_of(body, "options_b")}
-        runs = [(variant, label(body["path"], options))]
+        runs = [(variant, run_label(body["path"], options))]
         against = body.get("compare")
         if against == "self":
             if both == options:
                 raise Problem(400, "comparing the file with itself needs 'options_b': a choice of B's")
-            runs.append((self.variant(body, options=both), label(body["path"], both)))
+            runs.append((self.variant(body, options=both), run_label(body["path"], both)))
         elif against == "base":
             if not variant.extends:
                 raise Problem(400, f"{variant.id} extends no base variant: pick a file to compare with")
             base = self.base(body["path"], variant.extends[0], both)
-            runs.append((base, label(variant.extends[0], offered(base, both))))
+            runs.append((base, run_label(variant.extends[0], offered(base, both))))
         elif against is not None:
             if not isinstance(against, str):
                 raise Problem(400, "'compare' must be \"self\", \"base\" or a rule file's path in the folder")
             chosen = offered(self.variant({"path": against}), both)
-            runs.append((self.variant({"path": against}, options=chosen), label(against, chosen)))
+            runs.append((self.variant({"path": against}, options=chosen), run_label(against, chosen)))
         return runs
 
     async def analyze(self, request: Request) -> Response:

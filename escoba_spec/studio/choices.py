@@ -10,10 +10,7 @@ the same text under them, so one rule file is compared with itself under other o
 from __future__ import annotations
 
 from ..language import ir
-
-#: the diagnostics of a choice the file does not offer: the request is wrong, not the file
-#: (the command line's USAGE_CODES: exit 2 there, 400 here)
-OPTION_CODES = {"unknown-option", "bad-option-choice"}
+from ..language.diagnostics import CHOICE_CODES
 
 
 class BadOptions(Exception):
@@ -33,7 +30,7 @@ def options_of(body: dict, key: str = "options") -> dict[str, str]:
 
 def option_problem(problems) -> str | None:
     """The message of an option or a choice the file does not offer, if the problems hold one."""
-    usage = [p for p in problems if p.code in OPTION_CODES]
+    usage = [p for p in problems if p.code in CHOICE_CODES]
     return "; ".join(p.message + (f" ({p.hint})" if p.hint else "") for p in usage) or None
 
 
@@ -42,11 +39,6 @@ def offered(variant: ir.Variant, options: dict[str, str]) -> dict[str, str]:
     compared, or of either: each gets its own)."""
     ids = {o.id for o in variant.options}
     return {k: v for k, v in options.items() if k in ids}
-
-
-def label(path: str, options: dict[str, str]) -> str:
-    """A run as the comparison names it: its file, and the options chosen (as the command line's)."""
-    return path + "".join(f" {key}={value}" for key, value in options.items())
 
 
 def options_json(variant: ir.Variant) -> list[dict]:

@@ -150,6 +150,7 @@ class Runs:
             plots,
             render_compare_text,
             render_text,
+            results_files,
             summarize,
         )
 
@@ -179,7 +180,7 @@ class Runs:
         if comparison is not None:
             texts.append(render_compare_text(comparison, contexts[0][1], contexts[1][1]))
         pngs = plots(summaries[0], summaries[1] if len(summaries) == 2 else None)
-        job.files = results_folder(summaries, comparison, timings, records, pngs,
+        job.files = results_files(summaries, comparison, timings, records, pngs,
                                    contexts[0][0].players // contexts[0][0].team_size)
         job.result = {
             "summary": summaries[0], "compare": summaries[1] if len(summaries) == 2 else None,
@@ -189,23 +190,6 @@ class Runs:
             "plots_note": "" if pngs is not None else "matplotlib is not installed: pip install 'escoba-spec[plots]'",
             "engine": contexts[0][0].engine,
         }
-
-
-def results_folder(summaries: list[dict], comparison: dict | None, timings: list[dict], records: list[list],
-                   pngs: dict | None, sides: int) -> dict[str, bytes]:
-    """The files `escoba-spec simulate --out DIR` writes for the same run: summary.json (the
-    comparison's a, b and tests when two), timing.json, games.csv, games-compare.csv, the plots."""
-    from ..tools.simulate import dumps, games_csv
-
-    two = len(summaries) == 2
-    full = {"a": summaries[0], "b": summaries[1], "comparison": comparison} if two else summaries[0]
-    files = {"summary.json": dumps(full).encode(),
-             "timing.json": dumps({"a": timings[0], "b": timings[1]} if two else timings[0]).encode(),
-             "games.csv": games_csv(records[0], sides).encode()}
-    if two:
-        files["games-compare.csv"] = games_csv(records[1], sides).encode()
-    files.update(pngs or {})
-    return files
 
 
 def zipped(files: dict[str, bytes]) -> bytes:

@@ -43,7 +43,7 @@ Modules: `matches.py` (the seeds, a worker's `Context`, `run_matches`),
 
 from .charts import figures, plots
 from .matches import Context, match_record, match_seed, play_matches, run_matches
-from .report import dumps, render_compare_text, render_text
+from .report import dumps, render_compare_text, render_text, results_files, run_label
 from .stats import (
            compare,
            games_csv,
@@ -55,5 +55,5 @@ from .stats import (
 )
 
 __all__ = ["Context", "compare", "dumps", "figures", "games_csv", "match_record", "match_seed", "mean_stats", "play_matches",
-           "plots", "render_compare_text", "render_text", "run_matches", "summarize", "two_proportion", "welch",
+           "plots", "render_compare_text", "render_text", "results_files", "run_label", "run_matches", "summarize", "two_proportion", "welch",
            "wilson"]

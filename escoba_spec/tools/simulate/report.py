@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..text import counted, json_text
+from .stats import games_csv
 
 
 def render_text(summary: dict, timing: dict | None = None) -> str:
@@ -92,3 +93,25 @@ def render_compare_text(diff: dict, a: str = "A", b: str = "B") -> str:
 def dumps(obj) -> str:
     """A summary as written to summary.json and printed by --format json."""
     return json_text(obj, indent=2, sort_keys=False) + "\n"
+
+
+def run_label(path: object, options: dict[str, str]) -> str:
+    """A run as the differences name it: its rule file as it was named, and the options chosen
+    (`rules/escoba-de-15.yaml target=31`)."""
+    return str(path) + "".join(f" {key}={value}" for key, value in options.items())
+
+
+def results_files(summaries: list[dict], comparison: dict | None, timings: list[dict], records: list[list],
+                  pngs: dict | None, sides: int) -> dict[str, bytes]:
+    """What `simulate --out DIR` writes, by name (the studio's zip holds the same): summary.json
+    (with two runs, their a, b and the comparison), timing.json, games.csv, games-compare.csv for
+    B, and the plots (`pngs`; None without matplotlib)."""
+    two = len(summaries) == 2
+    full = {"a": summaries[0], "b": summaries[1], "comparison": comparison} if two else summaries[0]
+    files = {"summary.json": dumps(full).encode(),
+             "timing.json": dumps({"a": timings[0], "b": timings[1]} if two else timings[0]).encode(),
+             "games.csv": games_csv(records[0], sides).encode()}
+    if two:
+        files["games-compare.csv"] = games_csv(records[1], sides).encode()
+    files.update(pngs or {})
+    return files
