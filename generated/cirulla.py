@@ -36,25 +36,39 @@ MAX_MOVES = 8192
 #: status codes of a hand or match the kernel could not finish (the driver raises EngineError)
 TOO_MANY_MOVES, STOCK_SHORT, LEFTOVER_WRONG, TOO_MANY_REDEALS, TOO_LONG, NO_EXPERT = -11, -12, -13, -14, -15, -16
 
-_VALUES = np.array([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], dtype=np.int64)
-_TRAIL = np.array([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], dtype=np.int64)
+_VALUES = np.array([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], dtype=np.int64)
+_TRAIL = np.array([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], dtype=np.int64)
 #: card -> the table totals it captures (padded with -1): the card's own value
-_NEEDS = np.array([[1], [2], [3], [4], [5], [6], [7], [8], [9], [10], [1], [2], [3], [4], [5], [6], [7], [8], [9], [10], [1], [2], [3], [4], [5], [6], [7], [8], [9], [10], [1], [2], [3], [4], [5], [6], [7], [8], [9], [10]], dtype=np.int64)
+_NEEDS = np.array([[1], [2], [3], [4], [5], [6], [7], [8], [9], [10], [1], [2], [3], [4], [5], [6], [7], [8], [9], [10], [1], [2], [3], [4], [5], [6], [7], [8], [9], [10], [1], [2], [3], [4], [5], [6], [7], [8], [9], [10], [1], [2], [3], [4], [5], [6], [7], [8], [9], [10]], dtype=np.int64)
 #: total -> the cards whose capture value it is (every total a card may need)
-_VALUE_MASKS = np.array([0, 1074791425, 2149582850, 4299165700, 8598331400, 17196662800, 34393325600, 68786651200, 137573302400, 275146604800, 550293209600], dtype=np.int64)
-_BITS = np.array([1 << c for c in range(SIZE)], dtype=np.int64)
+_VALUE_MASKS = np.array([0, 1100586419201, 2201172838402, 4402345676804, 8804691353608, 17609382707216, 35218765414432, 70437530828864, 140875061657728, 281750123315456, 563500246630912], dtype=np.int64)
+_BITS = np.array([1 << c for c in range(50)], dtype=np.int64)  # the deck, then the wild card's readings
+#: the wild card that plays as declared (declarations.wild_as_declared), its readings (one card per
+#: rank, after the deck's), the reading of each deck card's rank (-1: a joker), its own rank's
+_WILD = 65536
+_NAMED = 1124800395214848
+_READING = np.array([40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49], dtype=np.int64)
+_OWN_READING = 46
+
+
+@njit(cache=True, inline="always")
+def _real(mask):
+    """`mask` with a reading of the wild card as the card itself (CardSet.real): in a pile, the leftovers."""
+    if mask & _NAMED:
+        return (mask & ~_NAMED) | _WILD
+    return mask
 _SEVEN = 64  # the 7 of the scoring suit (the greedy bot's prize)
 _SCORING_SUIT = 1023  # the scoring suit's cards, and the sevens (the heuristic bot's)
-_SEVENS = 68786651200
+_SEVENS = 70437530828864
 _FULL = 1099511627775
-_ALL_VALUES = 220
+_ALL_VALUES = 275
 _ALWAYS = 0
-_BY_RANK = np.array([0, 1074791425, 2149582850, 4299165700, 8598331400, 17196662800, 34393325600, 68786651200, 137573302400, 275146604800, 550293209600, 0], dtype=np.int64)
+_BY_RANK = np.array([0, 1100586419201, 2201172838402, 4402345676804, 8804691353608, 17609382707216, 35218765414432, 70437530828864, 140875061657728, 281750123315456, 563500246630912, 0], dtype=np.int64)
 _CHOICE = 0
 _JOKERS = 0
 _KEEP = 0
 _KEEP_KINDS = 0
-_KIND_CARDS = np.array([1099511627775, 1099511627775, 1099511627775, 1074791425], dtype=np.int64)
+_KIND_CARDS = np.array([1125899906842623, 1125899906842623, 1125899906842623, 1100586419201], dtype=np.int64)
 _KIND_FROM = np.array([0, 0, 0, 0], dtype=np.int64)
 _KIND_LOW = np.array([1, 1, 15, 1], dtype=np.int64)
 _KIND_MANY = np.array([0, 0, 0, 0], dtype=np.int64)
@@ -62,18 +76,18 @@ _KIND_RUN = np.array([0, 0, 0, 0], dtype=np.int64)
 _KIND_TAKE = np.array([0, 2, 3, 4], dtype=np.int64)
 _KIND_TARGETS = np.array([[-1], [-1], [15], [-1]], dtype=np.int64)
 _KIND_UNLESS = np.array([0, 0, 0, 1], dtype=np.int64)
-_PLAYED = np.array([[1], [2], [3], [4], [5], [6], [7], [8], [9], [10], [1], [2], [3], [4], [5], [6], [7], [8], [9], [10], [1], [2], [3], [4], [5], [6], [7], [8], [9], [10], [1], [2], [3], [4], [5], [6], [7], [8], [9], [10]], dtype=np.int64)
-_PRIMIERA_MASKS = np.array([[64, 32, 1, 16, 8, 4, 2, 896], [65536, 32768, 1024, 16384, 8192, 4096, 2048, 917504], [67108864, 33554432, 1048576, 16777216, 8388608, 4194304, 2097152, 939524096], [68719476736, 34359738368, 1073741824, 17179869184, 8589934592, 4294967296, 2147483648, 962072674304]], dtype=np.int64)
+_PLAYED = np.array([[1], [2], [3], [4], [5], [6], [7], [8], [9], [10], [1], [2], [3], [4], [5], [6], [7], [8], [9], [10], [1], [2], [3], [4], [5], [6], [7], [8], [9], [10], [1], [2], [3], [4], [5], [6], [7], [8], [9], [10], [1], [2], [3], [4], [5], [6], [7], [8], [9], [10]], dtype=np.int64)
+_PRIMIERA_MASKS = np.array([[64, 32, 1, 16, 8, 4, 2, 896], [70368744243200, 35184372121600, 1099511628800, 17592186060800, 8796093030400, 4398046515200, 2199023257600, 985162419404800], [67108864, 33554432, 1048576, 16777216, 8388608, 4194304, 2097152, 939524096], [68719476736, 34359738368, 1073741824, 17179869184, 8589934592, 4294967296, 2147483648, 962072674304]], dtype=np.int64)
 _PRIMIERA_POINTS = np.array([[21, 18, 16, 15, 14, 13, 12, 10], [21, 18, 16, 15, 14, 13, 12, 10], [21, 18, 16, 15, 14, 13, 12, 10], [21, 18, 16, 15, 14, 13, 12, 10]], dtype=np.int64)
-_PRIMIERA_SUITS = np.array([1023, 1047552, 1072693248, 1098437885952], dtype=np.int64)
-_RANKS = np.array([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], dtype=np.int64)
-_RANK_ALL = np.array([0, 1074791425, 2149582850, 4299165700, 8598331400, 17196662800, 34393325600, 68786651200, 137573302400, 275146604800, 550293209600, 0], dtype=np.int64)
-_RANK_MASKS = np.array([1074791425, 2149582850, 4299165700, 8598331400, 17196662800, 34393325600, 68786651200, 137573302400, 275146604800, 550293209600], dtype=np.int64)
+_PRIMIERA_SUITS = np.array([1023, 1124800396262400, 1072693248, 1098437885952], dtype=np.int64)
+_RANKS = np.array([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], dtype=np.int64)
+_RANK_ALL = np.array([0, 1100586419201, 2201172838402, 4402345676804, 8804691353608, 17609382707216, 35218765414432, 70437530828864, 140875061657728, 281750123315456, 563500246630912, 0], dtype=np.int64)
+_RANK_MASKS = np.array([1100586419201, 2201172838402, 4402345676804, 8804691353608, 17609382707216, 35218765414432, 70437530828864, 140875061657728, 281750123315456, 563500246630912], dtype=np.int64)
 _STEP_COUNT = 1
 _STEP_KINDS = np.array([8], dtype=np.int64)
 _STEP_RULE = np.array([0], dtype=np.int64)
-_SUIT_MASKS = np.array([1023, 1047552, 1072693248, 1098437885952], dtype=np.int64)
-_SUM_MASKS = np.array([1074791425, 2149582850, 4299165700, 8598331400, 17196662800, 34393325600, 68786651200, 137573302400, 275146604800, 550293209600], dtype=np.int64)
+_SUIT_MASKS = np.array([1023, 1124800396262400, 1072693248, 1098437885952], dtype=np.int64)
+_SUM_MASKS = np.array([1100586419201, 2201172838402, 4402345676804, 8804691353608, 17609382707216, 35218765414432, 70437530828864, 140875061657728, 281750123315456, 563500246630912], dtype=np.int64)
 _SUM_VALUES = np.array([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], dtype=np.int64)
 _SWEEP_KINDS = 15
 _UNSUMMED = 0
@@ -300,8 +314,8 @@ NUMBERS = ('most-cards', 'most-denari', 'settebello', 'primiera', 'grande')
 @njit(cache=True, inner=True)
 def _redeal_wanted(table):
     """RuleSet.redeal_wanted: a deal.redeal condition holds for the opening table."""
-    # cirulla.yaml:53
-    if (popcount(table & 1074791425) >= 2):
+    # cirulla.yaml:54
+    if (popcount(table & 1100586419201) >= 2):
         return True
     return False
 
@@ -716,7 +730,9 @@ def _opening_multiple(table, tc, tv, opts, picked):
 AT_POS, AT_TABLE, AT_LEAD, AT_SEAT, AT_ROUNDS, AT_PLAYS, AT_IN_HANDS, AT_SEEN, AT_SET_ASIDE, AT_LAST, \
     AT_NCLAIM, AT_REDEALS, AT_COUNT, AT_TOP, AT_DOWN, AT_DOWN_AT = 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
 AT_TOPS = 16
-AT_SIZE = 24
+#: from AT_NAMING, per seat the readings of its declared wild card it is to name one of (HandState.naming)
+AT_NAMING = 24
+AT_SIZE = 32
 #: play_from's answer at an expert's turn: the position is in `at`, its moves in work[0], wmask[0] (and wmask[2]);
 #: deal_hand's when a declaration ended the match as the hand was dealt (info says so)
 EXPERT_TURN, HAND_STOPPED = 1, 2
@@ -796,8 +812,10 @@ def deal_hand(deck, n, team, dealer, streams, hands, piles, sweeps, captures, in
         return STOCK_SHORT
 
     work[7, 0] = 0  # the declarations made (declare's record)
+    for s in range(8):  # nothing to name yet
+        at[AT_NAMING + s] = 0
     if declare(hands, n, sides, lead, table, rounds, piles, sweeps, captures, P, E, scores, state, dealer % sides,
-               work[7]):
+               work[7], at):
         stop_hand(table, 0, set_aside, redeals, rounds, info)
         return HAND_STOPPED
     at[AT_POS] = pos
@@ -906,6 +924,15 @@ def play_from(deck, n, team, dealer, bots, streams, hands, piles, sweeps, captur
         if count < 0:
             info[0] = count
             return count
+        naming = at[AT_NAMING + seat]
+        if naming:  # the seat names the rank its declared wild card plays as: those are its moves
+            count = 0
+            while naming:
+                low = naming & -naming
+                mv_card[count] = lowest(low)
+                mv_cap[count] = 0
+                count += 1
+                naming ^= low
         if forced >= 0:  # the expert's choice, made between two calls
             i = forced
             forced = -1
@@ -952,6 +979,11 @@ def play_from(deck, n, team, dealer, bots, streams, hands, piles, sweeps, captur
                     i = best[np.int64(uniform(streams, 1 + seat) * g_ties)]
                 else:
                     i = best[0]
+        if at[AT_NAMING + seat]:  # a naming, not a play (HandEvents._name): the seat plays on
+            at[AT_NAMING + seat] = 0
+            if mv_card[i] != _OWN_READING and hands[seat] & _WILD:
+                hands[seat] = (hands[seat] & ~_WILD) | _BITS[mv_card[i]]
+            continue
         card = mv_card[i]
         capture = mv_cap[i]
         bit = _BITS[card]
@@ -962,7 +994,7 @@ def play_from(deck, n, team, dealer, bots, streams, hands, piles, sweeps, captur
         if capture or (bit & _KEEP and not table):  # a card that takes the table, kept from an empty one
             side = seat % sides
             table ^= capture
-            piles[side] |= capture | bit
+            piles[side] |= _real(capture | bit)
             captures[side] += 1
             last_capturer = seat
             if not table:
@@ -997,12 +1029,13 @@ def play_from(deck, n, team, dealer, bots, streams, hands, piles, sweeps, captur
                 return STOCK_SHORT
 
             if declare(hands, n, sides, lead, table, rounds, piles, sweeps, captures, P, E, scores, state,
-                       dealer % sides, work[7]):
+                       dealer % sides, work[7], at):
                 return stop_hand(table, plays, set_aside, redeals, rounds, info)
             seat = lead
         else:
             break
     # the end of the hand: the leftover check, then the leftovers
+    table = _real(table)  # a declared wild card is itself again among the leftovers
     left_total = card_sum(table, _SUM_VALUES, _SUM_MASKS)
     info[2] = table
     info[4] = left_total
@@ -1055,6 +1088,7 @@ def expert_move(deck, n, team, dealer, bots, streams, hands, piles, sweeps, capt
     known = hands[seat] | at[AT_TABLE]
     for s in range(sides):
         known |= piles[s]
+    known = _real(known)  # its declared wild card, read as a rank in its hand or on the table, is seen
     pool = ints(SIZE)
     npool = 0
     rest = ((np.int64(1) << size) - 1) & ~known
@@ -1178,12 +1212,12 @@ _N_DECLARATIONS = 2
 def _declaration_values(side, hand, table, round_, piles, sweeps, captures, standing, dealer_side, best):
     """RuleSet.declaration_values for one hand (the wild card already counted as some card):
     each declaration that holds raises best[i] (-1: none yet) to its points."""
-    # low-hand: cirulla.yaml:189
+    # low-hand: cirulla.yaml:191
     if (card_sum(hand, _SUM_VALUES, _SUM_MASKS) <= 9):
         value = 3
         if value > best[0]:
             best[0] = value
-    # three-of-a-kind: cirulla.yaml:198
+    # three-of-a-kind: cirulla.yaml:200
     if (most_alike(hand, _RANK_MASKS) == 3):
         value = 10
         if value > best[1]:
@@ -1191,8 +1225,31 @@ def _declaration_values(side, hand, table, round_, piles, sweeps, captures, stan
     return 0
 
 
+@njit(cache=True, inner=True)
+def _kept(best):
+    """HandEvents._kept on one reading's values (best[d], -1: does not hold): those made kept in
+    best (the first that wins, else the one worth most), the rest set to -1; what the
+    reading is worth (a win above any points), -1 when it declares nothing."""
+    total = np.int64(0)
+    win = False
+    pick = -1
+    if pick < 0:
+        top = 0
+        for d in range(_N_DECLARATIONS):
+            if best[d] > top:
+                top = best[d]
+                pick = d
+    for d in range(_N_DECLARATIONS):
+        if d != pick:
+            best[d] = -1
+    if pick < 0:
+        return -1
+    total = best[pick]
+    return total + ((np.int64(1) << 40) if win else 0)
+
+
 @njit(cache=True, inner=True, _nrt=True)
-def declare(hands, n, sides, lead, table, round_, piles, sweeps, captures, P, E, scores, state, dealer_side, record):
+def declare(hands, n, sides, lead, table, round_, piles, sweeps, captures, P, E, scores, state, dealer_side, record, at):
     """HandEvents._declare on the round just dealt, seat by seat from its leader `lead`: each
     declaration at its best over what the wild card may stand for, the best one only;
     points into P, sweeps into sweeps, a win into E. Each one made is appended to record (record[0]
@@ -1200,6 +1257,7 @@ def declare(hands, n, sides, lead, table, round_, piles, sweeps, captures, P, E,
     points that take a side still in from below the target to it (match.check at-once)."""
     standing = _standing(scores, P)
     best = ints(_N_DECLARATIONS)
+    reading = ints(_N_DECLARATIONS)
     won = False
     for i in range(n):
         seat = (lead + i) % n
@@ -1207,13 +1265,29 @@ def declare(hands, n, sides, lead, table, round_, piles, sweeps, captures, P, E,
         for d in range(_N_DECLARATIONS):
             best[d] = -1
         hand = hands[seat]
-        _declaration_values(side, hand, table, round_, piles, sweeps, captures, standing, dealer_side, best)
-        if (hand >> 16) & 1:  # the wild card as every card it may stand for
-            rest = hand & ~_BITS[16]
-            for card in range(SIZE):
-                if card != 16 and not (rest >> card) & 1:
-                    _declaration_values(side, rest | _BITS[card], table, round_, piles, sweeps, captures, standing,
-                                        dealer_side, best)
+        names = np.int64(0)
+        if (hand >> 16) & 1:  # one reading for them all, the one worth most (HandEvents._declared_reading)
+            top = np.int64(-1)
+            for card in range(-1, SIZE):  # the hand as it is (-1), then the wild card as each other card
+                if card == 16 or (card >= 0 and (hand >> card) & 1):
+                    continue
+                for d in range(_N_DECLARATIONS):
+                    reading[d] = -1
+                h = hand if card < 0 else (hand & ~_BITS[16]) | _BITS[card]
+                _declaration_values(side, h, table, round_, piles, sweeps, captures, standing, dealer_side, reading)
+                key = _kept(reading)
+                if key < 0:
+                    continue
+                rank = _READING[16 if card < 0 else card]
+                if key > top:
+                    top = key
+                    names = _BITS[rank] if rank >= 0 else np.int64(0)
+                    for d in range(_N_DECLARATIONS):
+                        best[d] = reading[d]
+                elif key == top and rank >= 0:
+                    names |= _BITS[rank]
+        else:
+            _declaration_values(side, hand, table, round_, piles, sweeps, captures, standing, dealer_side, best)
         pick = -1  # the first that wins the match, else the most points (the first of equals)
         if pick < 0:
             top = 0
@@ -1241,6 +1315,11 @@ def declare(hands, n, sides, lead, table, round_, piles, sweeps, captures, P, E,
             record[0] = k + 1
             sweeps[side] += best[1]
             P[side, 8] += best[1]  # kept apart too, in no score
+        if names & (names - 1):  # readings of several ranks worth as much: its holder names one at its turn
+            at[AT_NAMING + seat] = names
+        elif names:
+            if lowest(names) != _OWN_READING:
+                hands[seat] = (hand & ~_WILD) | names
     return won
 
 
@@ -1260,6 +1339,7 @@ def _standing(scores, P):
 def stop_hand(table, plays, set_aside, redeals, rounds, info):
     """The match ended during the hand: it stops here, the table left as it is, no end-of-hand
     scoring (info[11] = 1; HandResult.stopped)."""
+    table = _real(table)  # a declared wild card is itself again
     info[0] = 0
     info[1] = plays
     info[2] = table
@@ -1296,21 +1376,21 @@ def _score_hand(piles, sweeps, captures, P, E, scores, carry, dealer_side, hand_
         H[3, side] = (suits(piles[side], _SUIT_MASKS) == 4)
     for side in range(S):
         pass
-        # scope: cirulla.yaml:121
+        # scope: cirulla.yaml:122
         P[side, 0] = (sweeps[side]) if ((sweeps[side] > 0)) else 0
-        # most-cards: cirulla.yaml:129
+        # most-cards: cirulla.yaml:130
         P[side, 1] = (N[0]) if (most(H[0], ALL, side, False)) else 0
-        # most-denari: cirulla.yaml:136
+        # most-denari: cirulla.yaml:137
         P[side, 2] = (N[1]) if (most(H[1], ALL, side, False)) else 0
-        # settebello: cirulla.yaml:143
+        # settebello: cirulla.yaml:144
         P[side, 3] = (N[2]) if ((((piles[side]) >> 6) & 1 == 1)) else 0
-        # primiera: cirulla.yaml:150
+        # primiera: cirulla.yaml:151
         P[side, 4] = (N[3]) if (most(H[2], H[3], side, False)) else 0
-        # piccola: cirulla.yaml:157
+        # piccola: cirulla.yaml:158
         P[side, 5] = (min(straight((piles[side] & 1023), _RANK_MASKS), 6)) if ((straight((piles[side] & 1023), _RANK_MASKS) >= 3)) else 0
-        # grande: cirulla.yaml:165
+        # grande: cirulla.yaml:166
         P[side, 6] = (N[4]) if ((popcount(piles[side] & 896) == 3)) else 0
-        # cappotto: cirulla.yaml:173
+        # cappotto: cirulla.yaml:174
         E[side, 0] = 1 if ((popcount(piles[side] & 1023) == 10)) else 0
     return 0
 

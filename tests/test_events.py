@@ -555,3 +555,23 @@ def test_a_game_of_events_only_is_valid_and_both_engines_play_it_alike(validate_
     assert "During play, a side scores the moment one of its plays does one of these:" in english
     never, problems = validate_text(EVENTS_ONLY.replace("count(taken) > 0", "count(taken) > 40"), name="events-only.yaml")
     assert never is None and [p.code for p in problems if p.severity == "error"] == ["match-cannot-end"]
+
+
+def test_a_wild_card_played_as_declared_needs_one_a_declaration_and_no_joker_or_leftover_check(validate_text):
+    """declarations.wild_as_declared: each thing it cannot be said with, located at the field."""
+    def codes(text):
+        _, problems = validate_text(text, name="w.yaml")
+        return [(p.code, p.line, p.column) for p in problems if p.severity == "error"]
+
+    assert codes("id: w\nextends: scopa\ndeclarations:\n  wild_as_declared: true\n") == [
+        ("as-declared-without-wild", 4, 21)]
+    assert [c for c, _, _ in codes("id: w\nextends: cirulla\ndeclarations:\n  wild_captures: true\n")] == [
+        "as-declared-with-wild-captures"]
+    text = ("id: w\nextends: cirulla\ndeclarations:\n  rules:\n    - {id: low-hand, drop: true}\n"
+            "    - {id: three-of-a-kind, drop: true}\n")
+    assert codes(text) == []  # inherited from Cirulla with every declaration dropped: idle, not said
+    _, problems = validate_text(text + "  wild_as_declared: true\n", name="w.yaml")
+    assert [(p.code, p.severity) for p in problems] == [("as-declared-without-rules", "warning")]
+    text = "id: w\nextends: escopa\ndeclarations:\n  wild: 7 of hearts\n  wild_as_declared: true\n" + \
+        "  rules:\n    - {id: low, when: 'sum(hand) <= 9', points: 1}\n"
+    assert [c for c, _, _ in codes(text)] == ["checksum-with-declared-wild"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from escoba_spec.engine import HandState
+from escoba_spec.engine import HandState, format_move, parse_move
 from escoba_spec.language.expr.env import MatchFacts
 from escoba_spec.language.validate import load_variant, validate_file
 
@@ -214,3 +214,76 @@ def test_simulate_counts_the_bonuses_apart_from_the_scope_of_play(capsys):
     assert main(["simulate", str(PATH), "--games", "20", "--seed", "5", "--bots", "greedy,heuristic"]) == 0
     out = capsys.readouterr().out
     assert "of which by play:" in out and "of which declared, Nine or less (low-hand):" in out
+
+
+def _texts(state) -> list[str]:
+    return [format_move(m, state.cards) for m in state.legal_moves()]
+
+
+def _offers(state, text: str) -> bool:
+    return parse_move(text, state.cards) in state.legal_moves()
+
+
+@pytest.mark.parametrize("rs", BOTH, ids=IDS)
+def test_p_a_matta_declared_as_a_two_or_an_ace_is_named_by_its_holder_and_plays_as_that(rs):
+    """P: "♥7, ♣3, ♦4 scores 3 scope, declaring the ♥7 as either a 2 or an Ace. (It would be declared
+    as a 2 if the table cards were for example Ace, 5, 7, so as to capture all three cards by making
+    15)"; "it retains its value of 2 for the purpose of capture"."""
+    state = _dealt(rs, [["7c", "3b", "4d"], ["Cs", "Cd", "2b"]], table=("1s", "5b", "7s", "Rd"))
+    assert state.to_play == 0 and _texts(state) == ["7c=1", "7c=2"]  # the two readings worth 3 scope
+    assert play(state, "7c=2").capture == 0 and state.to_play == 0 and not state.history  # a naming, no play
+    assert state.hands[0] == rs.cards.mask_of(["7c=2", "3b", "4d"])
+    assert _offers(state, "7c=2+1s+5b+7s")  # 2 + 1 + 5 + 7 = 15
+    assert not _offers(state, "7c=2+5b")  # as a 2 it no longer makes 7 + 5 + ... : 2 + 5 is no capture
+    taken = play(state, "7c=2+1s+5b+7s")
+    assert state.piles[0] == rs.cards.mask_of(["7c", "1s", "5b", "7s"])  # in the pile, the seven itself
+    assert taken.capture == rs.cards.mask_of(["1s", "5b", "7s"])
+
+
+@pytest.mark.parametrize("rs", BOTH, ids=IDS)
+def test_p_a_matta_declared_as_a_queen_plays_as_one_at_once(rs):
+    """P: "♠Q, ♦Q, ♥7 would score the same, declaring the ♥7 as a Queen (capture value 9)": one
+    reading is worth the ten scope, so there is nothing to name; it takes a cavallo as a cavallo."""
+    state = _dealt(rs, [["Cs", "Cd", "7c"], ["3s", "4s", "6s"]], table=("Cb", "2b", "2d", "5c"))
+    assert [(d.seat, d.id, d.points) for d in state.declared] == [(0, "three-of-a-kind", 10)]
+    assert state.hands[0] == rs.cards.mask_of(["Cs", "Cd", "7c=C"])
+    assert _offers(state, "7c=C+Cb") and not _offers(state, "7c=C+2b+5c")  # 9 takes the 9, not 2 + 5
+
+
+@pytest.mark.parametrize("rs", BOTH, ids=IDS)
+def test_p_a_matta_named_an_ace_sweeps_a_table_without_an_ace(rs):
+    """P: "if it is named as an Ace it can be played to capture all the cards from the table if they do
+    not include another Ace": the matta with two aces is three of a kind as an ace only."""
+    state = _dealt(rs, [["7c", "1b", "1d"], ["3s", "4s", "6s"]], table=("Cb", "2b", "Rd", "5c"))
+    assert state.hands[0] == rs.cards.mask_of(["7c=1", "1b", "1d"])
+    assert _offers(state, "7c=1+2b+5c+Cb+Rd") and not _offers(state, "7c=1+5c+Cb")  # the ace's sweep first
+    swept = play(state, "7c=1+2b+5c+Cb+Rd")
+    assert swept.sweeps == 1 and state.table == 0
+    assert state.piles[0] == rs.cards.mask_of(["7c", "2b", "5c", "Cb", "Rd"])
+
+
+@pytest.mark.parametrize("rs", BOTH, ids=IDS)
+def test_p_a_matta_trailed_as_a_two_is_taken_as_a_two_and_scores_as_the_seven(rs):
+    """P: "if it is named as a 2 and played to the table, it retains its value of 2 for the purpose of
+    capture"; in scoring "however it was used it just counts as the seven"."""
+    state = _dealt(rs, [["7c", "3b", "4d"], ["2s", "Cd", "Fb"]], table=("Rb", "Rs", "Cb", "6c"))
+    play(state, "7c=2")
+    play(state, "7c=2")  # trailed: it lies on the table as a 2
+    assert state.table >> rs.cards.parse("7c=2") & 1
+    assert _offers(state, "2s+7c=2") and not _offers(state, "Cd+6c+7c=2")  # a 2 takes it; 9 is not 6 + 7
+    play(state, "2s+7c=2")
+    assert state.piles[1] == rs.cards.mask_of(["2s", "7c"])
+
+
+@pytest.mark.parametrize("rs", [both_engines(load_variant(PATH, {"matta": "ordinary"}))[0]], ids=["interpreted"])
+def test_with_the_matta_ordinary_a_declared_hand_keeps_its_seven(rs):
+    state = _dealt(rs, [["7c", "3b", "4d"], ["Cs", "Cd", "2b"]])
+    assert [(d.seat, d.id, d.points) for d in state.declared] == [(0, "low-hand", 3)]
+    assert state.hands[0] == rs.cards.mask_of(["7c", "3b", "4d"]) and "7c" in _texts(state)
+
+
+@pytest.mark.parametrize("rs", BOTH, ids=IDS)
+def test_an_illegal_play_before_naming_says_to_name_first(rs):
+    state = _dealt(rs, [["7c", "3b", "4d"], ["Cs", "Cd", "2b"]])
+    reasons = state.explain_illegal(parse_move("3b", rs.cards))
+    assert reasons and "names the rank 7c plays as first" in reasons[0] and "7c=1, 7c=2" in reasons[0]

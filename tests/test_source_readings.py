@@ -72,7 +72,7 @@ def test_cirulla_most_cards_at_three_players_and_la_piccolas_reach():
     """spazioinwind: "1 punto a chi prende almeno 21 carte", where pagat gives the most cards; la
     piccola up to the six (pagat), the five (spazioinwind) or the seven (fishingcardgames)."""
     rs = _rules("cirulla")
-    cards = [c.text for c in rs.cards.cards]
+    cards = [c.text for c in rs.cards.cards[:rs.cards.size]]  # the deck (not the matta read as each rank)
     piles = [cards[:14], cards[14:27], cards[27:]]
     most = [p["most-cards"] for p in _score(rs, *piles).points]
     assert most == [1, 0, 0]

@@ -53,6 +53,8 @@ def unsupported(variant: ir.Variant) -> list[str]:
         ("declarations in a variant whose ties split", variant.declarations.rules and _scale(variant) > 1),
         ("the match named in a variant whose ties split", params.match_names and _scale(variant) > 1),
         ("a deck of more than 63 cards", cards.size > 63),
+        ("a deck of more than 63 cards with a reading of its wild card per rank (declarations.wild_as_declared)",
+         cards.size <= 63 < len(cards.cards)),
         ("capture totals above 60", params.sums_limit > 60),
         ("an opening table split into more than two groups",
          opening.partition and any(k > 2 for k in opening.multiples)),
@@ -139,6 +141,17 @@ def _needs(variant: ir.Variant, cards: CardSet) -> list[list[int]]:
     return [n + [-1] * (width - len(n)) for n in needs]
 
 
+def _named(cards: CardSet) -> dict:
+    """The wild card that plays as declared (CardSet.named; -1: none): its bit, its readings' mask and
+    count with the deck's, the reading of each deck card's rank (-1: a joker) and of its own."""
+    if cards.named < 0:
+        return {"named": -1}
+    reading_of = [-1 if c.joker else cards.reading(c.rank) for c in cards.cards[:cards.size]]
+    return {"named": cards.named, "wild_bit": literal(1 << cards.named), "named_mask": literal(cards.named_mask),
+            "bits_size": literal(len(cards.cards)), "reading_of": literal(reading_of),
+            "own_reading": literal(reading_of[cards.named])}
+
+
 def _bot_masks(cards: CardSet) -> dict[str, str]:
     """The heuristic bot's masks, as HeuristicBot works them out (engine.bots): a card is a joker
     to it by its own flag, so a wild card that is a joker in play only (declarations.wild_captures)
@@ -211,6 +224,7 @@ def generate_kernel(variant: ir.Variant) -> str:
                         "dtype=np.int64)",
         "layouts": literal(params.layouts),
         "size": literal(cards.size),
+        **_named(cards),
         "values": f"np.array({list(cards.values)!r}, dtype=np.int64)",
         # the greedy bot trails its lowest card, a joker counting as the highest (engine.bots)
         "trail_values": f"np.array({[1000 if c.joker else c.value for c in cards.cards]!r}, dtype=np.int64)",

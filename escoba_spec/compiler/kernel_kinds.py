@@ -41,7 +41,7 @@ def kinds_tables(variant: ir.Variant) -> dict[str, str]:
         return {"_UNSUMMED": "0", "_KEEP": "0"}
     cards = CardSet(variant.deck)
     params = Params.from_variant(variant)
-    full = cards.full_mask
+    full = (1 << len(cards.cards)) - 1  # the deck, and the readings of a declared wild card (CardSet.named)
     kinds = params.capture_kinds or tuple(Kind.from_ir(k) for k in kinds_of(variant.capture))
     steps = params.capture_priority if params.capture_kinds else tuple(
         (s.rule, s.kinds) for s in steps_of(variant.capture))

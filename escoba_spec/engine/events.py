@@ -99,11 +99,13 @@ class HandEvents:
         for i in range(self.n):
             seat = (self.to_play + i) % self.n
             side = seat % self.sides
-            made = self._declarable(seat, side)
+            made, names = self._declarable(seat, side)
             if made:
                 self.declared_cards[side] |= self.hands[seat]  # the hand as dealt: the round's first play is to come
             if made and p.declare_show:
                 self.shown[seat] |= self.hands[seat]
+            if names:
+                self._named(seat, names)
             for index, points in made:
                 declaration, effect = p.declarations[index]
                 self.declared.append(Declared(self.rounds, seat, side, declaration, points, effect))
@@ -126,25 +128,77 @@ class HandEvents:
         return any(old < target <= new for side, (old, new) in enumerate(zip(before.scores, after))
                    if side not in before.out)
 
-    def _declarable(self, seat: int, side: int) -> list[tuple[int, int]]:
+    def _declarable(self, seat: int, side: int) -> tuple[list[tuple[int, int]], int]:
         """(declaration index, points) of what the seat's hand declares: each declaration at its best
-        over what the wild card may stand for; with keep best, only the one worth most."""
+        over what the wild card may stand for; with keep best, only the one worth most. With the wild
+        card played as declared (CardSet.named), one reading holds for them all: the one worth most;
+        and the readings of the ranks worth that much (a mask, 0: none to name)."""
         p = self.params
         hand = self.hands[seat]
-        hands = wild_readings(hand, p.declare_wild, self.cards.size)
+        cards = self.cards
+        hands = wild_readings(hand, p.declare_wild, cards.size)
         facts = PlayFacts(0, 0, self.table, 0, -1, False, self.rounds)
         standing = self.standing()
+        if cards.named >= 0 and len(hands) > 1:
+            return self._declared_reading(side, hands, facts, standing)
         best: list[int | None] = [None] * len(p.declarations)
         for h in hands:
             values = self.rs.declaration_values(side, h, self.table, facts, self.piles, self.sweeps, self.captures, standing)
             for i, value in enumerate(values):
                 if value is not None and (best[i] is None or value > best[i]):
                     best[i] = value
+        return self._kept(best), 0
+
+    def _kept(self, best: list) -> list[tuple[int, int]]:
+        """The declarations made of their values (None: does not hold): with keep best, the first
+        that wins the match, else the one worth most."""
+        p = self.params
         found = [(i, v) for i, v in enumerate(best) if v is not None and (v or p.declarations[i][1] == "win-match")]
         if p.declare_keep == "best" and len(found) > 1:
             won = [f for f in found if p.declarations[f[0]][1] == "win-match"]
             found = won[:1] or [max(found, key=lambda f: (f[1], -f[0]))]
         return found
+
+    def _declared_reading(self, side: int, hands: list[int], facts: PlayFacts, standing) -> tuple[list, int]:
+        """_declarable when the wild card plays as declared: each reading of the hand (as it is, then
+        the wild card as each other card) declares on its own; the first worth most (a win first,
+        then points) is made, and the ranks of the readings worth as much are the ones to name."""
+        p, cards = self.params, self.cards
+        wild = cards.named
+        best_key, made, names = None, [], 0
+        for h in hands:
+            found = self._kept(self.rs.declaration_values(side, h, self.table, facts, self.piles, self.sweeps,
+                                                          self.captures, standing))
+            if not found:
+                continue
+            key = (any(p.declarations[i][1] == "win-match" for i, _ in found), sum(v for _, v in found))
+            card = cards.cards[wild if h >> wild & 1 else (h & ~hands[0]).bit_length() - 1]
+            reading = 0 if card.joker else 1 << cards.reading(card.rank)
+            if best_key is None or key > best_key:
+                best_key, made, names = key, found, reading
+            elif key == best_key:
+                names |= reading
+        return made, names
+
+    def _named(self, seat: int, names: int) -> None:
+        """The wild card of the seat's declared hand as the rank it plays as: named now when one rank
+        is worth most, else by its holder at their next turn (`naming`, a naming move)."""
+        if names & (names - 1):
+            self.naming[seat] = names
+        else:
+            self._name(seat, names.bit_length() - 1)
+
+    def _name(self, seat: int, reading: int) -> None:
+        """The seat's wild card plays as `reading` (a card of CardSet.named_mask); its own rank keeps the card."""
+        cards = self.cards
+        self.naming[seat] = 0
+        self._legal = None
+        if cards.cards[reading].rank == cards.cards[cards.named].rank or not self.hands[seat] >> cards.named & 1:
+            return  # its own rank: the card itself
+        swap = 1 << cards.named | 1 << reading
+        self.hands[seat] ^= swap
+        if self.shown[seat] >> cards.named & 1:
+            self.shown[seat] ^= swap
 
     def standing(self) -> MatchFacts:
         """Where the match stands: each side's score, the hand's points scored in play included."""
@@ -170,7 +224,7 @@ class HandEvents:
         """The match ended at the last play: the hand ends here, with no end-of-hand scoring."""
         self.over = True
         self.claimable = ()
-        left = self.table | (self.down if self._stack else 0)  # a stack's face-down cards are in it
+        left = self.cards.real(self.table | (self.down if self._stack else 0))  # a stack's face-down cards are in it
         self.result = HandResult(self._with_events(None), tuple(self.piles), tuple(self.sweeps), tuple(self.captures),
                                  left, None, mask_total(self.values, left), None, stopped=True,
                                  declared=tuple(self.declared))

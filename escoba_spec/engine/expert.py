@@ -102,6 +102,9 @@ def kernel_position(kernel: Kernel, obs: Observation, moves: list[Move], work: n
         at[_AT[name]] = value
     for side, top in enumerate(obs.pile_tops):  # each pile's top card, from AT_TOPS (piles.top: shown)
         at[_AT_TOPS + side] = top
+    if obs.cards.named >= 0:  # what each seat is still to name its declared wild card as (AT_NAMING)
+        for s, names in enumerate(obs.naming):
+            at[kernel.module.AT_NAMING + s] = names
     for i, (card, capture, claim) in enumerate(moves):
         work[0, i] = card
         wmask[0, i] = capture

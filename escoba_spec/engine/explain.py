@@ -27,8 +27,12 @@ class HandExplanations:
         card, capture, claim = move
         seat = self.to_play
         reasons: list[str] = []
-        if not 0 <= card < cards.size or not self.hands[seat] >> card & 1:
-            name = cards.text(card) if 0 <= card < cards.size else str(card)
+        if self._names and self.naming[seat]:
+            wild = cards.text(cards.named)
+            ranks = ", ".join(cards.text(m.card) for m in self.legal_moves())
+            return [f"seat {seat} names the rank {wild} plays as first (declarations.wild_as_declared): one of {ranks}"]
+        if not 0 <= card < len(cards.cards) or not self.hands[seat] >> card & 1:
+            name = cards.text(card) if 0 <= card < len(cards.cards) else str(card)
             reasons.append(f"{name} is not in the hand of seat {seat}")
         table = self.table
         sums = self.sums

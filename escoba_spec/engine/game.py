@@ -104,7 +104,7 @@ class Game:
         state = self._hand()
         if not isinstance(move, (str, Move)):
             raise TypeError(f"a move is text such as '7o+2b+5e' or a Move, not {type(move).__name__}")
-        if isinstance(move, Move) and not _in_deck(move, self.cards.size):
+        if isinstance(move, Move) and not _in_deck(move, len(self.cards.cards)):
             raise IllegalMove(repr(move), ["it names a card that is not in the deck"], self.legal_moves())
         text = move if isinstance(move, str) else format_move(move, self.cards)
         if state.over:
@@ -259,7 +259,8 @@ class Game:
 
 
 def _in_deck(move: Move, size: int) -> bool:
-    """Whether a Move built by hand names only cards of a deck of `size` cards."""
+    """Whether a Move built by hand names only cards of a deck of `size` cards (with the readings
+    of a declared wild card, CardSet.named)."""
     masks = (move.capture, move.claim)
     return (type(move.card) is int and 0 <= move.card < size
             and all(type(m) is int and 0 <= m < 1 << size for m in masks))

@@ -30,6 +30,7 @@ class HandInvariants:
         """Raise EngineError unless every card is in exactly one place."""
         seen = 0
         for name, mask in self.places().items():
+            mask = self.cards.real(mask)  # a reading of the declared wild card is the card itself
             if seen & mask:
                 raise EngineError(f"cards {self.cards.texts(seen & mask)} are in two places (one is {name})")
             seen |= mask

@@ -59,6 +59,12 @@ class Observation:
         return tuple(self._state.declared)
 
     @property
+    def naming(self) -> tuple[int, ...]:
+        """Per seat, the readings of its declared wild card it is still to name one of (CardSet.named:
+        the ranks worth most were announced with the declaration); 0: none."""
+        return tuple(self._state.naming)
+
+    @property
     def hand_sizes(self) -> tuple[int, ...]:
         return tuple(h.bit_count() for h in self._state.hands)
 

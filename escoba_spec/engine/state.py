@@ -41,7 +41,7 @@ class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanat
         "history", "claimable", "in_hands", "over", "result", "opening", "rounds", "_legal",
         "_options", "_trail_too", "_any_card", "_obliged", "_claims", "_kinds", "_keep", "_first_lead",
         "match", "event_points", "events", "_events", "declared", "_declares", "shown", "declared_cards",
-        "_stack", "stack", "down", "hidden", "down_taken_at", "laid", "tops", "_steals",
+        "_stack", "stack", "down", "hidden", "down_taken_at", "laid", "tops", "_steals", "_names", "naming",
     )  # fmt: skip
 
     def __init__(self, ruleset: RuleSet, players: int, team_size: int = 1, dealer: int = 0):
@@ -63,6 +63,7 @@ class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanat
         self._first_lead = dict(self.params.layout_first_leads).get(players, self.params.first_lead_not)
         self._events = self.params.events
         self._declares = bool(self.params.declarations)
+        self._names = self.cards.named >= 0  # the wild card plays as declared (CardSet.named)
         self._stack = self.params.stack  # the table is a stack (engine.zones)
         # a capture kind takes another side's pile by its top card (engine.zones)
         self._steals = any(k.from_zone != "table" for k in self.params.capture_kinds)
@@ -194,6 +195,7 @@ class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanat
         self.declared: list = []  # every declaration made (engine.events.Declared), in order
         self.shown = [0] * self.n  # per seat, the cards of a declared hand laid face up (declarations.show)
         self.declared_cards = [0] * self.sides  # per side, the cards of the hands it declared (the name declared)
+        self.naming = [0] * self.n  # per seat, the readings of its declared wild card it is to name one of
         self.claimable: tuple[int, ...] = ()
         self.in_hands = 0
         self.over = False
@@ -210,6 +212,9 @@ class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanat
         if legal is None:
             if self.over:
                 return []
+            if self._names and self.naming[self.to_play]:  # a naming move: the rank the wild card plays as
+                self._legal = [_new(Move, (c, 0, 0)) for c in bits(self.naming[self.to_play])]
+                return self._legal
             hand = self.hands[self.to_play]
             if self._stack:  # the kinds look at the top card; a capture takes the pile (engine.zones)
                 legal = self._stacked(self._moves(hand, *self._kind_view(), 0))
@@ -289,6 +294,9 @@ class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanat
         """Play a move known to be legal (see `explain_illegal` to check one)."""
         card, capture, claim = move
         seat = self.to_play
+        if self._names and self.naming[seat]:  # the seat names its wild card, and plays on
+            self._name(seat, card)
+            return _new(Play, (seat, card, 0, 0, 0))
         side = seat % self.sides
         before = self.table
         down = self.down
@@ -301,7 +309,7 @@ class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanat
         if claim:
             table = self.table = self.table ^ claim
             self.sums = sums_remove(self.sums, claim)
-            piles[side] |= claim
+            piles[side] |= self.cards.real(claim) if self._names else claim
             self.captures[side] += 1
             self.last_capturer = seat
         swept = 0
@@ -311,12 +319,12 @@ class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanat
             # a capture; or a card that takes the whole table played to an empty one, kept in the
             # pile as a capture of itself
             table = self.table = self.table ^ capture
-            piles[side] |= capture | bit
+            piles[side] |= self.cards.real(capture | bit) if self._names else capture | bit
             self.captures[side] += 1
             self.last_capturer = seat
             self.claimable = ()
             self._take_face_down(side)
-            self.tops[side] = card if self.params.pile_tops else -1
+            self.tops[side] = self._real_card(card) if self.params.pile_tops else -1
             if table:
                 self.sums = sums_remove(self.sums, capture)
             else:
@@ -353,7 +361,7 @@ class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanat
     def _finish(self) -> None:
         """Leftovers to the last capturer or the dealer's side (never a sweep), the check, scoring."""
         p = self.params
-        left = self.table | self._leftover_face_down()
+        left = self.cards.real(self.table | self._leftover_face_down())  # a declared wild card is itself again
         left_total = mask_total(self.values, left)
         listed = None
         if p.leftover_modulus:
@@ -387,6 +395,10 @@ class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanat
         )
 
     # ------------------------------------------------------------------ queries
+
+    def _real_card(self, card: int) -> int:
+        """The card itself for a reading of the declared wild card (CardSet.real), else `card`."""
+        return self.cards.named if self.cards.named_mask >> card & 1 else card
 
     def side_of(self, seat: int) -> int:
         return seat % self.sides

@@ -83,6 +83,7 @@ class HandZones:
             if pile == capture and other != side:
                 self.piles[other] = 0
                 self.tops[other] = -1
+        card = self._real_card(card)  # a declared wild card is itself again in a pile
         self.piles[side] |= capture | 1 << card
         self.tops[side] = card
         self.captures[side] += 1

@@ -19,7 +19,7 @@ from .capture import build_capture
 from .cards import CardSet
 from .deal import build_deal, build_players, check_face_down, check_opening, check_redeal, check_stock
 from .deck import build_deck
-from .declarations import build_declarations
+from .declarations import build_declarations, declared_wild
 from .derive import kinds_of
 from .diagnostics import Diagnostic, did_you_mean, has_errors, shown_name
 from .events import build_events, check_match_events
@@ -148,6 +148,8 @@ class _Builder:
 
     def build(self) -> ir.Variant | None:
         deck = build_deck(self)
+        if deck is not None:  # a wild card that plays as declared: its readings are cards the rules see
+            deck = dataclasses.replace(deck, named=declared_wild(self, deck))
         cards = CardSet(deck) if deck is not None else None
         players = build_players(self, cards)
         deal = build_deal(self, cards)
@@ -259,6 +261,12 @@ class _Builder:
             self.error(path, "checksum-with-jokers",
                        "a leftover check cannot hold with jokers: a joker takes whatever value a capture needs",
                        "set end_of_deal.check: null for a deck with jokers")
+            return None
+        if cards.named >= 0:
+            self.error(path, "checksum-with-declared-wild",
+                       "a leftover check cannot hold when the wild card plays as the card it was declared as "
+                       "(declarations.wild_as_declared): its captures add up to the declared card's value",
+                       "set end_of_deal.check: null, or remove wild_as_declared")
             return None
         several = [r.name for r in cards.deck.ranks if r.other_values]
         if several:

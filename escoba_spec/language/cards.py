@@ -114,10 +114,30 @@ class CardSet:
                 )
         for j in range(deck.jokers.count):
             cards.append(Card(len(cards), f"*{j + 1}", -1, 0, 0, deck.jokers.primiera, True))
-        self.cards: tuple[Card, ...] = tuple(cards)
-        self.size = len(cards)
+        self.size = len(cards)  # the deck: the cards dealt (the readings below are never dealt)
         self.full_mask = (1 << self.size) - 1
+        #: with a wild card that plays as declared (Deck.named), one reading of it per rank after
+        #: the deck's cards, `7c=R`: the card as it plays, in its suit, once its holder names it
+        self.named = deck.named
+        if deck.named >= 0:
+            wild = cards[deck.named]
+            for rank in deck.ranks:
+                cards.append(Card(len(cards), f"{wild.text}={rank.symbol}", wild.suit, rank.number, rank.value,
+                                  rank.primiera, False))
+        self.cards: tuple[Card, ...] = tuple(cards)
+        self.named_mask = ((1 << len(cards)) - 1) & ~self.full_mask  # the readings: none without Deck.named
         self._by_text = {c.text.lower(): c.index for c in cards}
+
+    def real(self, mask: int) -> int:
+        """`mask` with a reading of the declared wild card as the card itself: where it goes once
+        it leaves hand and table (a pile, the leftovers, what is seen of it)."""
+        if mask & self.named_mask:
+            return mask & ~self.named_mask | 1 << self.named
+        return mask
+
+    def reading(self, rank: int) -> int:
+        """The index of the declared wild card read as the rank numbered `rank` (Deck.named)."""
+        return self.size + [r.number for r in self.deck.ranks].index(rank)
 
     @cached_property
     def suit_masks(self) -> tuple[int, ...]:

@@ -5,7 +5,8 @@ hand, table, round, and the side's and the match's names), checked after each
 round of the deal or the first only; `keep` says whether every declaration
 that holds scores or only the best; `wild` names a card of the deck counted,
 in declarations, as whichever card helps its holder most; `wild_opening`
-makes it wild on the opening table too, `wild_captures` a joker in play. Ids
+makes it wild on the opening table too, `wild_captures` a joker in play,
+`wild_as_declared` the card a declaration read it as, in play. Ids
 are shared with the scoring rules and the events (a hand's points are
 reported per id).
 """
@@ -67,9 +68,39 @@ def build_declarations(b, cards: CardSet | None, ids: set[str]) -> ir.Declaratio
     if wild_opening and not wild_text:
         b.error("declarations.wild_opening", "wild-opening-without-wild", "wild_opening makes the wild card wild on the "
                 "opening table, but declarations names no wild card", "add declarations.wild: <card>, e.g. 7 of coppe")
+    as_declared = bool(spec.get("wild_as_declared", False))
+    if as_declared:
+        _check_as_declared(b, wild_text, wild_captures, rules)
     return ir.Declarations(tuple(rules), spec.get("check", "every-round"), spec.get("keep", "all"), wild, wild_text,
                            b.sources(spec, "declarations"), wild_captures, bool(spec.get("show", False)),
-                           wild_opening)
+                           wild_opening, as_declared)
+
+
+def _check_as_declared(b, wild_text: str, wild_captures: bool, rules: list) -> None:
+    """wild_as_declared needs a wild card that declarations read, and one that is not a joker in
+    play already; with no declaration it is idle (a warning where the file says it)."""
+    path = "declarations.wild_as_declared"
+    if not wild_text:
+        b.error(path, "as-declared-without-wild", "wild_as_declared plays the wild card as the card it was declared "
+                "as, but declarations names no wild card", "add declarations.wild: <card>, e.g. 7 of coppe")
+    elif wild_captures:
+        b.error(path, "as-declared-with-wild-captures", "wild_as_declared plays the wild card as one declared "
+                "card, but wild_captures makes it a joker in play, standing for any value",
+                "keep one of the two: wild_captures (a joker in play) or wild_as_declared (the declared card)")
+    elif not rules and b.r.origins.get(path, b.r.file) == b.r.file:  # inherited, with the declarations dropped: idle
+        b.error(path, "as-declared-without-rules", "wild_as_declared plays the wild card as the card a declaration "
+                "read it as, but no declaration reads it", "add declarations.rules, or remove wild_as_declared",
+                severity="warning")
+
+
+def declared_wild(b, deck: ir.Deck) -> int:
+    """The card that plays as declared (declarations.wild_as_declared), read before the rules
+    that see its readings (Deck.named); -1: none. A wrong wild card is said by build_declarations."""
+    spec = b.section("declarations")
+    if not (spec.get("wild_as_declared") is True and spec.get("wild") and not spec.get("wild_captures")):
+        return -1
+    node, _ = compile_card(str(spec["wild"]), Env.from_cardset(CardSet(deck)))
+    return node if isinstance(node, int) else -1
 
 
 def _card_index(b, path: str, text: str, env: Env) -> int:

@@ -104,6 +104,9 @@ class Deck:
     jokers: Jokers
     sources: tuple[Source, ...] = ()
     wild: int = -1  # a card of the deck that is wild in captures too (declarations.wild_captures); -1: none
+    #: a card of the deck that plays as the card it was declared as (declarations.wild_as_declared):
+    #: CardSet gives it a reading per rank, cards past the deck's; -1: none
+    named: int = -1
 
     def capture_jokers(self) -> tuple[int, tuple[int, ...]]:
         """How many cards stand for a capture value of their holder's choosing, and which values:
@@ -406,6 +409,9 @@ class Declarations:
     wild_captures: bool = False  # the wild card stands for any capture value in play too (Deck.wild)
     show: bool = False  # a player who declares lays the hand face up and plays it from there
     wild_opening: bool = False  # the wild card is wild on the opening table too (deal.opening)
+    #: a hand declared with the wild card standing for another rank plays it as that rank until
+    #: it is captured (pagat's Cirulla: it "keeps that capture value during the play")
+    wild_as_declared: bool = False
 
 
 

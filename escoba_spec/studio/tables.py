@@ -257,7 +257,8 @@ class Table:
                 "sweeps": list(state.sweeps),
                 "legal": [{"move": format_move(m, cards), "card": cards.text(m.card),
                            "takes": [cards.text(i) for i in bits(m.capture & ~(1 << m.card) | m.claim)],
-                           "text": faces.describe(m, table, face_down_taken(state) if m.capture else 0)}
+                           "text": faces.describe(m, table, face_down_taken(state) if m.capture else 0,
+                                                  bool(state.naming[state.to_play]))}
                           for m in legal],
             })
             if state.over and state.result is not None:

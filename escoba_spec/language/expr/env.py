@@ -125,7 +125,7 @@ class Env:
         self.scoring_suit = deck.scoring_suit  # what the name `scoring_suit` stands for
         self.ranks = {rank.name: rank.number for rank in deck.ranks}
         self.rank_numbers = sorted(rank.number for rank in deck.ranks)
-        self.card_index = {(c.suit, c.rank): c.index for c in cards.cards if not c.joker}
+        self.card_index = {(c.suit, c.rank): c.index for c in cards.cards[:cards.size] if not c.joker}
         self.suit_masks = cards.suit_masks
         self.rank_masks = tuple(
             sum(1 << c.index for c in cards.cards if c.rank == number and not c.joker)

@@ -85,5 +85,7 @@ def _layout(a: ir.Variant, b: ir.Variant, players: int | None) -> ir.Layout | No
 
 
 def _same_cards(ca: CardSet, cb: CardSet) -> bool:
-    """The same cards in the same places (names aside): deals compare card by card."""
-    return [(c.suit, c.rank, c.joker) for c in ca.cards] == [(c.suit, c.rank, c.joker) for c in cb.cards]
+    """The same cards dealt in the same places (names aside; a declared wild card's readings, never
+    dealt, aside too): deals compare card by card."""
+    return ([(c.suit, c.rank, c.joker) for c in ca.cards[:ca.size]]
+            == [(c.suit, c.rank, c.joker) for c in cb.cards[:cb.size]])

@@ -271,6 +271,9 @@ def _declaration_differences(da: ir.Declarations, db: ir.Declarations, names, ou
                 va, vb = getattr(da, part), getattr(db, part)
                 add(f"declarations.{part.removesuffix('_text')}", label, "none" if va == "" else va,
                     "none" if vb == "" else vb, effects)
+    if da.rules and db.rules and da.wild_as_declared != db.wild_as_declared:  # the hand as named, and every play
+        add("declarations.wild_as_declared", "a declared wild card plays as the card it was declared as",
+            da.wild_as_declared, db.wild_as_declared, (DEAL, LEGAL, CAPTURES, *effects))
     if da.wild_opening != db.wild_opening:  # with or without declarations: the opening table's rule
         label, effects = FIELDS["declarations.wild_opening"]
         add("declarations.wild_opening", label, da.wild_opening, db.wild_opening, effects)

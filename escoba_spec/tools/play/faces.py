@@ -76,9 +76,12 @@ class Faces:
     def names(self, mask: int) -> str:
         return " ".join(self.card(i) for i in bits(mask))
 
-    def describe(self, move: Move, table: int, down: int = 0) -> str:
+    def describe(self, move: Move, table: int, down: int = 0, naming: bool = False) -> str:
         """What the move does, in words: `7o♦ takes Sb♣ 4c♥`, `1c♥ trails`; `down` face-down cards
-        a capture takes with it (counted, never named)."""
+        a capture takes with it (counted, never named); `naming`: the move names the rank a declared
+        wild card plays as (HandState.naming)."""
+        if naming:
+            return f"{self.card(self.cards.named)} plays as {named_rank(self.cards, move.card)} until it is captured"
         text = f"claims {self.names(move.claim)} (a missed capture), then " if move.claim else ""
         played = self.card(move.card)
         if move.capture == 1 << move.card:
@@ -104,14 +107,20 @@ def capturers(legal: list[Move]) -> int:
     return mask
 
 
-def menu(faces: Faces, legal: list[Move], table: int, down: int = 0) -> list[str]:
+def named_rank(cards: CardSet, reading: int) -> str:
+    """The rank a reading of the declared wild card stands for, in words: `a two`, `a cavallo`."""
+    rank = next(r for r in cards.deck.ranks if r.number == cards.cards[reading].rank)
+    return f"{'an' if rank.name[:1] in 'aeiou' else 'a'} {rank.name}"
+
+
+def menu(faces: Faces, legal: list[Move], table: int, down: int = 0, naming: bool = False) -> list[str]:
     """The legal moves numbered from 1: the number, the code to type, what it does (`down`: the
-    face-down cards a capture takes with it)."""
+    face-down cards a capture takes with it; `naming`: the moves name the rank of a declared wild card)."""
     codes = [format_move(m, faces.cards) for m in legal]
     width = max(map(len, codes), default=0)
     digits = len(str(len(legal)))
     return [f"  {faces.paint(str(n).rjust(digits), 'bold')}) {code.ljust(width)}  "
-            f"{faces.describe(m, table, down if m.capture else 0)}" for n, (m, code) in enumerate(zip(legal, codes), 1)]
+            f"{faces.describe(m, table, down if m.capture else 0, naming)}" for n, (m, code) in enumerate(zip(legal, codes), 1)]
 
 
 def face_down_taken(state) -> int:

@@ -28,6 +28,7 @@ from ...engine.protocol import whole
 from ...engine.stream import Stream
 from ...language.cards import CardSet, bits, union
 from ..setup import Setup, deal_stream
+from .faces import named_rank
 from ..text import json_text, points_text
 
 #: What a sweep is called with each deck, as the English rulebooks say it.
@@ -182,8 +183,9 @@ class MatchRunner:
                 move = setup.bots[seat].choose(views[seat], legal)
             pos = state.stock_pos
             table, piles = state.table, tuple(state.piles)  # before the play: what it took them from
+            naming = bool(state.naming[seat])
             play = state.apply(move)
-            plays.append(self._play(play, state, table, piles))
+            plays.append(self._named(play, state) if naming else self._play(play, state, table, piles))
             if state.stock_pos != pos:
                 self._new_deal(state, pos)
                 self._declarations(state)
@@ -270,6 +272,17 @@ class MatchRunner:
         else:
             self.say(f"-- deal: {state.hand_size} cards to each seat, {left} left in the stock")
         self._remainder(_mask(state.deck[dealt : state.stock_pos]))
+
+    def _named(self, play: Play, state: HandState) -> dict:
+        """Tell a seat's naming of the rank its declared wild card plays as, and record it (a move
+        with no capture, `names` marking it)."""
+        cards = self.cards
+        rank = named_rank(cards, play.card)
+        self.say(f"seat {play.seat} (side {play.seat % state.sides}) names {self.card_text(cards.named)} as {rank}: "
+                 "it plays as one until it is captured")
+        move = format_move(Move(play.card), cards)
+        return {"seat": play.seat, "side": play.seat % state.sides, "move": move, "card": move, "captured": [],
+                "sweeps": 0, "events": [], "names": rank.split(" ", 1)[1]}
 
     def _play(self, play: Play, state: HandState, table: int = 0, piles: tuple = ()) -> dict:
         """Tell one play and record it (made on `table`, with the sides' `piles`, before it)."""

@@ -87,7 +87,7 @@ class HumanSeat:
         state = runner.state
         legal = state.legal_moves()
         texts = [format_move(m, state.cards) for m in legal]
-        listed = menu(self.faces(runner), legal, state.table, face_down_taken(state))
+        listed = menu(self.faces(runner), legal, state.table, face_down_taken(state), bool(state.naming[state.to_play]))
         self._show(runner, state, legal)
         for line in listed:
             self.write(line)

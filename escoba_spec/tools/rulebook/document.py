@@ -304,7 +304,8 @@ class _Builder(TableSections):
                 s.p("declarations.show", L.t("declarations.show"))
             if d.wild >= 0:
                 card = self.cards.cards[d.wild]
-                key = "declarations.wild_captures" if d.wild_captures else "declarations.wild"
+                key = ("declarations.wild_captures" if d.wild_captures else
+                       "declarations.wild_as_declared" if d.wild_as_declared else "declarations.wild")
                 s.p("declarations.wild", L.t(key, card=L.card_the(L.rank_by_number(card.rank), self.v.deck.suits[card.suit].name)))
         return s
 
