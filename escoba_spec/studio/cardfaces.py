@@ -48,7 +48,11 @@ class CardFaces:
             kind = SUIT_KINDS.get(suit.name, "")
             rank = ranks[card.rank]
             word = rank.symbol if rank.symbol.isdigit() else rank.name  # 7; sota, re, queen, ace
-            self.faces.append({"code": card.text, "name": f"{word} {OF.get(suit.name, 'of')} {suit.name}",
+            name = f"{word} {OF.get(suit.name, 'of')} {suit.name}"
+            if card.index >= cards.size:  # a declared wild card read as a rank (CardSet.named): itself, as that
+                wild = ranks[cards.cards[cards.named].rank]
+                name = f"{wild.symbol if wild.symbol.isdigit() else wild.name} {OF.get(suit.name, 'of')} {suit.name}, as {word}"
+            self.faces.append({"code": card.text, "name": name,
                                "symbol": FACES[kind][0] if kind in FRENCH else "", "suit": kind,
                                "suit_name": suit.name})
 
