@@ -328,3 +328,27 @@ def test_an_expert_seat_on_the_plain_entry_point_is_an_error_not_a_silent_fast_b
     monkeypatch.setattr(kernel, "_entry", lambda codes, with_expert: kernel.module.play)
     with pytest.raises(EngineError, match="compiled without the expert"):
         kernel.play_hand(list(range(kernel.cards.size)), ["expert:3", "greedy"], 1)
+
+
+def test_the_expert_names_a_declared_matta_alike_in_the_kernel_and_in_python():
+    """Cirulla: hands dealt a matta whose declaration is worth as much as an ace or a two (7c, 3b, 4d)
+    or as any rank up to six (7c, 1b, 2s), the expert to name it: the kernel's expert seat
+    and the Python expert play the same hands, naming the same."""
+    from .engine_fixtures import deck_order
+
+    kernel, interp = engines(_variant("cirulla"))
+    names = [f"expert:{BUDGET}", "greedy"]
+    namings = 0
+    for i, hand in enumerate((["7c", "3b", "4d"], ["7c", "1b", "2s"], ["7c", "2b", "3d"])):
+        deck = deck_order(interp.cards, [hand, ["Cs", "Cd", "Fb"]], ["Rb", "Rs", "Cb", "5c"], dealer=1)
+        rng = random.Random(i)
+        rest = deck[10:]
+        rng.shuffle(rest)
+        deck[10:] = rest
+        seed = rng.getrandbits(64)
+        mine = kernel.play_hand(deck, names, seed, dealer=1)
+        state = HandState.deal(interp, deck, players=2, dealer=1, rng=Stream(seat_seed(seed, 0)))
+        namings += bool(state.naming[0])
+        run_hand(state, _python_bots(kernel, names, seed))
+        assert_same_hand(mine, state, ("cirulla", deck, seed))
+    assert namings == 3  # each hand had its matta to name, by the expert

@@ -401,3 +401,34 @@ def test_the_leftovers_line_agrees_with_the_number_of_cards():
                 assert verb == ("goes" if len(cards) == 1 else "go"), line
                 seen.add(len(cards) == 1)
     assert seen == {True, False}  # both forms met
+
+
+@pytest.mark.parametrize("engine", ["kernel", "interpreted"])
+def test_a_naming_of_the_declared_matta_is_told_recorded_and_offered_in_words(capsys, engine):
+    """Cirulla, seed 2: a declared hand whose matta is worth as much as an ace or a two; its holder (a
+    greedy bot) names it an ace: the narration says so, the JSON record marks the naming, and the
+    matta then plays as 7c=1."""
+    code, out, _ = play_cli(capsys, "rules/cirulla.yaml", "--players", "2", "--seed", "2", "--engine", engine)
+    assert code == 0 and "names 7c as an ace: it plays as one until it is captured" in out
+    assert re.search(r"plays 7c=1, (takes|trails)", out)
+    code, out, _ = play_cli(capsys, "rules/cirulla.yaml", "--players", "2", "--seed", "2", "--engine", engine,
+                            "--format", "json")
+    plays = [p for h in json.loads(out)["hands"] for p in h["plays"]]
+    named = [p for p in plays if "names" in p]
+    assert named and named[0]["move"] == "7c=1" and named[0]["names"] == "ace" and named[0]["captured"] == []
+    assert any(p["card"] == "7c=1" and "names" not in p for p in plays)  # then played as the ace
+
+
+def test_the_menu_tells_a_naming_move_in_words():
+    from escoba_spec.engine import HandState
+    from escoba_spec.engine.interpreter import Interpreter
+    from escoba_spec.tools.play.faces import Faces, menu
+
+    from .engine_fixtures import deck_order
+
+    rs = Interpreter(variant_of(RULES / "cirulla.yaml"))
+    state = HandState.deal(rs, deck_order(rs.cards, [["7c", "3b", "4d"], ["Cs", "Cd", "2b"]], ["Rb", "Rs", "Cb", "5c"],
+                                          dealer=1), players=2, dealer=1)
+    lines = menu(Faces(rs.cards), state.legal_moves(), state.table, 0, bool(state.naming[state.to_play]))
+    assert [line.split(")", 1)[1].split() for line in lines] == [
+        "7c=1 7c♥ plays as an ace until it is captured".split(), "7c=2 7c♥ plays as a two until it is captured".split()]
