@@ -19,6 +19,9 @@ that way would import them and run their code with the user's rights. Hence:
   imports anything else (`escoba_spec.__main__`). Python itself has imported
   the `escoba_spec` package by then, from the current folder if one lies there:
   only the `escoba-spec` command (or `python -P -m escoba_spec`) avoids that.
+
+And the command's own process, interrupted, ends at once (`leave_interrupted`), the workers of
+a process pool it started ended first.
 """
 
 # Only `os` and `sys` here, both loaded before any module of the package: `python -m escoba_spec`
@@ -81,3 +84,47 @@ def process_pool(jobs: int, method: str | None = None) -> "concurrent.futures.Pr
     if context.get_start_method() != "fork":
         os.environ["PYTHONSAFEPATH"] = "1"
     return ProcessPoolExecutor(max_workers=jobs, mp_context=context)
+
+
+def leave_interrupted(message: str) -> "typing.NoReturn":  # noqa: F821
+    """Print `message` (that the command was interrupted) on stderr and end the process at once,
+    exit code 130.
+
+    A Ctrl-C can land in the middle of numba's compile (LLVM's, which numba can also turn into
+    an error of its own): Python's finalization, freeing that half-built state and running its
+    exit handlers, then went wrong now and then: a SIGSEGV after "escoba-spec: interrupted" (in CI),
+    or an "Exception ignored" traceback of llvmlite's ObjectRef.__del__ for an object half made.
+    `os._exit` skips the finalization: what the command printed is flushed first, and the worker
+    processes it started (a process pool's, which the exit handlers would have stopped) are ended.
+    A kernel's second compile process is ended where it was started (engine.stages.prepare).
+    From the message on, a further Ctrl-C (or one still to be delivered) is ignored.
+
+    Only for a process that is the command (cli.main.command, `python -m escoba_spec`): a program
+    embedding cli.main() is returned 130 and goes on."""
+    import signal  # (the module path is trusted by now: `python -m escoba_spec` took the current folder off)
+
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread
+        pass
+    try:
+        print(message, file=sys.stderr)
+    except Exception:  # a closed pipe, a closed stream: nothing more can be said
+        pass
+    multiprocessing = sys.modules.get("multiprocessing")
+    if multiprocessing is not None:  # only if something imported it: a pool may be running
+        try:
+            children = multiprocessing.active_children()
+            for child in children:
+                child.terminate()
+            for child in children:
+                child.join(1)
+        except Exception:  # leaving regardless
+            pass
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            if stream is not None:
+                stream.flush()
+        except Exception:
+            pass
+    os._exit(130)

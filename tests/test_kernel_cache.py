@@ -6,7 +6,8 @@ unreadable, the cache folder a file): the run after each must exit 0, print what
 prints, say once on stderr what it found, and leave a cache the next run finds whole. A cache
 folder that cannot be written, and then no temporary folder either, compiles in memory; a cache
 on a nearly full disk is not compiled into. A Ctrl-C during a first compile is exit 130, never
-an internal error. Each case runs the command in a process of its own, as a user does.
+an internal error. Each case runs the command in a process of its own, as a user does (but the
+last: the latch that delivers again a Ctrl-C numba's compiler could not act on, in this process).
 """
 
 from __future__ import annotations
@@ -160,3 +161,45 @@ def test_ctrl_c_during_a_first_compile_is_exit_130(tmp_path, after):
     assert "internal error" not in err and "Traceback" not in err
     if process.returncode == 130:
         assert err.strip().splitlines()[-1] == "escoba-spec: interrupted"
+
+
+def test_a_ctrl_c_while_the_latch_delivers_one_again_is_delivered_too(monkeypatch):
+    """A Ctrl-C that lands in a callback of numba's compiler is "unraisable": the latch delivers
+    it again 10 ms later. Once, on a loaded machine, that second delivery came while the latch was
+    still arranging a third (the same Ctrl-C again) and ended it with a traceback ("Exception
+    ignored in sys.unraisablehook"): the test above failed. Now such an interrupt is delivered
+    again too, after the arranging, and the arranging never raises."""
+    import threading
+    import types
+
+    from escoba_spec.cli.main import _Latch
+
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)  # the latch installs over Python's own only
+    latch = _Latch()
+    delivered: list[int] = []
+    try:
+        signal.signal(signal.SIGINT, lambda signum, frame: delivered.append(signum))  # the timers': counted
+        start = threading.Timer.start
+        came: list[threading.Timer] = []
+
+        def start_and_come(timer):  # the first timer starts, and fires before start() returns (a loaded machine)
+            start(timer)
+            if not came:
+                came.append(timer)
+                timer.cancel()  # (it fired: here, by hand)
+                latch._handle(signal.SIGINT, None)
+
+        monkeypatch.setattr(threading.Timer, "start", start_and_come)
+        try:
+            latch._unraisable(types.SimpleNamespace(exc_value=KeyboardInterrupt(), exc_type=KeyboardInterrupt))
+        except KeyboardInterrupt:
+            pytest.fail("an interrupt ended the latch's arranging: Python prints a traceback for it")
+        monkeypatch.undo()
+        assert latch() and len(latch.timers) == 2  # the one that fired too soon, and one more for it
+        for timer in latch.timers:
+            timer.join(5)
+        time.sleep(0.05)  # the handler of the last one runs
+    finally:
+        latch.restore()
+        signal.signal(signal.SIGINT, before)
+    assert delivered and set(delivered) == {signal.SIGINT}  # the interrupt came again, after the arranging

@@ -221,6 +221,30 @@ def test_an_error_in_this_process_stops_the_second_one(tmp_path, monkeypatch):
 
 
 @needs_numba
+def test_a_ctrl_c_while_waiting_for_the_second_process_stops_it(tmp_path, monkeypatch):
+    """This process's part compiled, a Ctrl-C while it waits for the second one: that one is
+    stopped too, not left behind compiling (the command exits, and a terminal's Ctrl-C may have
+    reached only this process)."""
+    monkeypatch.setenv("ESCOBA_SPEC_COMPILE_JOBS", "2")
+    path, module = _toy(tmp_path)
+    started = []
+
+    class Interrupted(subprocess.Popen):
+        def wait(self, timeout=None):
+            if timeout is not None:  # prepare's wait for the second process: Ctrl-C comes then
+                raise KeyboardInterrupt
+            return super().wait()
+
+    def sleeper(names):
+        started.append(Interrupted([sys.executable, "-c", "import time; time.sleep(60)"]))
+        return started[-1]
+
+    with pytest.raises(KeyboardInterrupt):
+        stages.prepare(module.entry, (3, np.arange(5, dtype=np.int64)), module.STAGES, sleeper)
+    assert started[0].returncode is not None and started[0].returncode != 0
+
+
+@needs_numba
 def test_the_second_process_is_told_its_usage():
     out = subprocess.run([sys.executable, "-m", "escoba_spec.compiler.apart"], capture_output=True, text=True,
                          timeout=120, cwd=ROOT)

@@ -17,6 +17,7 @@ import sys
 import threading
 
 from .. import __version__
+from ..processes import leave_interrupted
 from ..tools.seats import SetupError
 from ..tools.text import printable
 from . import (
@@ -97,8 +98,22 @@ def commands_text(parser: argparse.ArgumentParser) -> str:
     return "\n".join(lines) + "\n"
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Entry point of the `escoba-spec` command: the exit code."""
+def command() -> int:
+    """Entry point of the `escoba-spec` command (pyproject's [project.scripts], `python -m
+    escoba_spec`): `main` in a process that is the command and nothing else, which an interrupt
+    ends at once (processes.leave_interrupted)."""
+    try:
+        return main(own_process=True)
+    except KeyboardInterrupt:  # before or after the command itself (reading its arguments)
+        leave_interrupted(INTERRUPTED)
+
+
+def main(argv: list[str] | None = None, *, own_process: bool = False) -> int:
+    """The `escoba-spec` command, for a program to call: the exit code (130 when interrupted).
+
+    own_process=True (`command` only): the process is the command's, and an interrupted command
+    ends it there and then, exit code 130, rather than returning; a program embedding main()
+    keeps the default, and is returned 130."""
     parser = make_parser()
     if not (sys.argv[1:] if argv is None else argv):
         sys.stderr.write(commands_text(parser))  # no command: what there is to run (a usage error, exit 2)
@@ -111,14 +126,12 @@ def main(argv: list[str] | None = None) -> int:
         print(printable(f"escoba-spec: error: {exc}"), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("escoba-spec: interrupted", file=sys.stderr)
-        return 130
+        return _interrupted(own_process)
     except BrokenPipeError:
         return 0
     except Exception as exc:  # a bug of ours: say so plainly, never a traceback
         if interrupted():  # numba's compiler can turn a Ctrl-C it was handed into an error of its own
-            print("escoba-spec: interrupted", file=sys.stderr)
-            return 130
+            return _interrupted(own_process)
         if os.environ.get("ESCOBA_SPEC_DEBUG"):
             raise
         print(f"escoba-spec: internal error: {type(exc).__name__}: {printable(str(exc))}\n"
@@ -129,6 +142,19 @@ def main(argv: list[str] | None = None) -> int:
         interrupted.restore()
 
 
+#: what an interrupted command says last
+INTERRUPTED = "escoba-spec: interrupted"
+
+
+def _interrupted(leave: bool) -> int:
+    """Say the command was interrupted: 130, or with `leave` (the command's own process) the
+    process ends here, before Python's finalization can trip on a compile cut short."""
+    if leave:
+        leave_interrupted(INTERRUPTED)
+    print(INTERRUPTED, file=sys.stderr)
+    return 130
+
+
 class _Latch:
     """Whether a Ctrl-C came during the command: Python's own handler (a KeyboardInterrupt),
     remembered. Installed only over Python's default handler, and from the main thread (a
@@ -137,10 +163,14 @@ class _Latch:
     A Ctrl-C that lands in a callback of numba's compiler (llvmlite's object cache) cannot stop
     anything there: Python prints it as "Exception ignored" with a traceback, and the compile
     goes on. The latch keeps that silent and delivers the interrupt again a moment later,
-    where it stops the command."""
+    where it stops the command. An interrupt that comes while the latch arranges that (the
+    one delivered again before, when a loaded machine kept this thread waiting longer than
+    the delay) would end the arranging with a traceback of its own: it is arranged too."""
 
     def __init__(self):
         self.hit = False
+        self.arranging = False  # in _unraisable, arranging for an interrupt to come again
+        self.missed = False  # an interrupt came meanwhile
         self.previous = None
         self.hook = sys.unraisablehook
         self.timers: list[threading.Timer] = []
@@ -153,14 +183,24 @@ class _Latch:
 
     def _handle(self, signum, frame):
         self.hit = True
+        if self.arranging:  # raised there, it would be another "Exception ignored": it comes again instead
+            self.missed = True
+            return
         raise KeyboardInterrupt
 
     def _unraisable(self, info) -> None:
         if isinstance(info.exc_value, KeyboardInterrupt):
-            timer = threading.Timer(0.01, signal.raise_signal, (signal.SIGINT,))
-            timer.daemon = True
-            self.timers.append(timer)
-            timer.start()
+            self.arranging = True
+            try:
+                self.missed = True
+                while self.missed:
+                    self.missed = False
+                    timer = threading.Timer(0.01, signal.raise_signal, (signal.SIGINT,))
+                    timer.daemon = True
+                    self.timers.append(timer)
+                    timer.start()
+            finally:
+                self.arranging = False
             return
         self.hook(info)
 
@@ -179,4 +219,4 @@ class _Latch:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    sys.exit(command())

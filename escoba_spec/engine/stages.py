@@ -151,13 +151,12 @@ def prepare(entry, args: Sequence, stages: Sequence, start_apart: StartApart | N
         from numba import typeof
 
         entry.compile(tuple(typeof(a) for a in args) + tuple(s.function_type() for s in stages))
-    except BaseException:  # an error here, or Ctrl-C: the second process's work is not wanted
-        process.kill()
-        process.wait()
-        raise
-    try:
         process.wait(timeout=APART_TIMEOUT_S)
     except subprocess.TimeoutExpired:
         process.kill()
         process.wait()
+    except BaseException:  # an error here, or Ctrl-C (waiting for it too): the second process's work is not wanted
+        process.kill()
+        process.wait()
+        raise
     return pointers(stages)
