@@ -18,6 +18,8 @@ from .conftest import needs_plots
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = next((shutil.which(n) for n in ("chromium", "chromium-browser", "google-chrome") if shutil.which(n)), None)
 TINY = ["--budget", "0.05", "--expert-budget", "4", "--seed", "3"]
+#: one worker under pytest-xdist: `escoba` (an analysis run as a command, seconds) is made once, not on each worker
+pytestmark = pytest.mark.xdist_group("analyze-report")
 
 
 def _analyze(*args: str) -> subprocess.CompletedProcess:

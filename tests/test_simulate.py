@@ -19,6 +19,8 @@ from .conftest import ROOT, RULES
 ESCOBA = str(ROOT / "rules" / "escoba-de-15.yaml")
 ESCOPA = str(ROOT / "rules" / "escopa.yaml")
 GAMES = 40
+#: one worker under pytest-xdist: `runs` (the module's 40 matches, twice) is made once, not on each worker
+pytestmark = pytest.mark.xdist_group("simulate")
 
 
 @pytest.fixture(scope="module")
