@@ -189,9 +189,19 @@ class KindRules:
         """The kinds that make a capture of `captured` when it is the whole table (a sweep)."""
         if captured == 1 << card:  # a card kept from an empty table
             return [k for k in self.kinds if k.take == "whole-table" and k.keep and k.cards >> card & 1]
-        sums = build_sums(self.values, captured & ~self.unsummed)
-        return [kind for kind in self.kinds if kind.cards >> card & 1 and kind.from_zone == "table"
-                and any(captured in self._sets(kind, card, value, captured, sums) for value in self.played[card] or (0,))]
+        kinds = [kind for kind in self.kinds if kind.cards >> card & 1 and kind.from_zone == "table"]
+        values = self.played[card] or (0,)
+        # the subset-sum index of the swept cards, for the kinds that take by value only, and only up to
+        # the largest total they look up: an index of every total of a crowded table has an entry for
+        # each of its subsets (seconds a sweep), where the lookups need a handful of totals
+        by_value = [kind for kind in kinds if kind.take not in ("whole-table", "equal-rank")]
+        sums: SubsetSums = {}
+        if by_value:
+            limit = max(max(kind.targets, default=0) - value if kind.take == "sum-with-played" else value
+                        for kind in by_value for value in values)
+            sums = build_sums(self.values, captured & ~self.unsummed, max(limit, 0))
+        return [kind for kind in kinds
+                if any(captured in self._sets(kind, card, value, captured, sums) for value in values)]
 
     def sweep_weight(self, card: int, captured: int, weight_by_target: bool) -> int:
         """Sweeps a capture of the whole table scores by its kinds: 0 when none of the kinds
