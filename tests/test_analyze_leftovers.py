@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from escoba_spec.engine import Move
 from escoba_spec.engine.interpreter import Interpreter
 from escoba_spec.engine.state import HandState
 from escoba_spec.language.cards import CardSet
@@ -80,7 +81,7 @@ def test_a_last_round_set_up_by_hand_leaves_the_eight_courts():
     cards = CardSet(variant.deck)
     hands = [cards.mask_of(["Qc", "Js", "Jh"]), cards.mask_of(["Jd", "Jc", "Qs"]), cards.mask_of(["Qh", "Ks", "Kh"])]
     state = HandState.setup(Interpreter(variant), hands, table=cards.mask_of(["6c"]), dealer=2, to_play=0)
-    queen_takes_six = (cards.parse("Qc"), cards.mask_of(["6c"]), 0)
+    queen_takes_six = Move(cards.parse("Qc"), cards.mask_of(["6c"]))
     assert queen_takes_six in state.legal_moves()
     state.apply(queen_takes_six)
     while not state.over:

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from escoba_spec.cli import main
 from escoba_spec.compiler.codegen import UnsafeValue, literal, module_name
 from escoba_spec.compiler.kernel import generate_kernel as generate
+from escoba_spec.compiler.kernel import unsupported
 from escoba_spec.compiler.kernels import load_kernel
 from escoba_spec.engine import HandState
 from escoba_spec.engine.bots import GreedyBot, RandomBot
@@ -28,11 +29,13 @@ from .conftest import ROOT, RULES
 FILES = sorted(RULES.glob("*.yaml")) + sorted((RULES / "house").glob("*.yaml"))
 IDS = [p.stem for p in FILES]
 VARIANTS = {p: load_variant(p) for p in FILES}
-COMPILED = {p: load_kernel(v, native=False).ruleset() for p, v in VARIANTS.items()}
+#: the kernel's step functions of every shipped variant it plays (Cassino's builds wait: issue 38)
+COMPILED = {p: load_kernel(v, native=False).ruleset() for p, v in VARIANTS.items() if not unsupported(v)}
 INTERPRETED = {p: Interpreter(v) for p, v in VARIANTS.items()}
+KERNEL_FILES = list(COMPILED)
 
 
-@pytest.mark.parametrize("path", FILES, ids=IDS)
+@pytest.mark.parametrize("path", KERNEL_FILES, ids=[p.stem for p in KERNEL_FILES])
 def test_compiling_twice_gives_identical_bytes(path):
     assert generate(load_variant(path)) == generate(load_variant(path))
 
@@ -91,9 +94,9 @@ def _trace(ruleset, seed: int, players: int, team_size: int, bot_kinds: tuple[st
     return (list(state.history), result)
 
 
-@given(st.sampled_from(range(len(FILES))), st.integers(0, 2**32 - 1), st.data())
+@given(st.sampled_from(range(len(KERNEL_FILES))), st.integers(0, 2**32 - 1), st.data())
 def test_the_kernel_plays_exactly_like_the_interpreter(index, seed, data):
-    path = FILES[index]
+    path = KERNEL_FILES[index]
     layouts = VARIANTS[path].players.layouts
     layout = data.draw(st.sampled_from(layouts))
     kinds = tuple(data.draw(st.sampled_from(["random", "greedy"])) for _ in range(layout.players))

@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from escoba_spec.compiler.kernel import unsupported
 from escoba_spec.engine import HandState, play_match, run_hand, shuffled_deck
 from escoba_spec.engine.bots import GreedyBot, RandomBot
 from escoba_spec.engine.interpreter import Interpreter
@@ -28,7 +29,9 @@ from escoba_spec.tools.diff.effects import POINTS, SEEN
 from .conftest import RULES
 from .engine_fixtures import kernel_rules
 
-FILES = sorted(RULES.glob("*.yaml")) + sorted((RULES / "house").glob("*.yaml"))
+#: the shipped variants the kernel plays, each compared with the interpreter (Cassino's builds wait: issue 38)
+FILES = [p for p in sorted(RULES.glob("*.yaml")) + sorted((RULES / "house").glob("*.yaml"))
+         if not unsupported(load_variant(p))]
 IDS = [p.stem for p in FILES]
 VARIANTS = {p: load_variant(p) for p in FILES}
 INTERPRETED = {p: Interpreter(v) for p, v in VARIANTS.items()}

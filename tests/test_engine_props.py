@@ -74,7 +74,7 @@ def play_checked(name: str, seed: int, greedy: bool) -> None:
         hand, table = state.hands[seat], state.table
         moves = state.legal_moves()
         assert moves and len(set(moves)) == len(moves)
-        for card, capture, claim in moves:
+        for card, capture, claim, _ in moves:
             assert hand >> card & 1 and claim & table == claim and capture & table == capture
             assert not capture & claim
         view = views[seat]

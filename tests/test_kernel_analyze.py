@@ -10,6 +10,7 @@ import json
 import pytest
 from markupsafe import escape
 
+from escoba_spec.compiler.kernel import unsupported
 from escoba_spec.language.validate import load_variant
 from escoba_spec.tools.analyze import MEASURED_BOTS, analyze, render
 
@@ -18,7 +19,14 @@ from .conftest import HAVE_PLOTS, RULES
 FILES = {p.stem: p for p in sorted([*RULES.glob("*.yaml"), *(RULES / "house").glob("*.yaml")])}
 
 
-@pytest.mark.parametrize("name", sorted(FILES))
+#: the shipped variants whose report needs the expert, which plays on the kernel: every one but those the
+#: kernel does not play yet (Cassino's builds: issue 38), which `analyze` refuses with a usage error
+SKIPPED = {name: reasons for name, p in FILES.items() if (reasons := unsupported(load_variant(p)))}
+
+
+@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.skip(
+    reason=f"the kernel, and so the expert, does not play {', '.join(SKIPPED[n])} yet")) if n in SKIPPED else n
+    for n in sorted(FILES)])
 def test_analyze_renders_the_report_of_every_shipped_variant(name):
     path = FILES[name]
     variant = load_variant(path)
@@ -39,3 +47,14 @@ def test_analyze_renders_the_report_of_every_shipped_variant(name):
     assert str(escape(variant.name)) in html  # as the page's markup writes it (Scopa d&#39;Assi)
     assert ("<svg" in html) == HAVE_PLOTS  # plots only with the plots extra
     assert variant.name in files["report.md"].decode()
+
+
+def test_analyze_says_plainly_that_a_variant_the_kernel_cannot_play_has_no_expert(capsys, tmp_path):
+    """Cassino's builds are not in the kernel yet, and the report's strongest bot plays on it: a usage
+    error naming what the kernel lacks and the bots that do play, never a traceback."""
+    from escoba_spec.cli import main
+
+    assert main(["analyze", str(RULES / "cassino.yaml"), "--seed", "1", "--out", str(tmp_path / "report")]) == 2
+    err = capsys.readouterr().err
+    assert "does not play builds (capture.builds)" in err and "heuristic play it" in err and "Traceback" not in err
+    assert not (tmp_path / "report").exists()  # nothing half-written

@@ -264,7 +264,7 @@ def test_with_open_hands_the_expert_trails_the_card_the_opponents_hand_cannot_sw
     cards = kernel.cards
     state = HandState.setup(interp, [cards.mask_of(["3c", "4c"]), cards.mask_of(opponent)], cards.mask_of(["2o"]),
                             to_play=0)
-    card, capture, _ = _choice(kernel, state, 5)
+    card, capture, _, _ = _choice(kernel, state, 5)
     assert (cards.text(card), capture) == (safe, 0)
 
 
@@ -276,7 +276,7 @@ def test_the_expert_takes_the_sweep_on_offer():
     # only trails
     state = HandState.setup(interp, [cards.mask_of(["7o", "1b"]), cards.mask_of(["4c", "2e"])],
                             cards.mask_of(["5c", "3e"]), to_play=0)
-    card, capture, _ = _choice(kernel, state, 3)
+    card, capture, _, _ = _choice(kernel, state, 3)
     assert (card, capture) == (cards.parse("7o"), cards.mask_of(["5c", "3e"]))
 
 

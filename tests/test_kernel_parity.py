@@ -43,7 +43,9 @@ def test_the_kernel_plays_every_shipped_variant():
         "open-table", "pisti", "rubamazzo", "scopa", "scopa-a-non-prendere", "scopa-a-perdere", "scopa-dassi", "scopa-napola", "scopone",
         "tablic",
     ]
-    assert len(KERNEL_VARIANTS) == len(FILES)
+    # builds are the kernel's next step (issue 38; docs/research/builds-design.md): Cassino waits on them
+    assert {name: unsupported(v) for name, v in _VARIANTS.items() if name not in KERNEL_VARIANTS} == {
+        "cassino": ["builds (capture.builds)"]}
 
 
 @pytest.mark.parametrize(("name", "players", "team_size"), CASES)

@@ -17,6 +17,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from escoba_spec.compiler.kernel import unsupported
 from escoba_spec.compiler.kernels import load_kernel
 from escoba_spec.engine import (
     EngineError,
@@ -80,7 +81,8 @@ def _structural_variants() -> dict[str, ir.Variant]:
 
 STRUCTURAL = _structural_variants()
 FILES = sorted(RULES.glob("*.yaml")) + sorted((RULES / "house").glob("*.yaml"))
-FROM_FILES = {p.stem: load_variant(p) for p in FILES}
+#: the shipped variants the kernel plays (Cassino's builds wait: issue 38), each compared with the interpreter
+FROM_FILES = {p.stem: v for p in FILES if not unsupported(v := load_variant(p))}
 
 
 ALL = {**STRUCTURAL, **FROM_FILES}

@@ -52,6 +52,7 @@ def unsupported(variant: ir.Variant) -> list[str]:
          sum(max(values) for values, c in zip(cards.choices, cards.cards) if cards.choice_mask >> c.index & 1) > 62),
         ("declarations in a variant whose ties split", variant.declarations.rules and _scale(variant) > 1),
         ("the match named in a variant whose ties split", params.match_names and _scale(variant) > 1),
+        ("builds (capture.builds)", variant.capture.builds is not None),
         ("a deck of more than 63 cards", cards.size > 63),
         ("a deck of more than 63 cards with a reading of its wild card per rank (declarations.wild_as_declared)",
          cards.size <= 63 < len(cards.cards)),

@@ -46,7 +46,8 @@ def scoring_seven(cards: CardSet) -> int:
 class GreedyBot:
     """Takes the biggest capture — sweeps first, then one taking the 7 of the
     scoring suit, then the most cards; with no capture, trails its
-    lowest-value card (a joker counts as the highest). Where points are to be
+    lowest-value card (a joker counts as the highest); a build (capture.builds)
+    ranks between the two, the one joining most cards first. Where points are to be
     avoided (`Observation.avoid`) it plays the move it would rate lowest: a trail
     of its highest card before any capture, then the smallest capture. Ties go to
     `rng.randrange` (a seeded `random.Random`, or a given stream as RandomBot's)."""
@@ -67,8 +68,10 @@ class GreedyBot:
         best: list[Move] = []
         best_key = None
         for move in moves:
-            card, capture, claim = move
-            if capture or claim:
+            card, capture, claim, build = move
+            if build:  # below any capture, above any trail
+                key = (sign * 0.5, 0, 0, sign * capture.bit_count())
+            elif capture or claim:
                 taken = capture | claim | 1 << card
                 key = (
                     sign,
@@ -93,7 +96,7 @@ class HeuristicBot:
     suit taken (and never trailed if it can help it), scoring-suit cards and
     sevens taken; and it subtracts the chance that the table it leaves can be
     swept by a card it has not seen yet (not in its hand, on the table, or in
-    the hand's history of plays). Where points are to be avoided
+    the hand's history of plays); a build counts half the cards it joins. Where points are to be avoided
     (`Observation.avoid`) it plays the move of the lowest score instead. It learns the variant's capture rule from
     the capture moves it is offered: a captured total equal to the card's
     value (Scopa), or card plus captured total making a fixed target (Escoba,
@@ -110,8 +113,8 @@ class HeuristicBot:
 
     def _learn(self, values, moves: list[Move]) -> None:
         """Read the capture rule off the first capture move offered."""
-        for card, capture, _ in moves:
-            if capture:
+        for card, capture, _, build in moves:
+            if capture and not build:
                 total = sum(values[c] for c in _bits(capture))
                 if total == values[card]:
                     self.equal_mode = True
@@ -147,13 +150,15 @@ class HeuristicBot:
         best: list[Move] = []
         best_key = None
         for move in moves:
-            card, capture, claim = move
-            taken = capture | claim
+            card, capture, claim, build = move
+            taken = 0 if build else capture | claim  # a build takes nothing: its cards stay (capture.builds)
             left = table & ~taken
-            if not capture:
+            if not capture or build:
                 left |= 1 << card
             score = 0.0
-            if capture or claim:
+            if build:  # the cards it joins, to be taken later by the card of its value it holds
+                score += 0.5 * (capture | 1 << card).bit_count()
+            elif capture or claim:
                 score += (taken | 1 << card).bit_count()
                 if capture and not left and not last and not capture & ~table:  # a sweep (not a pile taken)
                     score += 10

@@ -58,6 +58,8 @@ class HandEvents:
         previous = history[-2] if len(history) > 1 else None
         stolen = play.capture & ~before & ~(1 << play.card)
         taken = play.capture & ~(1 << play.card) & ~stolen | play.claim  # a card kept from an empty table took nothing
+        if play.build:  # a build takes nothing: it joins table cards (engine.builds)
+            stolen = taken = 0
         table = self.table
         if self._stack:
             before |= down

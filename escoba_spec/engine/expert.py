@@ -105,7 +105,7 @@ def kernel_position(kernel: Kernel, obs: Observation, moves: list[Move], work: n
     if obs.cards.named >= 0:  # what each seat is still to name its declared wild card as (AT_NAMING)
         for s, names in enumerate(obs.naming):
             at[kernel.module.AT_NAMING + s] = names
-    for i, (card, capture, claim) in enumerate(moves):
+    for i, (card, capture, claim, _) in enumerate(moves):  # no build: the kernel plays none
         work[0, i] = card
         wmask[0, i] = capture
         wmask[2, i] = claim

@@ -24,7 +24,7 @@ class HandExplanations:
         if move in self.legal_moves():
             return []
         cards = self.cards
-        card, capture, claim = move
+        card, capture, claim, build = move
         seat = self.to_play
         reasons: list[str] = []
         if self._names and self.naming[seat]:

@@ -213,7 +213,7 @@ class Game:
     @property
     def history(self) -> list[str]:
         """Every play of the hand as `seat: move`."""
-        return [f"{p.seat}: {format_move(Move(p.card, p.capture, p.claim), self.cards)}" for p in self._hand().history]
+        return [f"{p.seat}: {format_move(Move(p.card, p.capture, p.claim, p.build), self.cards)}" for p in self._hand().history]
 
     @property
     def opening(self):

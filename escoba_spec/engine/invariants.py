@@ -43,7 +43,7 @@ class HandInvariants:
                 raise EngineError("the stack's order does not hold the table's cards")
             return  # a stack keeps no subset index (engine.zones)
         expected = {0: [0]}
-        for card in bits(self.table & ~self.unsummed):
+        for card in bits(self.table & ~self.built & ~self.unsummed):  # the loose cards (engine.builds)
             sums_add(expected, card, self.values[card], self.params.sums_limit)
         got = {t: sorted(ms) for t, ms in self.sums.items()}
         if got != {t: sorted(ms) for t, ms in expected.items()}:

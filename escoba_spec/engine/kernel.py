@@ -371,7 +371,7 @@ class Kernel:
         result = HandResult(score, tuple(int(x) for x in piles), tuple(int(x) for x in sweeps),
                             tuple(int(x) for x in captures), int(info[2]), side if side >= 0 else None, total, listed,
                             stopped=stopped, declared=declared)
-        history = tuple(Play(int(s), int(c), int(m), int(k), int(w)) for s, c, m, w, k in hist[: int(info[1])])
+        history = tuple(Play(int(s), int(c), int(m), int(k), int(w), 0) for s, c, m, w, k in hist[: int(info[1])])
         return KernelHand(result, history, int(info[6]), declared)
 
     def _declared(self, record: np.ndarray, sides: int) -> tuple[Declared, ...]:

@@ -1,11 +1,14 @@
 """Moves and the record of a play, with their one text form.
 
-A move is three ints: the card played, the mask it captures (0 = a trail) and
-the mask claimed first (0 unless the variant lets a player take the capture
-the previous player missed, 003). Tuples keep legal-move lists cheap.
+A move is four ints: the card played, the mask it captures (0 = a trail), the
+mask claimed first (0 unless the variant lets a player take the capture the
+previous player missed, 003) and the value a build announces (0: no build; then
+the mask is every table card the build joins: capture.builds). Tuples keep
+legal-move lists cheap.
 
 Text form: `7o` trails the 7 of oros; `7o+2b+5e` plays it capturing 2b and 5e;
-`[3c+5e+7o] 4c` first claims 3c, 5e and 7o (a missed capture), then trails 4c.
+`[3c+5e+7o] 4c` first claims 3c, 5e and 7o (a missed capture), then trails 4c;
+`3c+5d:8` plays the 3 on the 5, building 8.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from typing import NamedTuple
 from ..language.cards import CardSet
 from .captures import bits
 
-#: `tuple_new(Move, (card, capture, claim))` builds a Move (or a Play) without the
+#: `tuple_new(Move, (card, capture, claim, build))` builds a Move (or a Play) without the
 #: NamedTuple's Python-level `__new__`: the hot loops make millions of them
 tuple_new = tuple.__new__
 
@@ -24,6 +27,7 @@ class Move(NamedTuple):
     card: int
     capture: int = 0  # mask of table cards taken; 0 = trail
     claim: int = 0  # mask taken first as a missed capture (trailed card + its subset)
+    build: int = 0  # the value a build announces; 0: the move builds nothing
 
     def text(self, cards: CardSet) -> str:
         return format_move(self, cards)
@@ -37,6 +41,7 @@ class Play(NamedTuple):
     capture: int
     claim: int
     sweeps: int  # sweeps the play scored (weighted); 0 for none
+    build: int = 0  # the value the play built, raised or added to (capture: the cards it joined); 0: none
 
 
 def _mask_text(mask: int, cards: CardSet) -> str:
@@ -44,10 +49,12 @@ def _mask_text(mask: int, cards: CardSet) -> str:
 
 
 def format_move(move: Move, cards: CardSet) -> str:
-    """`7o`, `7o+2b+5e` or `[3c+5e+7o] 4c`."""
+    """`7o`, `7o+2b+5e`, `[3c+5e+7o] 4c` or `3c+5d:8`."""
     text = cards.text(move.card)
     if move.capture:
         text += "+" + _mask_text(move.capture, cards)
+    if move.build:
+        text += f":{move.build}"
     if move.claim:
         text = f"[{_mask_text(move.claim, cards)}] {text}"
     return text
@@ -65,6 +72,12 @@ def parse_move(text: str, cards: CardSet) -> Move:
         if not claim:
             raise ValueError(f"'{text}': the claim names no card")
         source = source[end + 1 :].strip()
+    build = 0
+    if ":" in source:  # a build: the value announced after the cards
+        source, _, value = source.rpartition(":")
+        if not value.strip().isdigit() or not int(value):
+            raise ValueError(f"'{text}': a build names its value after ':', e.g. '3c+5d:8'")
+        build = int(value)
     parts = [p.strip() for p in source.split("+")]
     if not parts or not parts[0]:
         raise ValueError(f"'{text}': a move is a card, e.g. '7o', or a capture, e.g. '7o+2b+5e'")
@@ -72,7 +85,7 @@ def parse_move(text: str, cards: CardSet) -> Move:
     capture = _parse_mask("+".join(parts[1:]), cards, text)
     if capture >> card & 1:
         raise ValueError(f"'{text}': the played card cannot also be captured")
-    return Move(card, capture, claim)
+    return Move(card, capture, claim, build)
 
 
 def _parse_mask(source: str, cards: CardSet, text: str) -> int:

@@ -59,6 +59,12 @@ class Observation:
         return tuple(self._state.declared)
 
     @property
+    def builds(self) -> tuple:
+        """The builds on the table (engine.builds.Build: cards, value, the seat that changed it
+        last), seen by all; their cards are in `table` too."""
+        return self._state.builds
+
+    @property
     def naming(self) -> tuple[int, ...]:
         """Per seat, the readings of its declared wild card it is still to name one of (CardSet.named:
         the ranks worth most were announced with the declaration); 0: none."""

@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping, NamedTuple, Protocol, Sequence, runtime_checkable
 
+from ..language import ir
 from ..language.cards import CardSet, union
 from ..language.derive import kinds_of, steps_of, table_deal
 from ..language.expr.env import MATCH_VARIABLES, NO_MATCH, MatchFacts, PlayFacts
@@ -93,6 +94,7 @@ class Params:
     #: the capture kinds, when the variant's capture rule is not one of the seeds' two modes
     #: as they were (empty: mode sum or match, played by their own code); see engine.kinds
     capture_kinds: tuple[Kind, ...] = ()
+    builds: ir.Builds | None = None  # capture.builds (engine.builds); None: a play never builds
     capture_priority: tuple[tuple[str, tuple[str, ...]], ...] = ()
     keep_mask: int = 0  # cards kept in the player's pile when played to an empty table
     #: (players, team_size, hand_size, table_cards) of every table, when the tables do not all deal
@@ -194,6 +196,7 @@ class Params:
                                if r.effect == "points"),
             sums_limit=max(limit, 0),
             capture_kinds=kinds,
+            builds=variant.capture.builds,
             capture_priority=tuple((s.rule, s.kinds) for s in steps_of(capture)) if kinds else (),
             keep_mask=union(k.cards for k in kinds if k.take == "whole-table" and k.keep),
             layout_deals=() if uniform else deals,

@@ -16,6 +16,7 @@ import random
 from typing import Sequence
 
 from ..language.expr.env import MatchFacts
+from .builds import Build, HandBuilds
 from .captures import bits, mask_total, sums_remove
 from .dealing import HandDealing, first_seat, shuffled_deck
 from .errors import EngineError
@@ -31,7 +32,7 @@ from .zones import _EMPTY_SUMS, HandZones
 _new = tuple.__new__  # builds a NamedTuple without its Python-level __new__
 
 
-class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanations):
+class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanations, HandBuilds):
     """The mutable state of one hand. Build it with `HandState.deal`."""
 
     __slots__ = (
@@ -42,6 +43,7 @@ class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanat
         "_options", "_trail_too", "_any_card", "_obliged", "_claims", "_kinds", "_keep", "_first_lead",
         "match", "event_points", "events", "_events", "declared", "_declares", "shown", "declared_cards",
         "_stack", "stack", "down", "hidden", "down_taken_at", "laid", "tops", "_steals", "_names", "naming",
+        "builds", "built", "_builds", "_build_many",
     )  # fmt: skip
 
     def __init__(self, ruleset: RuleSet, players: int, team_size: int = 1, dealer: int = 0):
@@ -64,6 +66,9 @@ class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanat
         self._events = self.params.events
         self._declares = bool(self.params.declarations)
         self._names = self.cards.named >= 0  # the wild card plays as declared (CardSet.named)
+        self._builds = self.params.builds is not None  # plays may build (engine.builds)
+        # a capture may take several sets: a build is one more (else a build is taken alone)
+        self._build_many = any(k.many or k.every for k in self.params.capture_kinds)
         self._stack = self.params.stack  # the table is a stack (engine.zones)
         # a capture kind takes another side's pile by its top card (engine.zones)
         self._steals = any(k.from_zone != "table" for k in self.params.capture_kinds)
@@ -123,6 +128,7 @@ class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanat
         face_down: int = 0,
         hidden: int = 0,
         tops: Sequence[int] | None = None,
+        builds: Sequence[tuple[int, int, int]] = (),
     ) -> "HandState":
         """A position set up by hand (tests, puzzles): `hands` per seat and
         the table as masks, `stock` still to deal (top first), `piles` per
@@ -130,7 +136,8 @@ class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanat
         face-up cards are `stack`, bottom first (not `table`). `face_down`:
         the cards lying face down (under the stack, or apart from a spread);
         `hidden`: face-down cards already taken, in `piles`; `tops`: with piles
-        shown, each side's top card (-1: none), in its pile. Play starts with
+        shown, each side's top card (-1: none), in its pile; `builds`: (cards,
+        value, the seat that changed it last) of each build, its cards on `table`. Play starts with
         `to_play` (default: the seat after the dealer); the hands, read in
         playing order from it, must shrink by at most one card. The position
         counts as the hand's first round (with `round_dealer: next`, the next
@@ -151,6 +158,12 @@ class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanat
         for card in (stack or bits(table)):
             state._lay(card)
         state.laid = state.table
+        if builds:
+            if not state._builds or any(cards & ~state.table for cards, _, _ in builds):
+                raise ValueError("a build's cards lie on the table, in a variant with capture.builds")
+            state.builds = tuple(sorted(Build(*b) for b in builds))
+            state.built = sum(b.cards for b in state.builds)
+            state.sums = sums_remove(state.sums, state.built)
         if piles is not None:
             state.piles = list(piles)
         if tops is not None:
@@ -196,6 +209,8 @@ class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanat
         self.shown = [0] * self.n  # per seat, the cards of a declared hand laid face up (declarations.show)
         self.declared_cards = [0] * self.sides  # per side, the cards of the hands it declared (the name declared)
         self.naming = [0] * self.n  # per seat, the readings of its declared wild card it is to name one of
+        self.builds: tuple[Build, ...] = ()  # the builds on the table (engine.builds)
+        self.built = 0  # their cards: table cards that are not loose
         self.claimable: tuple[int, ...] = ()
         self.in_hands = 0
         self.over = False
@@ -213,11 +228,13 @@ class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanat
             if self.over:
                 return []
             if self._names and self.naming[self.to_play]:  # a naming move: the rank the wild card plays as
-                self._legal = [_new(Move, (c, 0, 0)) for c in bits(self.naming[self.to_play])]
+                self._legal = [_new(Move, (c, 0, 0, 0)) for c in bits(self.naming[self.to_play])]
                 return self._legal
             hand = self.hands[self.to_play]
             if self._stack:  # the kinds look at the top card; a capture takes the pile (engine.zones)
                 legal = self._stacked(self._moves(hand, *self._kind_view(), 0))
+            elif self._builds:  # the captures see the loose cards; builds are taken whole (engine.builds)
+                legal = self._duties(self._moves(hand, self.table & ~self.built, self.sums, 0), self.to_play)
             else:
                 legal = self._moves(hand, self.table, self.sums, 0)
             for claim in self.claimable:
@@ -263,23 +280,31 @@ class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanat
         moves: list[Move] = []
         add = moves.append
         captured = False
+        builds = self._builds
+        whole = hand
         while hand:
             low = hand & -hand
             hand ^= low
             card = low.bit_length() - 1
             opts = options(card, table, sums) if table or self._steals else None
+            if builds and self.builds:
+                opts = self._with_builds(card, opts or ())
             if opts:
                 captured = True
                 if len(opts) > 1:
                     opts = sorted(opts)
                 for o in opts:
-                    add(_new(Move, (card, o, claim)))
+                    add(_new(Move, (card, o, claim, 0)))
+                if builds:
+                    moves += self._build_moves(card, whole, table, sums)
                 if trail_too:
-                    add(_new(Move, (card, 0, claim)))
+                    add(_new(Move, (card, 0, claim, 0)))
             else:
-                add(_new(Move, (card, 0, claim)))
+                if builds:
+                    moves += self._build_moves(card, whole, table, sums)
+                add(_new(Move, (card, 0, claim, 0)))
         if captured and self._any_card:
-            moves = [m for m in moves if m[1]]
+            moves = [m for m in moves if m[1]]  # a capture, or a build (its card is used, not trailed)
         if captured and self._obliged:
             last = self._coming_last()
             view = self._pile_view() if self._steals else None
@@ -292,11 +317,11 @@ class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanat
 
     def apply(self, move: Move) -> Play:
         """Play a move known to be legal (see `explain_illegal` to check one)."""
-        card, capture, claim = move
+        card, capture, claim, build = move
         seat = self.to_play
         if self._names and self.naming[seat]:  # the seat names its wild card, and plays on
             self._name(seat, card)
-            return _new(Play, (seat, card, 0, 0, 0))
+            return _new(Play, (seat, card, 0, 0, 0, 0))
         side = seat % self.sides
         before = self.table
         down = self.down
@@ -313,7 +338,10 @@ class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanat
             self.captures[side] += 1
             self.last_capturer = seat
         swept = 0
-        if capture & ~self.table:  # another side's pile, taken whole (engine.zones)
+        if build:  # the card laid on table cards as one build (engine.builds)
+            self._build(seat, card, capture, build)
+            self.claimable = ()
+        elif capture & ~self.table:  # another side's pile, taken whole (engine.zones)
             self._steal(seat, card, capture)
         elif capture or (bit & self._keep and not self.table):
             # a capture; or a card that takes the whole table played to an empty one, kept in the
@@ -325,6 +353,8 @@ class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanat
             self.claimable = ()
             self._take_face_down(side)
             self.tops[side] = self._real_card(card) if self.params.pile_tops else -1
+            if self.built:
+                self._take_builds(capture)
             if table:
                 self.sums = sums_remove(self.sums, capture)
             else:
@@ -339,7 +369,7 @@ class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanat
                 opts = self._card_options(self._played_last())(card, self.table, self.sums) if self.table else ()
                 self.claimable = tuple(sorted(bit | o for o in opts))
             self._lay(card)
-        play = _new(Play, (seat, card, capture, claim, swept))
+        play = _new(Play, (seat, card, capture, claim, swept, build))
         self.history.append(play)
         self._legal = None
         if self._events and self._score_play(play, before, down, top, view):

@@ -52,6 +52,8 @@ class HandZones:
         self.table = 0
         self.sums = _EMPTY_SUMS
         self.stack.clear()
+        self.builds = ()
+        self.built = 0
 
     @property
     def top(self) -> int:
@@ -69,7 +71,7 @@ class HandZones:
     def _stacked(self, moves: list[Move]) -> list[Move]:
         """Moves found on a stack's top card as the captures they are: each takes the whole pile."""
         table = self.table
-        return [_new(Move, (m[0], table, m[2])) if m[1] else m for m in moves]
+        return [_new(Move, (m[0], table, m[2], m[3])) if m[1] else m for m in moves]
 
     def _pile_view(self) -> PileView:
         """The piles and their tops, as the seat to play may take them."""

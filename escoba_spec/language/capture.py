@@ -17,6 +17,7 @@ from dataclasses import replace
 from typing import Any
 
 from . import ir
+from .builds import build_builds
 from .cards import CardSet
 from .derive import kinds_of
 from .diagnostics import did_you_mean
@@ -68,7 +69,7 @@ def build_capture(b, cards: CardSet | None) -> ir.Capture:
         str(item.get("id")) for item in (spec.get("kinds") or []) if isinstance(item, dict))
     priority = _priority(b, spec.get("priority") or [], tuple(dict.fromkeys(named)), kinds_of(capture))
     obligations = _obligations(b, steps or [], tuple(dict.fromkeys(named)))
-    return replace(capture, priority=priority, obligations=obligations)
+    return replace(capture, priority=priority, obligations=obligations, builds=build_builds(b, cards, capture))
 
 
 def _nearest_rule(b, spec: dict) -> None:

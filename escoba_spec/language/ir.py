@@ -278,6 +278,20 @@ class ObligationStep:
 
 
 @dataclass(frozen=True)
+class Builds:
+    """A hand card laid on loose table cards as one unit of an announced value (capture.builds)."""
+
+    lowest: int  # the values a build may announce, lowest to highest
+    highest: int
+    hold: bool  # the builder must still hold a card of the value it announces
+    raise_: str  # none | single: a hand card raises a build of one set to a new value
+    raise_with_table: bool  # loose cards may help a raise (pagat's variation)
+    raise_own: bool  # the seat that changed a build last may raise it again
+    duties: tuple[str, ...]  # no-trail, keep-card: what the seat that changed a standing build last may not do
+    sources: tuple[Source, ...] = ()
+
+
+@dataclass(frozen=True)
 class Capture:
     mode: CaptureMode  # sum: played card + subset == a target; match: subset sums to played value; kinds: listed
     targets: tuple[int, ...]  # the totals of the sum-with-played kinds, e.g. (15,) or (15, 30)
@@ -290,6 +304,7 @@ class Capture:
     #: the file's obligation as a list of steps (obligation is then none: a player may trail unless a step
     #: says otherwise); empty for the three words
     obligations: tuple[ObligationStep, ...] = ()
+    builds: Builds | None = None  # capture.builds: none, unless the file says how builds are made
 
 
 @dataclass(frozen=True)

@@ -48,6 +48,9 @@ def check_stack(b, table: ir.Table, capture: ir.Capture, deal: ir.Deal) -> None:
             b.error(f"{path}.run", "stack-needs-spread",
                     f"the capture kind '{kind.id}' runs on through the table's ranks, and a stack shows only its top "
                     "card", hint)
+    if capture.builds is not None:
+        b.error("capture.builds", "stack-needs-spread", "a build lies on the table beside loose cards, and a stack "
+                "shows only its top card", "remove capture.builds, or play on a spread table")
     if capture.missed_capture_claim:
         b.error("capture.missed_capture_claim", "stack-needs-spread",
                 "a missed capture is claimed from the table's cards, and on a stack the trailed card covers it",

@@ -129,8 +129,9 @@ def _capture_differences(ca: ir.Capture, cb: ir.Capture, add) -> None:
     that mode sum / match stand for are not compared again when both variants use those
     words: mode and targets already say it."""
     for f in fields(ca):
-        if f.name not in SKIP and f.name not in ("kinds", "priority", "obligation", "obligations"):
+        if f.name not in SKIP and f.name not in ("kinds", "priority", "obligation", "obligations", "builds"):
             _walk(f"capture.{f.name}", getattr(ca, f.name), getattr(cb, f.name), add)
+    _build_differences(ca.builds, cb.builds, add)
     oa, ob = _obligation(ca), _obligation(cb)
     if oa != ob:
         label, effects = FIELDS["capture.obligation"]
@@ -155,6 +156,26 @@ def _capture_differences(ca: ir.Capture, cb: ir.Capture, add) -> None:
     pa, pb = _steps(ca), _steps(cb)
     if pa != pb:
         add("capture.priority", "capture priority", pa, pb, (LEGAL, CAPTURES))
+
+
+_BUILD_FIELDS = {"lowest": "the lowest value a build may announce", "highest": "the highest value a build may announce",
+                 "hold": "a builder must hold a card of the value", "raise_": "which builds a hand card may raise",
+                 "raise_with_table": "loose cards may help a raise", "raise_own": "a player may raise a build they changed last",
+                 "duties": "what the player who changed a standing build last may not do"}
+
+
+def _build_differences(ba: ir.Builds | None, bb: ir.Builds | None, add) -> None:
+    """Builds, or none; then each field of theirs: each changes what a play may be, and so everything after."""
+    if ba is None or bb is None:
+        if ba is not bb:
+            label, effects = FIELDS["capture.builds"]
+            add("capture.builds", label, ba is not None, bb is not None, effects)
+        return
+    for name, label in _BUILD_FIELDS.items():
+        va, vb = getattr(ba, name), getattr(bb, name)
+        if va != vb:
+            add(f"capture.builds.{name.rstrip('_')}", label, ", ".join(va) or "none" if isinstance(va, tuple) else va,
+                ", ".join(vb) or "none" if isinstance(vb, tuple) else vb, (LEGAL, CAPTURES, SWEEPS, POINTS))
 
 
 def _obligation(capture: ir.Capture) -> str | tuple[str, ...]:

@@ -60,6 +60,7 @@ FIELDS: dict[str, tuple[str, tuple[str, ...]]] = {
     "capture.missed_capture_claim": ("the next player may claim a missed capture", (LEGAL, CAPTURES)),
     "capture.kinds": ("capture kinds (compared by id)", (LEGAL, CAPTURES, SWEEPS, POINTS)),
     "capture.priority": ("capture priority", (LEGAL, CAPTURES)),
+    "capture.builds": ("plays may build", (LEGAL, CAPTURES, SWEEPS, POINTS)),
     "sweeps.enabled": ("sweeps score", _SWEEP),
     "sweeps.weight_by_target": ("a sweep counts once per lowest target it makes", _SWEEP),
     "sweeps.not_on_last_play": ("no sweep on the last play of the hand", _SWEEP),

@@ -186,9 +186,10 @@ def _position(s: HandState) -> dict:
         "dealer": s.dealer,
         "to_play": s.to_play,
         "hands": [cards.texts(h) for h in s.hands],
-        "table": cards.texts(s.table),
+        "table": cards.texts(s.table & ~s.built),
+        "builds": [f"{'+'.join(cards.texts(b.cards))}:{b.value}" for b in s.builds],  # capture.builds
         "stock": len(s.stock) - s.stock_pos,
-        "plays": [format_move(Move(p.card, p.capture, p.claim), cards) for p in s.history],
+        "plays": [format_move(Move(p.card, p.capture, p.claim, p.build), cards) for p in s.history],
     }
 
 

@@ -164,6 +164,8 @@ def _position_lines(p: dict, pad: str) -> list[str]:
     if "opening" in p:
         lines.append(f"{pad}{p['opening']}")
     lines.append(f"{pad}table: {' '.join(p['table']) or '(empty)'}")
+    if p.get("builds"):  # each build: its cards and the value only a card of it takes
+        lines.append(f"{pad}builds: {' '.join(p['builds'])}")
     for seat, hand in enumerate(p["hands"]):
         lines.append(f"{pad}hand of seat {seat}: {' '.join(hand) or '(empty)'}")
     if p["plays"]:

@@ -84,6 +84,8 @@ class Faces:
             return f"{self.card(self.cards.named)} plays as {named_rank(self.cards, move.card)} until it is captured"
         text = f"claims {self.names(move.claim)} (a missed capture), then " if move.claim else ""
         played = self.card(move.card)
+        if move.build:  # laid on table cards as one build (capture.builds)
+            return f"{played} on {self.names(move.capture)}, building {move.build}"
         if move.capture == 1 << move.card:
             return text + f"{played} goes to your pile (the table is empty)"
         if not move.capture:

@@ -288,14 +288,16 @@ class MatchRunner:
         """Tell one play and record it (made on `table`, with the sides' `piles`, before it)."""
         cards = self.cards
         side = play.seat % state.sides
-        move = format_move(Move(play.card, play.capture, play.claim), cards)
+        move = format_move(Move(play.card, play.capture, play.claim, play.build), cards)
         line = f"seat {play.seat} (side {side}) "
         if play.claim:
             line += f"claims {self.text(play.claim)} (a missed capture), "
         line += f"plays {self.card_text(play.card)}, "
         robbed = next((s for s, p in enumerate(piles) if play.capture and p == play.capture and s != side
                        and play.capture & ~table), None)  # another side's pile, taken whole
-        if play.capture == 1 << play.card:
+        if play.build:  # laid on table cards as one build (capture.builds)
+            line = line.removesuffix(", ") + f" on {self.text(play.capture)}, building {play.build}"
+        elif play.capture == 1 << play.card:
             line += "keeps it in the pile (the table is empty)"
         elif robbed is not None:
             line += f"takes side {robbed}'s pile ({self.text(play.capture)}) and tops its own"
@@ -317,7 +319,7 @@ class MatchRunner:
             "side": side,
             "move": move,
             "card": cards.text(play.card),
-            "captured": cards.texts(play.capture | play.claim),
+            "captured": [] if play.build else cards.texts(play.capture | play.claim),
             "sweeps": play.sweeps,
             "events": [{"id": e.id, "points": e.points, "effect": e.effect} for e in scored],
         }
@@ -325,6 +327,9 @@ class MatchRunner:
             record["face_down"] = hidden  # how many, never which
         if robbed is not None:
             record["pile_of"] = robbed  # the side whose whole pile the play took
+        if play.build:
+            record["build"] = play.build  # the value announced
+            record["joined"] = cards.texts(play.capture)  # the table cards it joined, builds among them
         return record
 
     @staticmethod

@@ -26,7 +26,8 @@ if TYPE_CHECKING:
 
 
 HELP = "type a move's number from the list, or the move: 7o plays the 7 of oros (a trail, or its only capture), " \
-       "7o+2b+5e names the capture; (n) is a card's capture value, * marks the hand cards that can capture; " \
+       "7o+2b+5e names the capture, 3c+5o:8 lays the 3 on the 5 building 8 (in a game with builds); " \
+       "(n) is a card's capture value, * marks the hand cards that can capture; " \
        "? lists the moves again, q quits"
 
 
@@ -159,7 +160,10 @@ class HumanSeat:
             stack = "  ".join(faces.card(c, value=True) for c in view.stack) or "empty"
             self.write(f"stack:     {stack}" + ("   (bottom to top)" if len(view.stack) > 1 else ""))
         else:
-            self.write(f"table:     {faces.row(view.table, values=True)}")
+            self.write(f"table:     {faces.row(view.table & ~state.built, values=True)}")
+        for build in view.builds:  # each build apart: its cards, its value, who changed it last
+            kind = "a build" if state._single(build) else "a multiple build"
+            self.write(f"           {kind} of {build.value}: {faces.names(build.cards)} (seat {build.changer}'s)")
         if view.face_down:
             where = "under the stack" if view.stack or state.params.stack else "apart"
             self.write(f"           {view.face_down} card{'s' if view.face_down > 1 else ''} face down {where}")

@@ -44,6 +44,7 @@ IR_SECTIONS = {
     "Table": "play",
     "Piles": "play",
     "Capture": "play",
+    "Builds": "play",
     "CaptureKind": "play",
     "PriorityStep": "play",
     "ObligationStep": "play",

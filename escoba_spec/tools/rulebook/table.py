@@ -166,13 +166,36 @@ class TableSections:
             for i, step in enumerate(c.obligations):
                 s.p(f"capture.obligation.{i}", self.obligation_text(step))
             s.p("capture.obligation", L.t("obligation.otherwise"))
+        elif c.obligation == "none" and c.builds is not None and "no-trail" in c.builds.duties:
+            s.p("capture.obligation", L.t("builds.obligation.none"))  # free to trail, but for a build's duty
         else:
             s.p("capture.obligation", L.t(f"ir.Capture.obligation.{c.obligation}"))
+        if c.builds is not None:
+            for key, text in self.builds_text(c.builds, many):
+                s.p(key, text)
         if c.missed_capture_claim:
             s.p("capture.claim", L.t("capture.missed_capture_claim"))
         if self.v.deck.jokers.count:
             s.p("play.jokers", L.t("play.jokers"))
         return s
+
+    def builds_text(self, b: ir.Builds, many: bool) -> list[tuple[str, str]]:
+        """The paragraphs of capture.builds: what a build is, how it is taken, added to and raised,
+        and its maker's duties."""
+        L = self.L
+        out = [("capture.builds", L.t("builds.make", low=b.lowest, high=b.highest))]
+        if b.hold:
+            out.append(("capture.builds.hold", L.t("builds.hold")))
+        out.append(("capture.builds.take", L.t("builds.take_with" if many else "builds.take")))
+        out.append(("capture.builds.add", L.t("builds.add")))
+        if b.raise_ == "none":
+            out.append(("capture.builds.raise", L.t("builds.raise_none")))
+        else:
+            out.append(("capture.builds.raise", L.t("builds.raise_with_table" if b.raise_with_table else "builds.raise")))
+            if not b.raise_own:
+                out.append(("capture.builds.raise_own", L.t("builds.raise_others")))
+        out += [(f"capture.builds.duties.{d}", L.t(f"builds.duty.{d}")) for d in b.duties]
+        return out
 
     # ---------------------------------------------------------------- sweeps
 
