@@ -95,6 +95,15 @@ def page(browser, studio, tmp_path):
     assert not errors, f"errors in the page: {errors}"
 
 
+def _start_play(page, name: str, seed: int) -> None:
+    """Open a rule file, start a match on the Play tab with a seed, and wait for the person's first move."""
+    page.open(name)
+    page.click("#tabs button[data-panel=panel-play]")
+    page.fill("#play-seed", str(seed))
+    page.click("#play-start")
+    expect(page.locator("#play-moves button").first).to_be_visible(timeout=10000)
+
+
 def _shot(page, name: str) -> None:
     page.screenshot(path=str(page.shots / f"studio-{name}.png"))
 
@@ -314,11 +323,7 @@ def test_a_rule_file_whose_name_is_not_utf8_is_listed_as_one_to_rename(page, stu
 
 
 def test_a_hand_is_played_to_its_score(page):
-    page.open("escoba-de-15.yaml")
-    page.click("#tabs button[data-panel=panel-play]")
-    page.fill("#play-seed", "7")
-    page.click("#play-start")
-    expect(page.locator("#play-moves button").first).to_be_visible(timeout=10000)
+    _start_play(page, "escoba-de-15.yaml", 7)
     assert page.locator("#play-hand .card").count() == 3
     # a Spanish card shows its own suit by name, in its colour, never a French symbol
     first = page.locator("#play-hand .card").first
@@ -367,11 +372,7 @@ def test_a_hand_is_played_to_its_score(page):
 def test_a_stack_is_shown_bottom_to_top_with_its_face_down_cards_counted_never_shown(page):
     """Pişti: the stack's cards in order, the top last and the others dimmed; the three cards face
     down under it told by their number; the stock's bottom card, face up, named."""
-    page.open("pisti.yaml")
-    page.click("#tabs button[data-panel=panel-play]")
-    page.fill("#play-seed", "2")  # the bot leads and trails: three cards still face down
-    page.click("#play-start")
-    expect(page.locator("#play-moves button").first).to_be_visible(timeout=10000)
+    _start_play(page, "pisti.yaml", 2)  # the bot leads and trails: three cards still face down
     expect(page.locator("#play-table")).to_have_class(re.compile(r"\bstack\b"))
     expect(page.locator("#play-face-down")).to_have_text("3 cards face down under it")
     expect(page.locator("#play-stock")).to_contain_text("its bottom card, face up:")
@@ -388,11 +389,7 @@ def test_a_stack_is_shown_bottom_to_top_with_its_face_down_cards_counted_never_s
 def test_the_piles_show_each_sides_top_card_where_a_steal_can_take_it(page):
     """Rubamazzo: every side's pile is listed with its size and its top card, face up for all (or
     none before its first capture); a move taking a pile is offered as a capture."""
-    page.open("rubamazzo.yaml")
-    page.click("#tabs button[data-panel=panel-play]")
-    page.fill("#play-seed", "3")
-    page.click("#play-start")
-    expect(page.locator("#play-moves button").first).to_be_visible(timeout=10000)
+    _start_play(page, "rubamazzo.yaml", 3)
     piles = page.locator("#play-piles .pile")
     expect(piles).to_have_count(2)
     expect(piles.nth(0)).to_contain_text("side 0 (you):")
@@ -403,6 +400,20 @@ def test_the_piles_show_each_sides_top_card_where_a_steal_can_take_it(page):
     for side, (count, has) in enumerate(shown):
         expect(piles.nth(side)).to_contain_text("no top card" if not has else f"{count} card")
     _shot(page, "play-piles")
+
+
+def test_a_build_is_shown_apart_with_its_value_and_taken_by_a_card_of_that_value(page):
+    """Cassino, seed 4: the bot leading builds 10 with 7d on 3h; the board shows that build apart from
+    the loose cards, with its value and maker, and the 10 in the person's hand takes it whole."""
+    _start_play(page, "cassino.yaml", 4)
+    build = page.locator("#play-table .build")
+    expect(build).to_have_count(1)
+    expect(build).to_contain_text("build of 10 (seat 1):")
+    assert sorted(build.locator(".card").evaluate_all("(cs) => cs.map((c) => c.dataset.card)")) == ["3h", "7d"]
+    assert page.locator("#play-table > .card").count() == 3  # the loose cards: J, J, K
+    expect(page.locator("#play-moves button[data-move='10s+7d+3h']")).to_be_visible()
+    expect(page.locator("#play-log")).to_contain_text("plays 7d♦ on 3h♥, building 10")
+    _shot(page, "play-build")
 
 
 def _simulate_against_its_base(page) -> None:
@@ -609,11 +620,7 @@ def test_simulate_shows_its_results_as_sortable_tables_beside_the_plots_and_down
 
 def test_undo_takes_back_the_last_move_on_the_board(page):
     """Issue 41 item 7: *Undo my last move* puts the board back as it was before the move."""
-    page.open("escoba-de-15.yaml")
-    page.click("#tabs button[data-panel=panel-play]")
-    page.fill("#play-seed", "7")
-    page.click("#play-start")
-    expect(page.locator("#play-moves button").first).to_be_visible(timeout=10000)
+    _start_play(page, "escoba-de-15.yaml", 7)
     expect(page.locator("#play-undo")).to_have_count(0)  # nothing to take back yet
 
     def board():

@@ -244,7 +244,10 @@ class Table:
             out.update({
                 "to_play": None if state.over else state.to_play,
                 "hand": [card(i, capturers(legal)) for i in bits(state.hands[self.seat])],
-                "table": [card(i) for i in (state.stack if stack else bits(table))],
+                "table": [card(i) for i in (state.stack if stack else bits(table & ~state.built))],
+                # the builds apart (capture.builds): their cards, value, and the seat that changed each last
+                "builds": [{"value": b.value, "multiple": not state._single(b), "changer": b.changer,
+                            "cards": [card(i) for i in bits(b.cards)]} for b in state.builds],
                 "stack": stack,
                 "face_down": state.down.bit_count(),  # how many, never which
                 "bottom_card": card(state.stock[-1]) if state.params.bottom_shown

@@ -88,7 +88,12 @@ export function playPanel(root, studio) {
       `${t.face_down} card${t.face_down === 1 ? "" : "s"} face down${t.stack ? " under it" : " apart"}`) : null;
     parts.push(el("h4", {}, t.stack ? "Stack (bottom to top: only the top card is matched)" : "Table"),
       el(`div.cards.table${t.stack ? ".stack" : ""}`, { id: "play-table" },
-        ...(t.table || []).map((c) => card(c)), (t.table || []).length ? null : el("em", {}, "empty"), down));
+        ...(t.table || []).map((c) => card(c)), (t.table || []).length || (t.builds || []).length ? null
+          : el("em", {}, "empty"), down,
+        // a build: its cards together, its value, who changed it last (only a card of its value takes it, whole)
+        ...(t.builds || []).map((b) => el("span.build", { "data-value": String(b.value), title: `only a ${b.value} `
+          + "takes it, whole" }, `${b.multiple ? "multiple build" : "build"} of ${b.value} (seat ${b.changer}):`,
+          ...b.cards.map((c) => card(c))))));
     if (t.piles) {  // piles.top: shown: every side's pile shows its last capturing card
       parts.push(el("h4", {}, "Piles (top card face up: a card of its rank takes the whole pile)"),
         el("div.piles", { id: "play-piles" }, ...t.piles.map((p, side) => el("span.pile", { "data-side": String(side) },
