@@ -23,7 +23,7 @@ HAVE_PLOTS = importlib.util.find_spec("matplotlib") is not None
 needs_plots = pytest.mark.skipif(not HAVE_PLOTS, reason="the plots extra is not installed (pip install '.[plots]'): "
                                  "matplotlib draws the plots this test looks at")
 
-settings.register_profile("ci", max_examples=40, deadline=None, suppress_health_check=_QUIET)
+settings.register_profile("ci", max_examples=30, deadline=None, suppress_health_check=_QUIET)
 settings.register_profile("dev", max_examples=25, deadline=None, suppress_health_check=_QUIET)
 settings.register_profile("long", max_examples=2000, deadline=None, suppress_health_check=_QUIET)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
