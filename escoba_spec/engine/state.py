@@ -295,13 +295,9 @@ class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanat
                     opts = sorted(opts)
                 for o in opts:
                     add(_new(Move, (card, o, claim, 0)))
-                if builds:
-                    moves += self._build_moves(card, whole, table, sums)
-                if trail_too:
-                    add(_new(Move, (card, 0, claim, 0)))
-            else:
-                if builds:
-                    moves += self._build_moves(card, whole, table, sums)
+            if builds:  # after its captures, before its trail (engine.builds)
+                moves += self._build_moves(card, whole, table, sums)
+            if not opts or trail_too:
                 add(_new(Move, (card, 0, claim, 0)))
         if captured and self._any_card:
             moves = [m for m in moves if m[1]]  # a capture, or a build (its card is used, not trailed)
