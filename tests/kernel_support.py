@@ -119,3 +119,42 @@ def engines(variant, *, native: bool = True):
 def made_up_engines(name: str, variant):
     """`engines` for a variant a test made up: native if it is in NATIVE_MADE_UP."""
     return engines(variant, native=name in NATIVE_MADE_UP)
+
+
+def kernel_turn(kernel, state, move=None):
+    """The kernel's own hand loop (play_from) at the interpreter's position `state`, every seat an
+    expert so that it stops at the next turn, as the expert's search does: the legal moves it lists
+    for the seat to play; or, given `move`, the kernel's position after playing it, `at` (its
+    table, builds, ...), None when that play ended the hand. A position set up by a test (builds
+    included) reaches the kernel as the expert hands it one (engine.expert.kernel_position)."""
+    import numpy as np
+
+    from escoba_spec.engine.expert import kernel_position
+    from escoba_spec.engine.moves import Move
+    from escoba_spec.engine.observation import Observation
+
+    module = kernel.module
+    work = np.zeros((module.WORK_ROWS, module.MAX_MOVES), dtype=np.int64)
+    wmask = np.zeros((4, module.MAX_MOVES), dtype=np.int64)
+    args = kernel_position(kernel, Observation(state, state.to_play), state.legal_moves(), work, wmask)
+    args["hands"][:] = state.hands  # every hand as it is: the next seat's turn is listed too
+    args["bots"][:] = module.EXPERT
+    args = list(args.values())
+    args.insert(10, np.zeros(12, dtype=np.int64))  # info, after captures
+    status = module.play_from(*args, np.int64(-1))
+    assert status == module.EXPERT_TURN, status
+    at = args[-1]
+    count = int(at[module.AT_COUNT])
+    builds = hasattr(module, "AT_BUILDS")
+    listed = [Move(int(work[0, i]), int(wmask[0, i]), 0 if builds else int(wmask[2, i]),
+                   int(wmask[2, i]) if builds else 0) for i in range(count)]
+    if move is None:
+        return listed
+    status = module.play_from(*args, np.int64(listed.index(move)))
+    return at if status == module.EXPERT_TURN else None
+
+
+def kernel_builds(kernel, at) -> list[tuple[int, int, int]]:
+    """The builds of a kernel position `at` (cards, value, last changer), sorted as HandState keeps them."""
+    base = kernel.module.AT_BUILDS
+    return sorted(tuple(int(x) for x in at[base + 1 + 3 * b: base + 4 + 3 * b]) for b in range(int(at[base])))

@@ -3,26 +3,53 @@
 P is pagat's Casino page as the abartnof/cassino research notes quote it
 (research/02-pagat-and-modern-rules.md, A.3), D Dick's American Card Player
 (1866) as research/03 quotes it. Suits are not given by the sources; the ones
-here are any. The kernel does not play builds yet: the interpreter plays them.
+here are any. Every position is also handed to the kernel, as the expert hands it one: it must
+list the interpreter's legal moves in the same order, and each play must leave it the same table
+and builds.
 """
 
 from __future__ import annotations
 
 import pytest
 
+from escoba_spec.compiler.kernels import load_kernel
 from escoba_spec.engine import parse_move
 from escoba_spec.engine.interpreter import Interpreter
 from escoba_spec.language.validate import load_variant, validate_file
 
 from .conftest import RULES
 from .engine_fixtures import play, position
+from .kernel_support import kernel_builds, kernel_turn
 
 PATH = RULES / "cassino.yaml"
 RS = Interpreter(load_variant(PATH))
+OTHERS = Interpreter(load_variant(PATH, {"raise-own": "others"}))
+#: each interpreter's kernel, run as plain Python (the code numba compiles; test_kernel_parity plays it natively)
+KERNELS = {id(RS): load_kernel(load_variant(PATH), native=False),
+           id(OTHERS): load_kernel(load_variant(PATH, {"raise-own": "others"}), native=False)}
+
+
+def _legal(state):
+    """The interpreter's legal moves, the kernel listing the same in the same order."""
+    moves = state.legal_moves()
+    assert kernel_turn(KERNELS[id(state.rs)], state) == moves
+    return moves
 
 
 def _offers(state, text: str) -> bool:
-    return parse_move(text, state.cards) in state.legal_moves()
+    return parse_move(text, state.cards) in _legal(state)
+
+
+def _play(state, text: str):
+    """`play`, the kernel playing the same move from the same position to the same table and builds."""
+    kernel = KERNELS[id(state.rs)]
+    at = kernel_turn(kernel, state, parse_move(text, state.cards))
+    played = play(state, text)
+    if at is not None:  # the hand goes on
+        module = kernel.module
+        assert (at[module.AT_TABLE], at[module.AT_SEAT]) == (state.table, state.to_play)
+        assert kernel_builds(kernel, at) == sorted(tuple(b) for b in state.builds)
+    return played
 
 
 def _built(rs, hands, table, builds, **kwargs):
@@ -54,7 +81,7 @@ def test_p_a_three_on_a_five_builds_eight_for_a_player_holding_an_eight():
     """P: holding 3 and 8 with a 5 on the table, a player "may put the 3 on the 5 and announce building 8"."""
     state = position(RS, [["3h", "8c"], ["2c", "4c"]], ["5d"])
     assert _offers(state, "3h+5d:8")
-    play(state, "3h+5d:8")
+    _play(state, "3h+5d:8")
     assert [(state.cards.texts(b.cards), b.value, b.changer) for b in state.builds] == [(["5d", "3h"], 8, 0)]
     assert state.table == state.cards.mask_of(["3h", "5d"]) and state.to_play == 1
 
@@ -63,7 +90,7 @@ def test_p_one_three_captures_builds_six_or_builds_three_but_not_four_or_five():
     """P: A and 2 on the table, holding two 3s and a 6: a 3 may capture A+2, build 6, or make a
     multiple build of 3; not build 4 or 5, since the player holds neither."""
     state = position(RS, [["3h", "3c", "6s"], ["2c", "4c", "Kc"]], ["Ad", "2d"])
-    moves = {m for m in state.legal_moves() if m.card == state.cards.parse("3h")}
+    moves = {m for m in _legal(state) if m.card == state.cards.parse("3h")}
     texts = sorted(m.text(state.cards) for m in moves)
     assert {"3h+Ad+2d", "3h+Ad+2d:6", "3h+Ad+2d:3"} <= set(texts)
     assert not any(t.endswith((":4", ":5")) for t in texts)
@@ -73,7 +100,7 @@ def test_p_a_two_makes_a_five_card_multiple_seven_build():
     """P: table 3, 4, 5, 7; holding 2 and 7: the 2 makes a multiple 7-build of 5+2, 3+4 and 7."""
     state = position(RS, [["2h", "7c"], ["Jc", "Kc"]], ["3d", "4d", "5d", "7d"])
     assert _offers(state, "2h+3d+4d+5d+7d:7")
-    play(state, "2h+3d+4d+5d+7d:7")
+    _play(state, "2h+3d+4d+5d+7d:7")
     (build,) = state.builds
     assert build.value == 7 and not state._single(build)  # three sets: it can never change value
 
@@ -83,14 +110,14 @@ def test_p_a_build_and_a_loose_set_of_its_value_are_taken_together():
     the 4 and the 5 at the same time that you take in your build"."""
     state = _built(RS, [["9h", "Kc"], ["Jc", "Qc"]], ["5d", "4s"], [(["6c", "3d"], 9, 0)])
     assert _offers(state, "9h+6c+3d+5d+4s") and _offers(state, "9h+6c+3d")
-    taken = play(state, "9h+6c+3d+5d+4s")
+    taken = _play(state, "9h+6c+3d+5d+4s")
     assert state.table == 0 and not state.builds and taken.capture == state.cards.mask_of(["6c", "3d", "5d", "4s"])
 
 
 def test_p_a_build_is_never_part_of_a_sum():
     """P: "You cannot play a 9 to take the build of 7 plus the 2 - the build can only be captured with a 7"."""
     state = _built(RS, [["9h", "7s", "Kc"], ["Jc", "Qc", "Kd"]], ["2d"], [(["4c", "3d"], 7, 1)])
-    assert not any(m.capture & state.built for m in state.legal_moves() if m.card == state.cards.parse("9h"))
+    assert not any(m.capture & state.built for m in _legal(state) if m.card == state.cards.parse("9h"))
     assert _offers(state, "7s+4c+3d")
 
 
@@ -98,8 +125,8 @@ def test_p_two_fives_are_building_ten_or_building_five_and_the_call_fixes_the_ta
     """P: two 5s are announced "building 10" (single) or "building 5" (multiple); the number fixes the taker."""
     state = position(RS, [["5h", "5c", "10s"], ["5s", "10c", "Kc"]], ["5d"])
     assert _offers(state, "5h+5d:10") and _offers(state, "5h+5d:5")
-    play(state, "5h+5d:10")
-    assert _offers(state, "10c+5h+5d") and not any(m.capture & state.built for m in state.legal_moves()
+    _play(state, "5h+5d:10")
+    assert _offers(state, "10c+5h+5d") and not any(m.capture & state.built for m in _legal(state)
                                                      if m.card == state.cards.parse("5s"))
 
 
@@ -107,9 +134,9 @@ def test_p_example_a_a_single_build_is_raised_twice():
     """P, example A: two 3s announced as 6; a player holding 2 and 8 adds the 2, "building 8"; the next,
     holding A and 9, adds the A, "building 9"."""
     state = _built(RS, [["2h", "8c"], ["Ad", "9s"], ["Kc", "Qc"]], [], [(["3c", "3d"], 6, 2)], dealer=2)
-    play(state, "2h+3c+3d:8")
+    _play(state, "2h+3c+3d:8")
     assert [(b.value, b.changer) for b in state.builds] == [(8, 0)]
-    play(state, "Ad+2h+3c+3d:9")
+    _play(state, "Ad+2h+3c+3d:9")
     assert [(b.value, b.changer) for b in state.builds] == [(9, 1)]
 
 
@@ -126,7 +153,7 @@ def test_p_example_c_a_raise_takes_in_a_loose_card_of_the_new_value_and_is_multi
     the 9: "building nine", a multiple build now."""
     state = _built(RS, [["2h", "9c"], ["Jc", "Qc"]], ["9d"], [(["3c", "4d"], 7, 1)])
     assert _offers(state, "2h+3c+4d+9d:9")
-    play(state, "2h+3c+4d+9d:9")
+    _play(state, "2h+3c+4d+9d:9")
     (build,) = state.builds
     assert build.value == 9 and not state._single(build)
 
@@ -135,17 +162,16 @@ def test_p_the_player_who_changed_a_build_last_may_not_trail_nor_play_its_last_c
     """P: with a build "which you created or added to yourself" standing, "you are not allowed simply to
     trail", and not "to play so as to leave yourself with no card equal to the value of this build"."""
     state = _built(RS, [["8h", "Kc", "2s"], ["Jc", "Qc", "Kd"]], ["Jd"], [(["5d", "3c"], 8, 0)])
-    moves = [m.text(state.cards) for m in state.legal_moves()]
+    moves = [m.text(state.cards) for m in _legal(state)]
     assert "Kc" not in moves and "2s" not in moves and "8h" not in moves  # no trail, the 8 kept
     assert "8h+5d+3c" in moves  # its 8 takes the build
     other = _built(RS, [["Jc", "Qc", "Kd"], ["8h", "Kc", "2s"]], ["Jd"], [(["5d", "3c"], 8, 1)])
-    assert "Kd" in [m.text(other.cards) for m in other.legal_moves()]  # another player's build: trail freely
+    assert "Kd" in [m.text(other.cards) for m in _legal(other)]  # another player's build: trail freely
 
 
 def test_d_the_option_others_forbids_raising_ones_own_build():
     """D (1866): A plays a 2 on a 7, making it 9; "Can A play his ace and make it ten? Answer. He cannot"."""
-    others = Interpreter(load_variant(PATH, {"raise-own": "others"}))
-    state = _built(others, [["Ah", "9c", "10c"], ["Jc", "Qc", "Kd"]], [], [(["7d", "2d"], 9, 0)])
+    state = _built(OTHERS, [["Ah", "9c", "10c"], ["Jc", "Qc", "Kd"]], [], [(["7d", "2d"], 9, 0)])
     assert not _offers(state, "Ah+7d+2d:10")
     assert _offers(_built(RS, [["Ah", "9c", "10c"], ["Jc", "Qc", "Kd"]], [], [(["7d", "2d"], 9, 0)]), "Ah+7d+2d:10")
 

@@ -31,6 +31,7 @@ from ..language.expr.nodes import needs_bounds
 from .codegen import ID_PATTERN, UnsafeValue, _comment, display_path, literal, template
 from .kernel_declarations import declaration_context
 from .kernel_events import event_args, event_context, event_flags
+from .kernel_builds import builds_context, builds_unsupported
 from .kernel_expert import expert_context
 from .kernel_expressions import EVENT_ARGS, MATCH_NAMES, KernelExpressions, KernelUnsupported
 from .kernel_kinds import kinds_tables, needs_kinds
@@ -52,13 +53,13 @@ def unsupported(variant: ir.Variant) -> list[str]:
          sum(max(values) for values, c in zip(cards.choices, cards.cards) if cards.choice_mask >> c.index & 1) > 62),
         ("declarations in a variant whose ties split", variant.declarations.rules and _scale(variant) > 1),
         ("the match named in a variant whose ties split", params.match_names and _scale(variant) > 1),
-        ("builds (capture.builds)", variant.capture.builds is not None),
         ("a deck of more than 63 cards", cards.size > 63),
         ("a deck of more than 63 cards with a reading of its wild card per rank (declarations.wild_as_declared)",
          cards.size <= 63 < len(cards.cards)),
         ("capture totals above 60", params.sums_limit > 60),
         ("an opening table split into more than two groups",
          opening.partition and any(k > 2 for k in opening.multiples)),
+        *builds_unsupported(variant, cards, params),
     )
     found = [reason for reason, used in reasons if used]
     if not found:
@@ -311,6 +312,7 @@ def generate_kernel(variant: ir.Variant) -> str:
         "replace_table": [(literal(cards), to) for cards, to in params.replace_table],
         "replace_covered": literal(params.replace_covered),
         **expert_context(variant),
+        **builds_context(variant, cards, params),
         "stage_head": stage_head,
         "stages": STAGES,
         "expert_stages": EXPERT_STAGES,

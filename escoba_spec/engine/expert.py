@@ -85,15 +85,18 @@ def kernel_position(kernel: Kernel, obs: Observation, moves: list[Move], work: n
     sizes = obs.hand_sizes
     hands = np.array([h if h is not None else (1 << sizes[s]) - 1 for s, h in enumerate(obs.hands)], dtype=np.int64)
     history = obs.history
-    hist = np.zeros((size, 5), dtype=np.int64)
+    module = kernel.module
+    hist = np.zeros((size, module.HIST_COLUMNS), dtype=np.int64)
     seen = 0
     for i, play in enumerate(history):
-        hist[i] = (play.seat, play.card, play.capture, play.sweeps, play.claim)
+        hist[i, :5] = (play.seat, play.card, play.capture, play.sweeps, play.claim)
+        if module.HIST_COLUMNS > 5:  # the value a build announced (capture.builds)
+            hist[i, 5] = play.build
         seen |= 1 << play.card | play.capture | play.claim
     claimable = obs.claimable
     piles = list(obs.piles)
     down, down_at = _face_down(obs, seen, piles)
-    at = np.zeros(kernel.module.AT_SIZE, dtype=np.int64)
+    at = np.zeros(module.AT_SIZE, dtype=np.int64)
     for name, value in (("pos", size - obs.stock_count), ("table", obs.table), ("lead", obs.lead),
                         ("seat", seat), ("rounds", obs.rounds), ("plays", len(history)),
                         ("in_hands", sum(sizes)), ("seen", seen), ("last", obs.last_capturer),
@@ -104,11 +107,16 @@ def kernel_position(kernel: Kernel, obs: Observation, moves: list[Move], work: n
         at[_AT_TOPS + side] = top
     if obs.cards.named >= 0:  # what each seat is still to name its declared wild card as (AT_NAMING)
         for s, names in enumerate(obs.naming):
-            at[kernel.module.AT_NAMING + s] = names
-    for i, (card, capture, claim, _) in enumerate(moves):  # no build: the kernel plays none
+            at[module.AT_NAMING + s] = names
+    builds = hasattr(module, "AT_BUILDS")
+    if builds:  # the builds on the table: their number, then cards, value and last changer (AT_BUILDS)
+        at[module.AT_BUILDS] = len(obs.builds)
+        for b, build in enumerate(obs.builds):
+            at[module.AT_BUILDS + 1 + 3 * b: module.AT_BUILDS + 4 + 3 * b] = build
+    for i, (card, capture, claim, build) in enumerate(moves):
         work[0, i] = card
         wmask[0, i] = capture
-        wmask[2, i] = claim
+        wmask[2, i] = build if builds else claim  # one row: a variant with builds has no claims
     for i, claim in enumerate(claimable):
         wmask[3, i] = claim
     P = np.zeros((sides, kernel.p_columns), dtype=np.int64)

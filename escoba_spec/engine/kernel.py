@@ -330,7 +330,7 @@ class Kernel:
         return _Arrays(
             n=n, team=team_size, deck=z(self.cards.size, dtype=np.int64), streams=z(1 + n, dtype=np.uint64),
             hands=z(n, dtype=np.int64), piles=z(sides, dtype=np.int64), sweeps=z(sides, dtype=np.int64),
-            captures=z(sides, dtype=np.int64), info=z(12, dtype=np.int64), hist=z((self.cards.size, 5), dtype=np.int64),
+            captures=z(sides, dtype=np.int64), info=z(12, dtype=np.int64), hist=z((self.cards.size, module.HIST_COLUMNS), dtype=np.int64),
             work=z((module.WORK_ROWS, room or module.MAX_MOVES), dtype=np.int64),
             wmask=z((4, room or module.MAX_MOVES), dtype=np.int64),
             P=z((sides, self.p_columns), dtype=np.int64),
@@ -371,7 +371,9 @@ class Kernel:
         result = HandResult(score, tuple(int(x) for x in piles), tuple(int(x) for x in sweeps),
                             tuple(int(x) for x in captures), int(info[2]), side if side >= 0 else None, total, listed,
                             stopped=stopped, declared=declared)
-        history = tuple(Play(int(s), int(c), int(m), int(k), int(w), 0) for s, c, m, w, k in hist[: int(info[1])])
+        # a play's row: seat, card, captured, sweeps, claim, and with builds the value built (HIST_COLUMNS)
+        history = tuple(Play(int(r[0]), int(r[1]), int(r[2]), int(r[4]), int(r[3]), int(r[5]) if len(r) > 5 else 0)
+                        for r in hist[: int(info[1])])
         return KernelHand(result, history, int(info[6]), declared)
 
     def _declared(self, record: np.ndarray, sides: int) -> tuple[Declared, ...]:

@@ -194,7 +194,8 @@ class Params:
             layouts=tuple((lay.players, lay.team_size) for lay in variant.players.layouts),
             points_rules=tuple(r.id for r in (*variant.scoring.rules, *variant.scoring.events, *variant.declarations.rules)
                                if r.effect == "points"),
-            sums_limit=max(limit, 0),
+            # a build of the highest value looks up sets of it (engine.builds)
+            sums_limit=max(limit, variant.capture.builds.highest if variant.capture.builds else 0, 0),
             capture_kinds=kinds,
             builds=variant.capture.builds,
             capture_priority=tuple((s.rule, s.kinds) for s in steps_of(capture)) if kinds else (),

@@ -43,6 +43,7 @@ def build_builds(b, cards: CardSet | None, capture: ir.Capture) -> ir.Builds | N
     if cards is not None:
         _check_deck(b, path, cards)
     _check_capture(b, path, capture)
+    _check_leftovers(b)
     return ir.Builds(lowest, highest, bool(spec.get("hold", True)), raising, bool(spec.get("raise_with_table", False)),
                      bool(spec.get("raise_own", True)), duties, b.sources(spec, path))
 
@@ -61,3 +62,12 @@ def _check_capture(b, path: str, capture: ir.Capture) -> None:
     if capture.missed_capture_claim:
         b.error(path, "builds-with-claims", "builds and claims of a missed capture cannot be played together: both "
                 "add to what a play takes from the table", "remove capture.missed_capture_claim, or the builds")
+
+
+def _check_leftovers(b) -> None:
+    """A build is taken by a card of its value whatever the capture rule says, so the captures no
+    longer add up to the multiples a leftover check counts on."""
+    if b.section("end_of_deal").get("check"):
+        b.error("end_of_deal.check", "checksum-with-builds", "a leftover check cannot hold with builds: a build is "
+                "taken by a card of its value, whatever the capture rule adds up to",
+                "set end_of_deal.check: null, or remove capture.builds")
