@@ -369,6 +369,8 @@ AT_POS, AT_TABLE, AT_LEAD, AT_SEAT, AT_ROUNDS, AT_PLAYS, AT_IN_HANDS, AT_SEEN, A
     AT_NCLAIM, AT_REDEALS, AT_COUNT, AT_TOP, AT_DOWN, AT_DOWN_AT = 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
 AT_TOPS = 16
 AT_SIZE = 24
+#: a play's columns in `hist`: its seat, card, captured cards, sweeps and claim
+HIST_COLUMNS = 5
 #: play_from's answer at an expert's turn: the position is in `at`, its moves in work[0], wmask[0] (and wmask[2]);
 #: deal_hand's when a declaration ended the match as the hand was dealt (info says so)
 EXPERT_TURN, HAND_STOPPED = 1, 2
@@ -745,9 +747,9 @@ def expert_move(deck, n, team, dealer, bots, streams, hands, piles, sweeps, capt
     psweeps = ints(sides)
     pcaptures = ints(sides)
     pinfo = ints(12)
-    phist = ints2(size, 5)
+    phist = ints2(size, HIST_COLUMNS)
     for r in range(plays):
-        for c in range(5):
+        for c in range(HIST_COLUMNS):
             phist[r, c] = hist[r, c]
     pwork = ints2(work.shape[0], work.shape[1])
     pwmask = ints2(wmask.shape[0], wmask.shape[1])
@@ -991,9 +993,9 @@ def play(mode, seeds, count, n, team, dealer, bots, deck, streams, hands, piles,
     score it unless the match ended in play (a lone hand is a match's first, at 0 all). info: 0 status,
     1 plays, 2 leftovers, 3 leftover side (-1 none), 4 leftover total, 5 set aside, 6 redeals, 7 rounds,
     8 opening multiple, 9 opening cards, 10 opening taker, 11 stopped (the match ended in play).
-    hist[i]: seat, card, capture, sweeps, claim. P and E (zeroed by the caller) take the points and
-    effects; scores and state[0] (the sides out) are the match's as it starts, state[2] the hand's
-    number (0 taken as 1).
+    hist[i]: seat, card, capture, sweeps, claim (and with builds the value built: HIST_COLUMNS). P and
+    E (zeroed by the caller) take the points and effects; scores and state[0] (the sides out) are the
+    match's as it starts, state[2] the hand's number (0 taken as 1).
 
     HANDS: `count` whole hands from seeds[0]'s streams (each deck shuffled by stream 0, the dealer
     passing on), scored; each side's points added into totals[side]. The benchmark's playouts.
@@ -1122,9 +1124,9 @@ def play_expert(mode, seeds, count, n, team, dealer, bots, deck, streams, hands,
     score it unless the match ended in play (a lone hand is a match's first, at 0 all). info: 0 status,
     1 plays, 2 leftovers, 3 leftover side (-1 none), 4 leftover total, 5 set aside, 6 redeals, 7 rounds,
     8 opening multiple, 9 opening cards, 10 opening taker, 11 stopped (the match ended in play).
-    hist[i]: seat, card, capture, sweeps, claim. P and E (zeroed by the caller) take the points and
-    effects; scores and state[0] (the sides out) are the match's as it starts, state[2] the hand's
-    number (0 taken as 1).
+    hist[i]: seat, card, capture, sweeps, claim (and with builds the value built: HIST_COLUMNS). P and
+    E (zeroed by the caller) take the points and effects; scores and state[0] (the sides out) are the
+    match's as it starts, state[2] the hand's number (0 taken as 1).
 
     HANDS: `count` whole hands from seeds[0]'s streams (each deck shuffled by stream 0, the dealer
     passing on), scored; each side's points added into totals[side]. The benchmark's playouts.

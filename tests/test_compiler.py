@@ -29,7 +29,7 @@ from .conftest import ROOT, RULES
 FILES = sorted(RULES.glob("*.yaml")) + sorted((RULES / "house").glob("*.yaml"))
 IDS = [p.stem for p in FILES]
 VARIANTS = {p: load_variant(p) for p in FILES}
-#: the kernel's step functions of every shipped variant it plays (Cassino's builds wait: issue 38)
+#: the kernel's step functions of every shipped variant it plays
 COMPILED = {p: load_kernel(v, native=False).ruleset() for p, v in VARIANTS.items() if not unsupported(v)}
 INTERPRETED = {p: Interpreter(v) for p, v in VARIANTS.items()}
 KERNEL_FILES = list(COMPILED)

@@ -29,7 +29,7 @@ from escoba_spec.tools.diff.effects import POINTS, SEEN
 from .conftest import RULES
 from .engine_fixtures import kernel_rules
 
-#: the shipped variants the kernel plays, each compared with the interpreter (Cassino's builds wait: issue 38)
+#: the shipped variants the kernel plays, each compared with the interpreter
 FILES = [p for p in sorted(RULES.glob("*.yaml")) + sorted((RULES / "house").glob("*.yaml"))
          if not unsupported(load_variant(p))]
 IDS = [p.stem for p in FILES]

@@ -216,3 +216,10 @@ def test_a_build_rule_with_no_meaning_is_a_located_error(validate_text, extra, c
 def test_a_stack_table_has_no_builds(validate_text):
     _, problems = validate_text("id: b\nextends: pisti\ncapture:\n  builds: {}\n", name="b.yaml")
     assert "stack-needs-spread" in [p.code for p in problems]
+
+
+def test_a_leftover_check_with_builds_is_a_located_error(validate_text):
+    """A build is taken by a card of its value whatever the French Escoba's 15 adds up to: its check cannot hold."""
+    _, problems = validate_text("id: b\nextends: escoba-francesa\ncapture:\n  builds: {}\n", name="b.yaml")
+    (problem,) = [p for p in problems if p.code == "checksum-with-builds"]
+    assert problem.severity == "error" and problem.line > 0 and problem.hint

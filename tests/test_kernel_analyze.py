@@ -20,7 +20,7 @@ FILES = {p.stem: p for p in sorted([*RULES.glob("*.yaml"), *(RULES / "house").gl
 
 
 #: the shipped variants whose report needs the expert, which plays on the kernel: every one but those the
-#: kernel does not play yet (Cassino's builds: issue 38), which `analyze` refuses with a usage error
+#: kernel does not play yet (none today), which `analyze` refuses with a usage error
 SKIPPED = {name: reasons for name, p in FILES.items() if (reasons := unsupported(load_variant(p)))}
 
 
@@ -49,12 +49,17 @@ def test_analyze_renders_the_report_of_every_shipped_variant(name):
     assert variant.name in files["report.md"].decode()
 
 
-def test_analyze_says_plainly_that_a_variant_the_kernel_cannot_play_has_no_expert(capsys, tmp_path):
-    """Cassino's builds are not in the kernel yet, and the report's strongest bot plays on it: a usage
-    error naming what the kernel lacks and the bots that do play, never a traceback."""
+def test_analyze_says_plainly_that_a_variant_the_kernel_cannot_play_has_no_expert(capsys, rules_tree, tmp_path):
+    """A declaration naming the hand's number is not in the kernel yet, and the report's strongest bot
+    plays on it: a usage error naming what the kernel lacks and the bots that do play, never a traceback."""
     from escoba_spec.cli import main
 
-    assert main(["analyze", str(RULES / "cassino.yaml"), "--seed", "1", "--out", str(tmp_path / "report")]) == 2
+    path = rules_tree / "cirulla-late.yaml"
+    path.write_text("id: cirulla-late\nextends: cirulla\ndeclarations:\n  rules:\n"
+                    "    - {id: late-hand, name: Late, when: hand_number > 3 and sum(hand) <= 9, points: 1}\n",
+                    encoding="utf-8")
+    assert main(["analyze", str(path), "--seed", "1", "--out", str(tmp_path / "report")]) == 2
     err = capsys.readouterr().err
-    assert "does not play builds (capture.builds)" in err and "heuristic play it" in err and "Traceback" not in err
+    assert "does not play the name 'hand_number' in a declaration" in err and "heuristic play it" in err
+    assert "Traceback" not in err
     assert not (tmp_path / "report").exists()  # nothing half-written

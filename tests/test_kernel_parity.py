@@ -1,6 +1,6 @@
 """The kernel against the interpreter: the same deal and the same streams give the same game.
 
-Every shipped variant (the kernel plays all 18), every layout it allows: the
+Every shipped variant (the kernel plays them all), every layout it allows: the
 kernel's whole hand (`Kernel.play_hand`) and the interpreter's (`HandState.deal`
 + `run_hand`, bots drawing from `engine.stream` streams) are the same hand, and
 whole matches (`Kernel.play_matches` against `play_match`) the same match, as
@@ -38,14 +38,12 @@ def test_the_kernel_plays_every_shipped_variant():
     """Which variants run on the kernel is a fact worth pinning: a regression would silently
     send a variant back to the slow engines."""
     assert KERNEL_VARIANTS == [
-        "basra", "cicera", "cirulla", "comodines", "cuarenta", "escoba-31-ties-all", "escoba-6-teams-of-3",
+        "basra", "cassino", "cicera", "cirulla", "comodines", "cuarenta", "escoba-31-ties-all", "escoba-6-teams-of-3",
         "escoba-brasileira", "escoba-de-15", "escoba-francesa", "escopa", "escopa-no-leftover-check", "escova-de-31",
         "open-table", "pisti", "rubamazzo", "scopa", "scopa-a-non-prendere", "scopa-a-perdere", "scopa-dassi", "scopa-napola", "scopone",
         "tablic",
     ]
-    # builds are the kernel's next step (issue 38; docs/research/builds-design.md): Cassino waits on them
-    assert {name: unsupported(v) for name, v in _VARIANTS.items() if name not in KERNEL_VARIANTS} == {
-        "cassino": ["builds (capture.builds)"]}
+    assert {name: unsupported(v) for name, v in _VARIANTS.items() if name not in KERNEL_VARIANTS} == {}
 
 
 @pytest.mark.parametrize(("name", "players", "team_size"), CASES)

@@ -81,7 +81,7 @@ def _structural_variants() -> dict[str, ir.Variant]:
 
 STRUCTURAL = _structural_variants()
 FILES = sorted(RULES.glob("*.yaml")) + sorted((RULES / "house").glob("*.yaml"))
-#: the shipped variants the kernel plays (Cassino's builds wait: issue 38), each compared with the interpreter
+#: the shipped variants the kernel plays, each compared with the interpreter
 FROM_FILES = {p.stem: v for p in FILES if not unsupported(v := load_variant(p))}
 
 
