@@ -85,3 +85,25 @@ def test_the_shipped_rules_are_found_in_a_checkout_and_in_an_installed_package(t
     shutil.copy(RULES / "escoba-de-15.yaml", installed / "rules")
     assert shipped_rules(installed) == installed / "rules"  # a wheel: escoba_spec/rules
     assert shipped_rules(tmp_path / "elsewhere" / "escoba_spec") is None
+
+
+def test_a_folder_that_vanishes_while_the_ids_are_read_is_passed_over(tmp_path, monkeypatch):
+    """A scratch folder deleted while `extends` reads the ids around the file (/tmp during a test run)
+    once gave "internal error: FileNotFoundError": now the folder is passed over."""
+    import os
+
+    folder = tmp_path / "my-games"
+    (folder / "gone").mkdir(parents=True)
+    (folder / "gone" / "old.yaml").write_text("id: old\n", encoding="utf-8")
+    path = folder / "quick.yaml"
+    path.write_text(QUICK, encoding="utf-8")
+    scandir = os.scandir
+
+    def vanishing(target=".", *args):
+        if str(target).endswith("gone"):  # listed by its parent, deleted before it is read
+            raise FileNotFoundError(2, "No such file or directory", str(target))
+        return scandir(target, *args)
+
+    monkeypatch.setattr(os, "scandir", vanishing)
+    variant, problems = validate_file(path)
+    assert variant is not None and variant.extends == ("escoba-de-15",), [p.format() for p in problems]

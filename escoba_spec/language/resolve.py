@@ -125,7 +125,7 @@ class Resolver:
         if root not in self.index:
             found: dict[str, Path] = {}
             every: dict[str, list[Path]] = {}
-            for candidate in sorted(root.rglob("*.yaml")):
+            for candidate in _yaml_files(root):
                 try:
                     if not candidate.is_file() or candidate.stat().st_size > MAX_BYTES:
                         continue  # not is_file: a named pipe would block the read forever
@@ -464,3 +464,13 @@ def _remove_entry(resolved: Resolved, path: str, index: int) -> None:
     del get_path(resolved.data, path)[index]
     for table in (resolved.values, resolved.keys, resolved.origins):
         renumber_after_removal(table, path, index)
+
+
+def _yaml_files(root: Path) -> list[Path]:
+    """Every `*.yaml` file under `root`, sorted, symlinked folders not followed. A folder that
+    vanishes or cannot be read while it is walked (a scratch folder deleted meanwhile) is passed
+    over, where pathlib's rglob raises."""
+    found = []
+    for folder, _, files in os.walk(root):
+        found.extend(Path(folder) / name for name in files if name.endswith(".yaml"))
+    return sorted(found)
