@@ -43,4 +43,6 @@ def builds_context(variant: ir.Variant, cards: CardSet, params: Params) -> dict:
         # a capture may take several sets: a build is one more (else a build is taken alone)
         "build_many": any(k.many or k.every for k in params.capture_kinds),
         "build_value_masks": f"np.array({masks!r}, dtype=np.int64)",
+        "build_per_value_one": spec.per_value == "one",
+        "build_absorb": spec.absorb,
     }

@@ -85,7 +85,24 @@ class HandBuilds:
                             made.add((joined | build.cards, target))
             if spec.raise_ == "single":
                 self._raises(card, value, target, seat, loose, sums, made)
+        if spec.per_value == "one" or spec.absorb:
+            made = self._merged(made, sums)
         return [_new(Move, (card, joined, 0, target)) for joined, target in sorted(made)]
+
+    def _merged(self, made: set, sums) -> set:
+        """The builds found, each taking in the standing build of its value it left out (per_value:
+        one), less those that leave a loose card or group of their value (absorb)."""
+        spec = self.params.builds
+        out = set()
+        for joined, value in made:
+            if spec.per_value == "one":
+                for build in self.builds:
+                    if build.value == value and not build.cards & joined:
+                        joined |= build.cards
+            if spec.absorb and any(not mask & joined for mask in sums.get(value, ())):
+                continue
+            out.add((joined, value))
+        return out
 
     def _raises(self, card: int, value: int, target: int, seat: int, loose: int, sums, made: set) -> None:
         """The raises of single builds to `target` by `card` (with loose cards too, raise_with_table),

@@ -45,7 +45,8 @@ def build_builds(b, cards: CardSet | None, capture: ir.Capture) -> ir.Builds | N
     _check_capture(b, path, capture)
     _check_leftovers(b)
     return ir.Builds(lowest, highest, bool(spec.get("hold", True)), raising, bool(spec.get("raise_with_table", False)),
-                     bool(spec.get("raise_own", True)), duties, b.sources(spec, path))
+                     bool(spec.get("raise_own", True)), duties, b.sources(spec, path),
+                     per_value=spec.get("per_value", "any"), absorb=bool(spec.get("absorb", False)))
 
 
 def _check_deck(b, path: str, cards: CardSet) -> None:

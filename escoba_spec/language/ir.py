@@ -289,6 +289,8 @@ class Builds:
     raise_own: bool  # the seat that changed a build last may raise it again
     duties: tuple[str, ...]  # no-trail, keep-card: what the seat that changed a standing build last may not do
     sources: tuple[Source, ...] = ()
+    per_value: str = "any"  # any | one: a build of a value that stands takes in any other made of it (Seep)
+    absorb: bool = False  # a build move leaves no loose card or set of its value: it takes them in (Seep)
 
 
 @dataclass(frozen=True)

@@ -194,6 +194,10 @@ class TableSections:
             out.append(("capture.builds.raise", L.t("builds.raise_with_table" if b.raise_with_table else "builds.raise")))
             if not b.raise_own:
                 out.append(("capture.builds.raise_own", L.t("builds.raise_others")))
+        if b.per_value == "one":
+            out.append(("capture.builds.per_value", L.t("builds.per_value_one")))
+        if b.absorb:
+            out.append(("capture.builds.absorb", L.t("builds.absorb")))
         out += [(f"capture.builds.duties.{d}", L.t(f"builds.duty.{d}")) for d in b.duties]
         return out
 
