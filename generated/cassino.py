@@ -283,8 +283,10 @@ def legal_moves(hand, table, mv_card, mv_cap, tc, tv, opts, picked, last, scratc
 
 
 
-#: from AT_BUILDS: the builds' number, then three slots a build (its cards, its value, its last
-#: changer); a build holds two cards at least, so no more than SIZE // 2 can lie at once
+#: from AT_BUILDS: the builds' number, then BUILD_SLOTS slots a build (its cards, its value, the seat
+#: that changed it last, its owners as a seat mask); a build holds two cards at least, so no more
+#: than SIZE // 2 can lie at once
+BUILD_SLOTS = 4
 MAX_BUILDS = SIZE // 2
 #: the cards of each value a build may announce (the hold and keep-card duties' look-up)
 _BUILD_VALUE_MASKS = np.array([3941130769013760, 549822930945, 1099645861890, 2199291723780, 4398583447560, 8797166895120, 17594333790240, 35188667580480, 70377335160960, 140754670321920, 281509340643840], dtype=np.int64)
@@ -295,7 +297,7 @@ def _built(at):
     """The cards of every build on the table (HandState.built)."""
     built = np.int64(0)
     for b in range(at[AT_BUILDS]):
-        built |= at[AT_BUILDS + 1 + 3 * b]
+        built |= at[AT_BUILDS + 1 + BUILD_SLOTS * b]
     return built
 
 
@@ -382,14 +384,14 @@ def _card_builds(card, hand, sumable, seat, at, mj, mt, tc, tv, picked, found, u
                     if k < 0:
                         return -1
                 for b in range(nb):  # a set of its value added to a build: it is multiple now
-                    if at[AT_BUILDS + 2 + 3 * b] == target:
-                        k = _add_build(joined | at[AT_BUILDS + 1 + 3 * b], target, mj, mt, k)
+                    if at[AT_BUILDS + 2 + BUILD_SLOTS * b] == target:
+                        k = _add_build(joined | at[AT_BUILDS + 1 + BUILD_SLOTS * b], target, mj, mt, k)
                         if k < 0:
                             return -1
         # the raises of single builds to the target (with loose cards too where they may help)
         for b in range(nb):
-            cards = at[AT_BUILDS + 1 + 3 * b]
-            built_value = at[AT_BUILDS + 2 + 3 * b]
+            cards = at[AT_BUILDS + 1 + BUILD_SLOTS * b]
+            built_value = at[AT_BUILDS + 2 + BUILD_SLOTS * b]
             if built_value >= target or card_sum(cards, _SUM_VALUES, _SUM_MASKS) != built_value:
                 continue
             need = target - built_value - value
@@ -450,7 +452,7 @@ def _with_builds(count, hand, loose, seat, at, mv_card, mv_cap, mv_build, opts, 
         if value and nb:  # the builds of its value, each taken whole
             mine = 0
             for b in range(nb):
-                if at[AT_BUILDS + 2 + 3 * b] == value:
+                if at[AT_BUILDS + 2 + BUILD_SLOTS * b] == value:
                     mine |= np.int64(1) << b
             if mine:
                 base = no
@@ -460,7 +462,7 @@ def _with_builds(count, hand, loose, seat, at, mv_card, mv_cap, mv_build, opts, 
                     taken = np.int64(0)
                     for b in range(nb):
                         if (chosen >> b) & 1:
-                            taken |= at[AT_BUILDS + 1 + 3 * b]
+                            taken |= at[AT_BUILDS + 1 + BUILD_SLOTS * b]
                     no = _add_unique(opts, no, taken)
                     for j in range(base):
                         if no >= 0:
@@ -498,7 +500,7 @@ def _with_builds(count, hand, loose, seat, at, mv_card, mv_cap, mv_build, opts, 
     # the duties of the builds the seat changed last (HandBuilds._duties): unless no move is left
     own = 0
     for b in range(nb):
-        if at[AT_BUILDS + 3 + 3 * b] == seat:
+        if (at[AT_BUILDS + 4 + BUILD_SLOTS * b] >> seat) & 1:
             own |= np.int64(1) << b
     if own:  # one pass: a move is written back only when kept, so none kept leaves them all
         kept = 0
@@ -510,8 +512,8 @@ def _with_builds(count, hand, loose, seat, at, mv_card, mv_cap, mv_build, opts, 
             rest = hand & ~_BITS[card]
             lost = False
             for b in range(nb):
-                if (own >> b) & 1 and not at[AT_BUILDS + 1 + 3 * b] & capture \
-                        and not rest & _BUILD_VALUE_MASKS[at[AT_BUILDS + 2 + 3 * b]]:
+                if (own >> b) & 1 and not at[AT_BUILDS + 1 + BUILD_SLOTS * b] & capture \
+                        and not rest & _BUILD_VALUE_MASKS[at[AT_BUILDS + 2 + BUILD_SLOTS * b]]:
                     lost = True
             if lost:
                 continue
@@ -525,19 +527,21 @@ def _with_builds(count, hand, loose, seat, at, mv_card, mv_cap, mv_build, opts, 
 
 
 @njit(cache=True, inner=True)
-def _lay_build(seat, card, joined, value, at):
+def _lay_build(seat, card, joined, value, at, n, sides):
     """`card` laid on the table cards `joined` as one build of `value`, changed last by `seat`: the
     builds it raised or added to are part of it now (HandBuilds._build)."""
     nb = at[AT_BUILDS]
-    kept = 0
+    owners = np.int64(1) << seat
+    kept = 0  # the builds it did not join, packed from the first slot
     for b in range(nb):
-        if not at[AT_BUILDS + 1 + 3 * b] & joined:
-            for j in range(3):
-                at[AT_BUILDS + 1 + 3 * kept + j] = at[AT_BUILDS + 1 + 3 * b + j]
+        if not at[AT_BUILDS + 1 + BUILD_SLOTS * b] & joined:
+            for j in range(BUILD_SLOTS):
+                at[AT_BUILDS + 1 + BUILD_SLOTS * kept + j] = at[AT_BUILDS + 1 + BUILD_SLOTS * b + j]
             kept += 1
-    at[AT_BUILDS + 1 + 3 * kept] = joined | _BITS[card]
-    at[AT_BUILDS + 2 + 3 * kept] = value
-    at[AT_BUILDS + 3 + 3 * kept] = seat
+    at[AT_BUILDS + 1 + BUILD_SLOTS * kept] = joined | _BITS[card]
+    at[AT_BUILDS + 2 + BUILD_SLOTS * kept] = value
+    at[AT_BUILDS + 3 + BUILD_SLOTS * kept] = seat
+    at[AT_BUILDS + 4 + BUILD_SLOTS * kept] = owners
     at[AT_BUILDS] = kept + 1
 
 
@@ -547,9 +551,9 @@ def _take_builds(capture, at):
     nb = at[AT_BUILDS]
     kept = 0
     for b in range(nb):
-        if not at[AT_BUILDS + 1 + 3 * b] & capture:
-            for j in range(3):
-                at[AT_BUILDS + 1 + 3 * kept + j] = at[AT_BUILDS + 1 + 3 * b + j]
+        if not at[AT_BUILDS + 1 + BUILD_SLOTS * b] & capture:
+            for j in range(BUILD_SLOTS):
+                at[AT_BUILDS + 1 + BUILD_SLOTS * kept + j] = at[AT_BUILDS + 1 + BUILD_SLOTS * b + j]
             kept += 1
     at[AT_BUILDS] = kept
 
@@ -981,7 +985,7 @@ AT_POS, AT_TABLE, AT_LEAD, AT_SEAT, AT_ROUNDS, AT_PLAYS, AT_IN_HANDS, AT_SEEN, A
 AT_TOPS = 16
 #: from AT_BUILDS, the builds on the table (builds.py.j2)
 AT_BUILDS = 24
-AT_SIZE = AT_BUILDS + 1 + 3 * MAX_BUILDS
+AT_SIZE = AT_BUILDS + 1 + BUILD_SLOTS * MAX_BUILDS
 #: a play's columns in `hist`: its seat, card, captured cards (a build's: the table cards it joins),
 #: sweeps, claim, and the value a build announced (0: none)
 HIST_COLUMNS = 6
@@ -1210,7 +1214,7 @@ def play_from(deck, n, team, dealer, bots, streams, hands, piles, sweeps, captur
         swept = 0
         if build:  # the card laid on table cards as one build (builds.py.j2)
             table |= bit
-            _lay_build(seat, card, capture, build, at)
+            _lay_build(seat, card, capture, build, at, n, sides)
         elif capture or (bit & _KEEP and not table):  # a card that takes the table, kept from an empty one
             side = seat % sides
             table ^= capture

@@ -154,7 +154,9 @@ def kernel_turn(kernel, state, move=None):
     return at if status == module.EXPERT_TURN else None
 
 
-def kernel_builds(kernel, at) -> list[tuple[int, int, int]]:
-    """The builds of a kernel position `at` (cards, value, last changer), sorted as HandState keeps them."""
-    base = kernel.module.AT_BUILDS
-    return sorted(tuple(int(x) for x in at[base + 1 + 3 * b: base + 4 + 3 * b]) for b in range(int(at[base])))
+def kernel_builds(kernel, at) -> list[tuple[int, ...]]:
+    """The builds of a kernel position `at` (cards, value, last changer, owners), sorted as HandState
+    keeps them."""
+    base, slots = kernel.module.AT_BUILDS, kernel.module.BUILD_SLOTS
+    return sorted(tuple(int(x) for x in at[base + 1 + slots * b: base + 1 + slots * (b + 1)])
+                  for b in range(int(at[base])))

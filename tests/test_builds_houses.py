@@ -1,5 +1,5 @@
-"""Seep's houses as `capture.builds` says them: one build per value (`per_value: one`) and loose
-cards of a build's value taken in (`absorb`), in both engines.
+"""Seep's houses as `capture.builds` says them: one build per value (`per_value: one`), loose cards
+of a build's value taken in (`absorb`) and owners on both sides (`owners: shared`), in both engines.
 
 The variant is Cassino's file with Seep's values (jack 11, queen 12, king 13, every card a sum), its
 houses of 9 to 13 and its rules on them; Seep's own file waits on its deal and bid (issue 38). Each
@@ -35,29 +35,34 @@ capture:
     raise_own: false
     per_value: {per_value}
     absorb: {absorb}
+    owners: {owners}
     duties: [keep-card]
 """
 
 
 @pytest.fixture(scope="module")
 def engines(tmp_path_factory):
-    """(interpreter, kernel) per (per_value, absorb)."""
+    """(interpreter, kernel) per (per_value, absorb), and per owners under "owners" and "last"."""
     folder = tmp_path_factory.mktemp("houses")
     out = {}
-    for per_value in ("any", "one"):
-        for absorb in ("false", "true"):
-            path = folder / f"houses-{per_value}-{absorb}.yaml"
-            path.write_text(HOUSES.replace("{per_value}", per_value).replace("{absorb}", absorb), encoding="utf-8")
-            variant = load_variant(path)
-            out[per_value, absorb == "true"] = (Interpreter(variant), load_kernel(variant, native=False))
+    for per_value, absorb, owners in (("any", "false", "last"), ("one", "false", "last"), ("one", "true", "last"),
+                                      ("one", "true", "shared")):
+        path = folder / f"houses-{per_value}-{absorb}-{owners}.yaml"
+        path.write_text(HOUSES.replace("{per_value}", per_value).replace("{absorb}", absorb)
+                        .replace("{owners}", owners), encoding="utf-8")
+        variant = load_variant(path)
+        pair = (Interpreter(variant), load_kernel(variant, native=False))
+        out[owners if owners == "shared" else (per_value, absorb == "true")] = pair
+    out["last"] = out["one", True]
     return out
 
 
-def _state(pair, hands, table, builds=()):
+def _state(pair, hands, table, builds=(), **kwargs):
+    """A position with builds: each (cards as text, value, the seat that changed it last[, owners])."""
     rs, _ = pair
     cards = rs.cards
-    laid = [c for b, _, _ in builds for c in b]
-    return position(rs, hands, [*table, *laid], builds=[(cards.mask_of(b), v, s) for b, v, s in builds])
+    laid = [c for b, *_ in builds for c in b]
+    return position(rs, hands, [*table, *laid], builds=[(cards.mask_of(b), *rest) for b, *rest in builds], **kwargs)
 
 
 class _Legal:
@@ -111,7 +116,7 @@ def test_gn_a_second_house_of_a_value_merges_into_the_first(engines):
     moves = _legal(one, state)
     assert "5h+4s:9" not in moves and "5h+3d+4s+6d:9" in moves
     _play(one, state, "5h+3d+4s+6d:9")
-    ((cards, value, changer),) = state.builds
+    ((cards, value, changer, _),) = state.builds
     assert value == 9 and changer == 0 and not state._single(state.builds[0])  # one house, cemented
 
 
@@ -147,6 +152,44 @@ def test_gn_a_nine_on_a_loose_nine_is_a_cemented_house_of_9(engines):
     assert "4h+5d+9s:9" in moves and "4h+5d:9" not in moves
 
 
+def _owners(state) -> list[list[int]]:
+    return [[s for s in range(state.n) if b.owners >> s & 1] for b in state.builds]
+
+
+def test_gn_an_opponent_who_cements_a_house_is_its_second_owner_a_partner_is_not(engines):
+    """GN (S20, S21): "an opponent who cements/adds becomes a second owner (both teams may own one house)
+    ... A partner who adds to their partner's house does not become an owner"; TWEE: "Cemented houses can
+    have multiple owners. This happens when the house is cemented by an opponent of the original owner."
+    Seats 0 and 2 are partners against 1 and 3; seat 0 built the 9."""
+    for name, after_opponent, after_partner in (("shared", [[0, 1]], [[0, 1]]), ("last", [[1]], [[2]])):
+        pair = engines[name]
+        hands = [["2h", "3h", "4h"], ["9c", "9d", "5s"], ["9s", "9h", "7c"], ["4c", "6s", "8s"]]
+        state = _state(pair, hands, [], [(["4d", "5d"], 9, 0)], dealer=0, team_size=2)  # seat 1 plays first
+        _play(pair, state, "9c+4d+5d:9")  # the opponent cements it with a 9
+        assert _owners(state) == after_opponent
+        _play(pair, state, "9s+4d+5d+9c:9")  # the partner adds another 9: no owner more (shared)
+        assert _owners(state) == after_partner
+
+
+def test_gn_a_player_who_breaks_a_house_is_its_only_owner_and_an_owner_keeps_its_value(engines):
+    """GN (S20, S24): "a break transfers ownership to the breaker (the previous owner's obligation ends)";
+    "An owner must keep a card of the house's value in hand until the house is picked up or broken";
+    breaking is "never your own"."""
+    pair = engines["shared"]
+    hands = [["2h", "Jh", "9h", "9c"], ["2c", "Jc", "3s", "4s"], ["Ac", "5h", "6h", "8h"], ["2s", "7s", "6c", "8c"]]
+    state = _state(pair, hands, ["10d"], [(["4d", "5d"], 9, 0)], dealer=3, team_size=2)  # seat 0's house
+    moves = _legal(pair, state)
+    assert "2h+4d+5d:11" not in moves  # never one's own
+    assert "9h" in moves and "9c" in moves  # a trail of one 9 keeps the other
+    _play(pair, state, "9h")
+    assert "2c+4d+5d:11" in _legal(pair, state)  # an opponent holding a jack breaks it
+    _play(pair, state, "2c+4d+5d:11")
+    assert _owners(state) == [[1]]  # the breaker alone: seat 0 may now play its last 9
+    _play(pair, state, "Ac")
+    _play(pair, state, "2s")
+    assert "9c" in _legal(pair, state)
+
+
 def test_a_rule_without_meaning_is_refused_by_the_schema(validate_text):
     _, problems = validate_text("id: b\nextends: cassino\ncapture:\n  builds: {per_value: two}\n", name="b.yaml")
     (problem,) = [p for p in problems if p.code == "bad-value"]
@@ -165,3 +208,23 @@ def test_the_rulebook_says_both_rules_in_five_languages(engines):
     assert "Une seule construction de chaque valeur" in render_rulebook(variant, "fr", "md")
     plain = render_rulebook(engines["any", False][0].variant, "en", "md")
     assert "Only one build of a value" not in plain and "must take them in" not in plain
+
+
+def test_shared_owners_with_nothing_to_bear_is_a_located_warning(validate_text):
+    text = "id: b\nextends: cassino\ncapture:\n  builds: {owners: shared, duties: []}\n"
+    _, problems = validate_text(text, name="b.yaml")
+    (problem,) = [p for p in problems if p.code == "owners-unused"]
+    assert problem.severity == "warning" and problem.line == 4 and problem.hint
+
+
+def test_the_rulebook_says_who_owns_a_shared_build_and_binds_its_owners(engines):
+    from escoba_spec.tools.rulebook import render_rulebook
+
+    from .engine_fixtures import rulebook_leaks
+
+    variant = engines["shared"][0].variant
+    assert rulebook_leaks(variant) == {}
+    book = render_rulebook(variant, "en", "md")
+    assert "becomes its only owner" in book and "While a build you own lies on the table" in book
+    assert "you were the last to make or change" not in book.split("## Differences from")[0]  # only as Cassino's
+    assert "dont vous êtes propriétaire" in render_rulebook(variant, "fr", "md")

@@ -34,7 +34,8 @@ def build_rules(draw) -> str:
     builds = {"lowest": lowest, "highest": draw(st.integers(lowest, lowest + 12)),
               "hold": draw(st.booleans()), "raise": draw(st.sampled_from(["single", "none"])),
               "duties": draw(st.lists(st.sampled_from(["no-trail", "keep-card"]), unique=True, max_size=2)),
-              "per_value": draw(st.sampled_from(["any", "one"])), "absorb": draw(st.booleans())}
+              "per_value": draw(st.sampled_from(["any", "one"])), "absorb": draw(st.booleans()),
+              "owners": draw(st.sampled_from(["last", "shared"]))}
     if builds["raise"] == "single":
         builds["raise_with_table"] = draw(st.booleans())
         builds["raise_own"] = draw(st.booleans())

@@ -45,4 +45,5 @@ def builds_context(variant: ir.Variant, cards: CardSet, params: Params) -> dict:
         "build_value_masks": f"np.array({masks!r}, dtype=np.int64)",
         "build_per_value_one": spec.per_value == "one",
         "build_absorb": spec.absorb,
+        "build_owners_shared": spec.owners == "shared",
     }

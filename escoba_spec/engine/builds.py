@@ -26,7 +26,8 @@ class Build(NamedTuple):
 
     cards: int  # its cards, every one face up
     value: int  # the value announced: only a card of this value takes it
-    changer: int  # the seat that made it or changed it last (its duties are that seat's)
+    changer: int  # the seat that made it or changed it last
+    owners: int = 0  # the seats that own it, a mask: its duties are theirs, and with raise_own false none raises it
 
 
 class HandBuilds:
@@ -109,7 +110,7 @@ class HandBuilds:
         each maybe joined by loose sets of the new value (a multiple build then)."""
         spec = self.params.builds
         for build in self.builds:
-            if build.value >= target or not self._single(build) or not spec.raise_own and build.changer == seat:
+            if build.value >= target or not self._single(build) or not spec.raise_own and build.owners >> seat & 1:
                 continue
             need = target - build.value - value
             helpers = [0] if need == 0 else sums.get(need, ()) if need > 0 and spec.raise_with_table else ()
@@ -133,10 +134,10 @@ class HandBuilds:
     # ----------------------------------------------------------------- duties
 
     def _duties(self, moves: list[Move], seat: int) -> list[Move]:
-        """The moves left by the duties of the builds `seat` changed last: no trail, and no play of
-        its last card of such a build's value except one that takes or changes that build."""
+        """The moves left by the duties of the builds `seat` owns: no trail, and no play of its last
+        card of such a build's value except one that takes or changes that build."""
         duties = self.params.builds.duties
-        mine = [b for b in self.builds if b.changer == seat]
+        mine = [b for b in self.builds if b.owners >> seat & 1]
         if not mine or not duties:
             return moves
         hand = self.hands[seat]
@@ -161,8 +162,23 @@ class HandBuilds:
         self.sums = sums_remove(self.sums, joined & ~self.built)
         cards = joined | 1 << card
         kept = tuple(b for b in self.builds if not b.cards & joined)
-        self.builds = tuple(sorted((*kept, Build(cards, value, seat))))
+        self.builds = tuple(sorted((*kept, Build(cards, value, seat, self._owners(seat, joined, value)))))
         self.built |= cards
+
+    def _owners(self, seat: int, joined: int, value: int) -> int:
+        """Who owns the build `seat` makes of `joined` and its card (owners: last, the seat; shared,
+        the owners of the builds of that value it adds to, and the seat unless its side is among
+        them: a raise's own owners are gone, a partner adding makes no owner)."""
+        if self.params.builds.owners != "shared":
+            return 1 << seat
+        owners = 0
+        for build in self.builds:
+            if build.cards & joined and build.value == value:
+                owners |= build.owners
+        side = seat % self.sides
+        if not any(s % self.sides == side for s in bits(owners)):
+            owners |= 1 << seat
+        return owners
 
     def _take_builds(self, capture: int) -> None:
         """The builds a capture took leave the table."""

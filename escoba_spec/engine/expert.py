@@ -109,10 +109,11 @@ def kernel_position(kernel: Kernel, obs: Observation, moves: list[Move], work: n
         for s, names in enumerate(obs.naming):
             at[module.AT_NAMING + s] = names
     builds = hasattr(module, "AT_BUILDS")
-    if builds:  # the builds on the table: their number, then cards, value and last changer (AT_BUILDS)
+    if builds:  # the builds on the table: their number, then cards, value, last changer, owners (AT_BUILDS)
         at[module.AT_BUILDS] = len(obs.builds)
+        slots = module.BUILD_SLOTS
         for b, build in enumerate(obs.builds):
-            at[module.AT_BUILDS + 1 + 3 * b: module.AT_BUILDS + 4 + 3 * b] = build
+            at[module.AT_BUILDS + 1 + slots * b: module.AT_BUILDS + 1 + slots * (b + 1)] = build
     for i, (card, capture, claim, build) in enumerate(moves):
         work[0, i] = card
         wmask[0, i] = capture

@@ -128,7 +128,7 @@ class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanat
         face_down: int = 0,
         hidden: int = 0,
         tops: Sequence[int] | None = None,
-        builds: Sequence[tuple[int, int, int]] = (),
+        builds: Sequence[tuple[int, ...]] = (),
     ) -> "HandState":
         """A position set up by hand (tests, puzzles): `hands` per seat and
         the table as masks, `stock` still to deal (top first), `piles` per
@@ -137,7 +137,8 @@ class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanat
         the cards lying face down (under the stack, or apart from a spread);
         `hidden`: face-down cards already taken, in `piles`; `tops`: with piles
         shown, each side's top card (-1: none), in its pile; `builds`: (cards,
-        value, the seat that changed it last) of each build, its cards on `table`. Play starts with
+        value, the seat that changed it last[, its owners as a seat mask]) of each build, its cards
+        on `table`. Play starts with
         `to_play` (default: the seat after the dealer); the hands, read in
         playing order from it, must shrink by at most one card. The position
         counts as the hand's first round (with `round_dealer: next`, the next
@@ -159,9 +160,10 @@ class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanat
             state._lay(card)
         state.laid = state.table
         if builds:
-            if not state._builds or any(cards & ~state.table for cards, _, _ in builds):
+            if not state._builds or any(b[0] & ~state.table for b in builds):
                 raise ValueError("a build's cards lie on the table, in a variant with capture.builds")
-            state.builds = tuple(sorted(Build(*b) for b in builds))
+            # (cards, value, the seat that changed it last[, its owners: that seat unless given])
+            state.builds = tuple(sorted(Build(*b[:3], b[3] if len(b) > 3 else 1 << b[2]) for b in builds))
             state.built = sum(b.cards for b in state.builds)
             state.sums = sums_remove(state.sums, state.built)
         if piles is not None:

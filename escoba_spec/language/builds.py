@@ -44,9 +44,14 @@ def build_builds(b, cards: CardSet | None, capture: ir.Capture) -> ir.Builds | N
         _check_deck(b, path, cards)
     _check_capture(b, path, capture)
     _check_leftovers(b)
+    owners = spec.get("owners", "last")
+    if owners == "shared" and not duties and spec.get("raise_own", True):
+        b.error(f"{path}.owners", "owners-unused", "owners says who bears a build's duties and may not raise it, but "
+                "there are no duties and anyone may raise a build", "add duties or raise_own: false, or remove owners",
+                severity="warning")
     return ir.Builds(lowest, highest, bool(spec.get("hold", True)), raising, bool(spec.get("raise_with_table", False)),
                      bool(spec.get("raise_own", True)), duties, b.sources(spec, path),
-                     per_value=spec.get("per_value", "any"), absorb=bool(spec.get("absorb", False)))
+                     per_value=spec.get("per_value", "any"), absorb=bool(spec.get("absorb", False)), owners=owners)
 
 
 def _check_deck(b, path: str, cards: CardSet) -> None:

@@ -291,6 +291,7 @@ class Builds:
     sources: tuple[Source, ...] = ()
     per_value: str = "any"  # any | one: a build of a value that stands takes in any other made of it (Seep)
     absorb: bool = False  # a build move leaves no loose card or set of its value: it takes them in (Seep)
+    owners: str = "last"  # last: the seat that changed it last owns it; shared: every side that added to it (Seep)
 
 
 @dataclass(frozen=True)

@@ -245,8 +245,10 @@ class Table:
                 "to_play": None if state.over else state.to_play,
                 "hand": [card(i, capturers(legal)) for i in bits(state.hands[self.seat])],
                 "table": [card(i) for i in (state.stack if stack else bits(table & ~state.built))],
-                # the builds apart (capture.builds): their cards, value, and the seat that changed each last
+                # the builds apart (capture.builds): their cards, value, the seat that changed each last
+                # and the seats that own it
                 "builds": [{"value": b.value, "multiple": not state._single(b), "changer": b.changer,
+                            "owners": [s for s in range(state.n) if b.owners >> s & 1],
                             "cards": [card(i) for i in bits(b.cards)]} for b in state.builds],
                 "stack": stack,
                 "face_down": state.down.bit_count(),  # how many, never which

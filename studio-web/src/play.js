@@ -90,9 +90,10 @@ export function playPanel(root, studio) {
       el(`div.cards.table${t.stack ? ".stack" : ""}`, { id: "play-table" },
         ...(t.table || []).map((c) => card(c)), (t.table || []).length || (t.builds || []).length ? null
           : el("em", {}, "empty"), down,
-        // a build: its cards together, its value, who changed it last (only a card of its value takes it, whole)
+        // a build: its cards together, its value, whose it is (only a card of its value takes it, whole)
         ...(t.builds || []).map((b) => el("span.build", { "data-value": String(b.value), title: `only a ${b.value} `
-          + "takes it, whole" }, `${b.multiple ? "multiple build" : "build"} of ${b.value} (seat ${b.changer}):`,
+          + "takes it, whole" }, `${b.multiple ? "multiple build" : "build"} of ${b.value} `
+          + `(seat${b.owners.length > 1 ? "s" : ""} ${b.owners.join(" and ")}):`,
           ...b.cards.map((c) => card(c))))));
     if (t.piles) {  // piles.top: shown: every side's pile shows its last capturing card
       parts.push(el("h4", {}, "Piles (top card face up: a card of its rank takes the whole pile)"),

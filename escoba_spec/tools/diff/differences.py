@@ -162,7 +162,8 @@ _BUILD_FIELDS = {"lowest": "the lowest value a build may announce", "highest": "
                  "hold": "a builder must hold a card of the value", "raise_": "which builds a hand card may raise",
                  "raise_with_table": "loose cards may help a raise", "raise_own": "a player may raise a build they changed last",
                  "duties": "what the player who changed a standing build last may not do",
-                 "per_value": "how many builds may announce one value", "absorb": "a build takes in the loose cards of its value"}
+                 "per_value": "how many builds may announce one value", "absorb": "a build takes in the loose cards of its value",
+                 "owners": "who owns a build"}
 
 
 def _build_differences(ba: ir.Builds | None, bb: ir.Builds | None, add) -> None:

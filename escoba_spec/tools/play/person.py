@@ -161,9 +161,11 @@ class HumanSeat:
             self.write(f"stack:     {stack}" + ("   (bottom to top)" if len(view.stack) > 1 else ""))
         else:
             self.write(f"table:     {faces.row(view.table & ~state.built, values=True)}")
-        for build in view.builds:  # each build apart: its cards, its value, who changed it last
+        for build in view.builds:  # each build apart: its cards, its value, whose it is
             kind = "a build" if state._single(build) else "a multiple build"
-            self.write(f"           {kind} of {build.value}: {faces.names(build.cards)} (seat {build.changer}'s)")
+            owners = [str(s) for s in range(state.n) if build.owners >> s & 1]
+            whose = f"seat {owners[0]}'s" if len(owners) == 1 else f"seats {' and '.join(owners)}'"
+            self.write(f"           {kind} of {build.value}: {faces.names(build.cards)} ({whose})")
         if view.face_down:
             where = "under the stack" if view.stack or state.params.stack else "apart"
             self.write(f"           {view.face_down} card{'s' if view.face_down > 1 else ''} face down {where}")

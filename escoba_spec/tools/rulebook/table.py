@@ -183,7 +183,10 @@ class TableSections:
         """The paragraphs of capture.builds: what a build is, how it is taken, added to and raised,
         and its maker's duties."""
         L = self.L
+        owned = ".owned" if b.owners == "shared" else ""  # a build's owners, not its last changer, bear its rules
         out = [("capture.builds", L.t("builds.make", low=b.lowest, high=b.highest))]
+        if b.owners == "shared":
+            out.append(("capture.builds.owners", L.t("builds.owners_shared")))
         if b.hold:
             out.append(("capture.builds.hold", L.t("builds.hold")))
         out.append(("capture.builds.take", L.t("builds.take_with" if many else "builds.take")))
@@ -193,12 +196,12 @@ class TableSections:
         else:
             out.append(("capture.builds.raise", L.t("builds.raise_with_table" if b.raise_with_table else "builds.raise")))
             if not b.raise_own:
-                out.append(("capture.builds.raise_own", L.t("builds.raise_others")))
+                out.append(("capture.builds.raise_own", L.t("builds.raise_others" + owned)))
         if b.per_value == "one":
             out.append(("capture.builds.per_value", L.t("builds.per_value_one")))
         if b.absorb:
             out.append(("capture.builds.absorb", L.t("builds.absorb")))
-        out += [(f"capture.builds.duties.{d}", L.t(f"builds.duty.{d}")) for d in b.duties]
+        out += [(f"capture.builds.duties.{d}", L.t(f"builds.duty.{d}{owned}")) for d in b.duties]
         return out
 
     # ---------------------------------------------------------------- sweeps
