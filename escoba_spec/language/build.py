@@ -32,10 +32,10 @@ from .options import option_choices
 from .prose import prose
 from .resolved import Resolved
 from .piles import build_piles, check_piles
+from .sweeps import build_sweeps
 from .table import build_table, check_stack
 
 DEFAULTS: dict[str, Any] = {
-    "sweeps": {"enabled": True, "weight_by_target": False, "not_on_last_play": False, "not_with_joker": False},
     "end_of_deal": {"leftovers_to": "last-capturer", "leftovers_sweep": False, "check": None, "penalty": None},
     "match": {"target": 21, "both_past_target": "higher-wins", "tie": "another-hand", "goal": "reach",
               "check": "end-of-hand", "games": 1, "shutout": 0, "avoid_ends": "last-left"},
@@ -158,7 +158,7 @@ class _Builder:
         check_stack(self, table, capture, deal)
         piles = build_piles(self)
         check_piles(self, piles, capture, deal)
-        sweeps = self.build_sweeps()
+        sweeps = build_sweeps(self, cards)
         scoring = self.build_scoring(cards)
         scoring = ir.Scoring(scoring.ties, scoring.rules, build_events(self, cards, capture, scoring.rules, table, piles))
         match = self.build_match(scoring)
@@ -230,12 +230,6 @@ class _Builder:
                     self.problems.append(Diagnostic(pos.file, pos.line, pos.column, "unknown-option-label",
                                                     f"the option '{name}' labels the value '{value}', which it "
                                                     "does not offer", hint, where))
-
-    def build_sweeps(self) -> ir.Sweeps:
-        spec = self.section("sweeps")
-        s = self.with_defaults(spec, DEFAULTS["sweeps"])
-        return ir.Sweeps(bool(s["enabled"]), bool(s["weight_by_target"]), bool(s["not_on_last_play"]),
-                         bool(s["not_with_joker"]), self.sources(spec, "sweeps"))
 
     def build_end_of_deal(self, cards: CardSet | None, capture: ir.Capture, deal: ir.Deal) -> ir.EndOfDeal:
         spec = self.section("end_of_deal")

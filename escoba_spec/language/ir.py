@@ -317,6 +317,9 @@ class Sweeps:
     not_on_last_play: bool  # the last play of the hand never sweeps (002)
     not_with_joker: bool  # a capture that uses a joker never sweeps (Comodines)
     sources: tuple[Source, ...] = ()
+    #: sweeps.weight: what each sweep adds to the count, times its target multiple (None: 1)
+    weight: object = None  # expr.Node (number) in the sweep scope
+    weight_text: str = ""
 
 
 @dataclass(frozen=True)

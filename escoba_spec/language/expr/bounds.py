@@ -46,6 +46,11 @@ def overflow(node: Node) -> Problem | None:
                    "divide before multiplying, or use smaller factors")
 
 
+def bound(node: Node) -> int:
+    """A bound on |value| of a number expression (a sweep's weight is held to one)."""
+    return _bound(node, [])
+
+
 def _bound(node: Node, found: list[Node]) -> int:
     """A bound on |value| of a number node (0 for cards, 1 for a truth value); each node whose
     bound passes LIMIT is appended to `found`, inner ones first."""

@@ -61,6 +61,7 @@ from .nodes import (
     constant,
 )
 from .parse import parse
+from .scopes import no_sides, out_of_scope
 
 #: most/all/any evaluate their inside once per side, so nesting them multiplies
 #: the work by the number of sides at each level: they may nest this deep.
@@ -195,34 +196,7 @@ class _Checker:
         if not in_predicate and name in in_scope:
             return node, in_scope[name]
         if name in KNOWN_VARIABLES and not in_predicate:
-            if self.scope == "table":
-                self.problem(node, "expr-unknown-name", f"'{name}' is not known when the table is dealt",
-                             "a deal condition looks at the opening table: table and deck, e.g. "
-                             "count(table, rank == re) >= 3")
-            elif name in STACK_VARIABLES and self.scope.startswith("play"):
-                self.problem(node, "expr-unknown-name", f"'{name}' is the top card of a stack, and this variant's "
-                             "table is a spread", "set table.layout: stack, or look at the spread's cards: "
-                             "table_before, taken, table")
-            elif name in PILE_VARIABLES and self.scope.startswith("play"):
-                self.problem(node, "expr-unknown-name", f"'{name}' looks at the piles' top cards, and this variant's "
-                             "piles are face down", "set piles.top: shown (with a capture kind from other-piles or "
-                             "next-pile to take a pile), or look at the play's cards: played, taken, table")
-            elif name in PILE_VARIABLES:
-                self.problem(node, "expr-unknown-name", f"'{name}' is known only on a play with piles shown "
-                             "(scoring.events, piles.top: shown)",
-                             "a scoring rule looks at the end of the hand: pile, sweeps, captures, score, ...")
-            elif name in STACK_VARIABLES:
-                self.problem(node, "expr-unknown-name", f"'{name}' is known only on a play of a stack table "
-                             "(scoring.events, table.layout: stack)",
-                             "a scoring rule looks at the end of the hand: pile, sweeps, captures, score, ...")
-            elif name in HAND_VARIABLES and name not in PLAY_VARIABLES:
-                self.problem(node, "expr-unknown-name", f"'{name}' is known only in a declaration (declarations.rules)",
-                             "a declaration looks at the hand dealt: hand, table, round; a scoring rule at the end "
-                             "of the hand: pile, sweeps, captures, score, ...")
-            else:
-                self.problem(node, "expr-unknown-name", f"'{name}' is known only on a play (scoring.events)",
-                             "a scoring rule looks at the end of the hand: pile, sweeps, captures, score, ...; "
-                             "an event (scoring.events) sees the play: played, taken, previous, table, ...")
+            self.problem(node, "expr-unknown-name", *out_of_scope(name, self.scope))
             return node, None
         if name in KNOWN_VARIABLES:
             if name in PER_SIDE_VARIABLES:
@@ -390,9 +364,8 @@ class _Checker:
                     node, "expr-unknown-function", f"unknown function '{name}'", did_you_mean(name, SIGNATURES)
                 )
             return node, None
-        if signature.per_side and self.scope == "table":
-            self.problem(node, "expr-type", f"{name}() compares the sides of a hand and cannot be used when the "
-                         "table is dealt", "a deal condition looks at the opening table: count(table, ...), sum(table)")
+        if signature.per_side and (sideless := no_sides(name, self.scope)) is not None:
+            self.problem(node, "expr-type", *sideless)
             return node, None
         if signature.per_side and in_predicate:
             self.problem(

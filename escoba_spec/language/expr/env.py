@@ -19,14 +19,15 @@ MATCH_VARIABLES = {"score": NUM, "opponent_score": NUM, "dealer": BOOL, "hand_nu
 #: the names of an event on a play (scoring.events), besides the side's and the match's: the
 #: card played, the table cards it took, the card played just before (none on a hand's first
 #: play) and whether an opponent played it, the table before and after, whether this is the
-#: hand's last play, the round of the deal (1 up), whether it is the hand's last round (the stock
-#: is out: no cards are dealt after it) and whether the play is its round's first (the first after
-#: the cards were dealt: the card before it, if any, was played in an earlier round), and the
+#: hand's first play and its last, the round of the deal (1 up), whether it is the hand's last
+#: round (the stock is out: no cards are dealt after it) and whether the play is its round's
+#: first (the first after the cards were dealt: the card before it, if any, was played in an
+#: earlier round), and the
 #: side's declared hands: the cards of every hand its players declared with (declarations) in
 #: this hand, as dealt (none while it has declared nothing)
 PLAY_VARIABLES = {"played": CARDS, "taken": CARDS, "previous": CARDS, "previous_opponent": BOOL,
-                  "table_before": CARDS, "table": CARDS, "last_play": BOOL, "round": NUM, "last_round": BOOL,
-                  "first_in_round": BOOL, "declared": CARDS}
+                  "table_before": CARDS, "table": CARDS, "first_play": BOOL, "last_play": BOOL, "round": NUM,
+                  "last_round": BOOL, "first_in_round": BOOL, "declared": CARDS}
 #: the names of an event on a play of a stack table (table.layout: stack), besides the play's: the
 #: stack's top card before the play and after it (no card when the stack is empty)
 STACK_VARIABLES = {"top_before": CARDS, "top": CARDS}
@@ -34,6 +35,12 @@ STACK_VARIABLES = {"top_before": CARDS, "top": CARDS}
 #: cards of another side's pile the play took whole (none when it took none), and the side's own
 #: pile's top card after the play (none while its pile is empty)
 PILE_VARIABLES = {"stolen": CARDS, "pile_top": CARDS}
+#: the names of a sweep, for its weight (sweeps.weight): the play's that mean something the moment
+#: a play clears the table, none of a side's pile or the match (the weight is what the sweep is, not
+#: who made it); `taken` is the whole table before the play
+SWEEP_VARIABLES = {name: PLAY_VARIABLES[name] for name in (
+    "played", "taken", "previous", "previous_opponent", "first_play", "last_play", "round", "last_round",
+    "first_in_round")}
 #: the names of a declaration (declarations.rules), besides the side's and the match's: the
 #: player's hand as dealt, the table, the round of the deal (1 up)
 HAND_VARIABLES = {"hand": CARDS, "table": CARDS, "round": NUM}
@@ -47,7 +54,8 @@ _PLAY = {**VARIABLES, **MATCH_VARIABLES, **PLAY_VARIABLES}
 SCOPE_VARIABLES = {"side": {**VARIABLES, **MATCH_VARIABLES}, "play": _PLAY,
                    "play-stack": {**_PLAY, **STACK_VARIABLES}, "play-piles": {**_PLAY, **PILE_VARIABLES},
                    "play-stack-piles": {**_PLAY, **STACK_VARIABLES, **PILE_VARIABLES},
-                   "hand": {**VARIABLES, **MATCH_VARIABLES, **HAND_VARIABLES}, "table": TABLE_VARIABLES}
+                   "hand": {**VARIABLES, **MATCH_VARIABLES, **HAND_VARIABLES}, "table": TABLE_VARIABLES,
+                   "sweep": {"deck": CARDS, **SWEEP_VARIABLES}}
 #: how most() treats sides tied for the top (the IR's TiePolicy): nobody wins it
 #: (none), every tied side does (all), or every tied side does and the rule's
 #: points are shared between them (split, 000's "ties split the point"), or nobody
@@ -191,6 +199,7 @@ class PlayFacts:
     last_round: bool = False  # the play is in the hand's last round: the stock is out
     first_in_round: bool = False  # the play is the first of its round (the first after a deal)
     declared: tuple = ()  # per side, the cards of the hands it declared with this hand (() none)
+    first_play: bool = False  # the hand's first play
 
 
 NO_MATCH = MatchFacts()

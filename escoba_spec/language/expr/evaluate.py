@@ -145,6 +145,7 @@ _PLAY_NAMES: dict[str, Callable] = {
     "previous": lambda p, side: p.previous,
     "previous_opponent": lambda p, side: p.previous_side >= 0 and p.previous_side != side,
     "table_before": lambda p, side: p.table_before,
+    "first_play": lambda p, side: p.first_play,
     "last_play": lambda p, side: p.last_play,
     "round": lambda p, side: p.round,
     "last_round": lambda p, side: p.last_round,
