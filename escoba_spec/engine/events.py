@@ -74,7 +74,7 @@ class HandEvents:
             # the stock is out; the play is the round's first (every earlier round dealt hand_size each)
             last_round=self.stock_pos >= len(self.stock),
             first_in_round=len(self.history) - 1 == (self.rounds - 1) * self.hand_size * self.n,
-            declared=tuple(self.declared_cards),
+            declared=tuple(self.declared_cards), first_play=len(history) == 1,
         )
         standing = self.standing()
         fired = self.rs.play_events(side, self.piles, self.sweeps, self.captures, table, facts, standing)
@@ -89,6 +89,21 @@ class HandEvents:
         if any(effect != "points" for _, _, effect in fired):
             return True  # a win or a loss of the match, the moment it happens
         return self._reached(standing)
+
+    def _sweep_play(self, seat: int, card: int, before: int, claim: int) -> tuple:
+        """(the play, its side) for RuleSet.sweep_weight when a sweeps.weight asks about the play
+        that swept (made on the table `before`, which it took whole), else (): asked before the
+        play joins the history."""
+        if not self.params.sweep_by_play:
+            return ()
+        history = self.history
+        previous = history[-1] if history else None
+        return (PlayFacts(
+            played=1 << card, taken=before, table_before=before, previous=1 << previous.card if previous else 0,
+            previous_side=previous.seat % self.sides if previous else -1, last_play=self._played_last(),
+            round=self.rounds, card=card, claim=claim, last_round=self.stock_pos >= len(self.stock),
+            first_in_round=len(history) == (self.rounds - 1) * self.hand_size * self.n, first_play=not history,
+        ), seat % self.sides)
 
     def _declare(self) -> bool:
         """The declarations on the round just dealt, seat by seat from its leader; whether they end

@@ -84,7 +84,18 @@ class Interpreter:
     def capture_makers(self, card: int, capture: int, table: int, piles: PileView | None = None) -> frozenset[str]:
         return frozenset(self._kinds.makers(card, capture, table, piles)) if self._kinds is not None else frozenset()
 
-    def sweep_weight(self, card: int, captured: int, last_play: bool) -> int:
+    def sweep_weight(self, card: int, captured: int, last_play: bool, play: PlayFacts | None = None,
+                     side: int = 0) -> int:
+        weighed = self._sweep_count(card, captured, last_play)
+        weight = self._sweeps.weight
+        if not weighed or weight is None:
+            return weighed
+        if play is None:
+            raise ValueError(f"{self.id}: sweeps.weight asks the play that swept, and none was given")
+        return weighed * rt.points(evaluate(weight, ScoreContext(side, [], [], [], self._env, 0, NO_MATCH, play)))
+
+    def _sweep_count(self, card: int, captured: int, last_play: bool) -> int:
+        """What a sweep counts before its weight: 1, its target multiple, 0 when it is none."""
         sw = self._sweeps
         if not sw.enabled or (sw.not_on_last_play and last_play):
             return 0

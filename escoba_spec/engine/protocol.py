@@ -113,6 +113,7 @@ class Params:
     #: ids of the events scored during play whose effect is points (also at the end of points_rules)
     event_points: tuple[str, ...] = ()
     events: bool = False  # the variant scores events during play (RuleSet.play_events)
+    sweep_by_play: bool = False  # sweeps.weight: a sweep's worth is asked of its play (RuleSet.sweep_weight)
     match_goal: str = "reach"  # or "avoid": a side reaching the target is out, the last left wins; or "lead"
     match_avoid_ends: str = "last-left"  # goal avoid: or "first-out", the first side at the target ends the match
     match_check: str = "end-of-hand"  # or "at-once": points scored in play that reach the target end the match
@@ -210,6 +211,7 @@ class Params:
             leftovers_to=variant.end_of_deal.leftovers_to,
             event_points=tuple(e.id for e in variant.scoring.events if e.effect == "points"),
             events=bool(variant.scoring.events),
+            sweep_by_play=variant.sweeps.weight is not None,
             match_goal=variant.match.goal,
             match_check=variant.match.check,
             match_avoid_ends=variant.match.avoid_ends,
@@ -319,11 +321,14 @@ class RuleSet(Protocol):
         (`params.obligation_steps`), so only of a RuleSet whose params list capture kinds."""
         ...
 
-    def sweep_weight(self, card: int, captured: int, last_play: bool) -> int:
+    def sweep_weight(self, card: int, captured: int, last_play: bool, play: PlayFacts | None = None,
+                     side: int = 0) -> int:
         """Sweeps scored by a capture of `captured` with `card` that empties the
         table; `last_play` is true on the hand's final play. 0 = no sweep. With
         `params.keep_mask`, a card of it played to an empty table goes to the pile and
-        is asked about with `captured` the card itself."""
+        is asked about with `captured` the card itself. With `params.sweep_by_play` (a
+        sweeps.weight), `play` is the play that swept (its `taken`: the whole table before
+        it) and `side` the side that made it; the weight multiplies what it would be without."""
         ...
 
     def opening_multiple(self, table: int, sums: SubsetSums) -> int:

@@ -360,7 +360,7 @@ class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanat
                 # what the kinds took: a stack's top card (engine.zones), or the whole spread
                 made = (top if self._stack and capture else capture) or bit
                 capture = capture or bit
-                swept = self.rs.sweep_weight(card, made, self._played_last())
+                swept = self.rs.sweep_weight(card, made, self._played_last(), *self._sweep_play(seat, card, before, claim))
                 self.sweeps[side] += swept
         else:
             if self._claims:
