@@ -33,7 +33,7 @@ from .kernel_declarations import declaration_context
 from .kernel_events import event_args, event_context, event_flags
 from .kernel_builds import builds_context, builds_unsupported
 from .kernel_expert import expert_context
-from .kernel_expressions import EVENT_ARGS, MATCH_NAMES, KernelExpressions, KernelUnsupported
+from .kernel_expressions import EVENT_ARGS, MATCH_NAMES, SWEEP_ARGS, KernelExpressions, KernelUnsupported
 from .kernel_kinds import kinds_tables, needs_kinds
 from .kernel_stages import EXPERT_STAGES, STAGES, stage_head
 
@@ -180,6 +180,16 @@ def _obligation_steps(variant: ir.Variant, params: Params) -> list[tuple[int, in
             for o in variant.capture.obligations]
 
 
+def _sweep_weight(variant: ir.Variant, out: KernelExpressions) -> dict:
+    """The sweeps.weight of a variant as kernel code: the play's names _sweep_weight then takes."""
+    weight = variant.sweeps.weight
+    if weight is None:
+        return {"sweep_by_play": False, "sweep_args": ""}
+    source = out.emit_sweep(weight)
+    return {"sweep_by_play": True, "sweep_args": SWEEP_ARGS,
+            "sweep_weight_source": f"clamp({source})" if needs_bounds(weight) else f"({source})"}
+
+
 def generate_kernel(variant: ir.Variant) -> str:
     """Entry point: the kernel's source; KernelUnsupported names what it cannot play."""
     reasons = unsupported(variant)
@@ -268,6 +278,7 @@ def generate_kernel(variant: ir.Variant) -> str:
         "sweeps_enabled": variant.sweeps.enabled,
         "not_on_last_play": variant.sweeps.not_on_last_play,
         "weighted": variant.sweeps.weight_by_target and capture.mode == "sum",
+        **_sweep_weight(variant, out),
         "min_target": literal(min(capture.targets) if capture.targets else 1),
         "opening_trigger": trigger,
         "opening_targets": [literal(t) for t in opening_targets],

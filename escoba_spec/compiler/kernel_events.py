@@ -11,7 +11,7 @@ mask over the kinds' indices in `Params.capture_kinds`.
 
 from __future__ import annotations
 
-from ..engine.protocol import Params, events_name_declared, names_match
+from ..engine.protocol import Params, events_name_declared, names_any, names_match
 from ..language import ir
 from ..language.expr.nodes import needs_bounds
 from .codegen import ID_PATTERN, UnsafeValue, _comment, display_path
@@ -56,11 +56,13 @@ def event_context(variant: ir.Variant, out: KernelExpressions) -> list[dict]:
 def event_flags(variant: ir.Variant) -> dict[str, bool]:
     """What play_events is told beyond the play: the kinds' code (an event made by kinds),
     where the match stands (an event naming it), and the sides' declared hands (an event naming
-    `declared`)."""
+    `declared`); and whether it works out `first_play` (an event naming it)."""
     events = variant.scoring.events
     return {"event_kinds": any(e.kinds for e in events),
             "event_standing": any(names_match(e.when) or names_match(e.points) for e in events),
-            "event_declared": events_name_declared(variant)}
+            "event_declared": events_name_declared(variant),
+            "event_first_play": any(names_any(e.when, ("first_play",)) or names_any(e.points, ("first_play",))
+                                    for e in events)}
 
 
 def event_args(variant: ir.Variant) -> str:
@@ -72,5 +74,6 @@ def event_args(variant: ir.Variant) -> str:
         "sides, piles, sweeps, captures, table, played, taken, table_before, previous, previous_side, last_play, "
         "round_, last_round, first_in_round, dealer_side",
         *(["standing"] if flags["event_standing"] else []), *(["declared"] if flags["event_declared"] else []),
+        *(["first_play"] if flags["event_first_play"] else []),
         *(["top_before, top_after"] if params.stack else []), *(["stolen, tops"] if params.pile_tops else [])])
 

@@ -9,7 +9,8 @@ the other sides become small functions of their own (numba has no
 generator expressions); the helpers of `engine.native` do the rest. An
 event's expressions (`emit_play`) also name the play, as the arguments of
 the kernel's `play_events` (`PLAY_NAMES`), and a declaration's (`emit_hand`)
-the dealt hand (`HAND_NAMES`); in both, where the match stands is `standing`
+the dealt hand (`HAND_NAMES`), and a sweep's weight the play that swept
+(`SWEEP_NAMES`); in the first two, where the match stands is `standing`
 (the match's scores with the hand's points so far) and `dealer_side`, and
 `most`, `all`, `any` and `hand_number` are not in those scopes yet (they
 read the end of the hand's rows, or what a hand is not told). Deck
@@ -37,6 +38,7 @@ PLAY_NAMES = {
     "round": "round_",
     "last_round": "last_round",
     "first_in_round": "first_in_round",
+    "first_play": "first_play",
     "score": "standing[side]",
     "opponent_score": "best_other(standing, side)",
     "dealer": "(dealer_side == side)",
@@ -46,6 +48,20 @@ PLAY_NAMES = {
     "pile_top": "(_BITS[tops[side]] if tops[side] >= 0 else np.int64(0))",
     "declared": "declared[side]",
 }
+#: the names of a sweep (sweeps.weight) as the kernel's _sweep_weight calls its arguments (SWEEP_ARGS)
+SWEEP_NAMES = {
+    "played": "_BITS[card]",
+    "taken": "taken",
+    "previous": "previous",
+    "previous_opponent": "(previous_side >= 0 and previous_side != side)",
+    "first_play": "first_play",
+    "last_play": "last_play",
+    "round": "round_",
+    "last_round": "last_round",
+    "first_in_round": "first_in_round",
+}
+#: what _sweep_weight takes beyond the sweep itself when a weight asks about its play
+SWEEP_ARGS = ", side, taken, previous, previous_side, first_play, round_, last_round, first_in_round"
 #: in an event's any() / all(), the helper's call takes the event function's names through this
 #: marker, which kernel_events replaces with the names the variant's event function has
 EVENT_ARGS = "__EVENT_ARGS__"
@@ -97,6 +113,10 @@ class KernelExpressions:
     def emit_play(self, node: Node) -> str:
         """An event's expression: the end-of-hand names and a play's (`PLAY_NAMES`)."""
         return _KernelEmitter(self, PLAY_NAMES, "an event").emit(node)
+
+    def emit_sweep(self, node: Node) -> str:
+        """A sweep's weight: the names of the play that swept (`SWEEP_NAMES`)."""
+        return _KernelEmitter(self, SWEEP_NAMES, "a sweep's weight").emit(node)
 
     def emit_hand(self, node: Node) -> str:
         """A declaration's expression: a side's names and a dealt hand's (`HAND_NAMES`)."""

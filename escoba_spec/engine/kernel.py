@@ -149,8 +149,15 @@ class KernelRuleSet:
         mask = int(self.module.capture_makers(card, capture, table, self._work))
         return frozenset(k.id for i, k in enumerate(self.params.capture_kinds) if mask >> i & 1)
 
-    def sweep_weight(self, card: int, captured: int, last_play: bool) -> int:
-        return int(self.module.sweep_weight(card, captured, bool(last_play), self._work))
+    def sweep_weight(self, card: int, captured: int, last_play: bool, play: PlayFacts | None = None,
+                     side: int = 0) -> int:
+        if not self.params.sweep_by_play:
+            return int(self.module.sweep_weight(card, captured, bool(last_play), self._work))
+        if play is None:
+            raise ValueError(f"{self.id}: sweeps.weight asks the play that swept, and none was given")
+        return int(self.module.sweep_weight(card, captured, bool(last_play), self._work, side, play.taken,
+                                            play.previous, play.previous_side, bool(play.first_play), play.round,
+                                            bool(play.last_round), bool(play.first_in_round)))
 
     def opening_multiple(self, table: int, sums=None) -> int:
         return int(self.module.opening_multiple(table, self._work, self._wmask))
