@@ -65,6 +65,7 @@ FIELDS: dict[str, tuple[str, tuple[str, ...]]] = {
     "sweeps.weight_by_target": ("a sweep counts once per lowest target it makes", _SWEEP),
     "sweeps.not_on_last_play": ("no sweep on the last play of the hand", _SWEEP),
     "sweeps.not_with_joker": ("no sweep with a joker", _SWEEP),
+    "sweeps.weight": ("what a sweep counts by its play", _SWEEP),
     "end_of_deal.leftovers_to": ("the leftovers go to", (CAPTURES, POINTS)),  # the last play's piles
     "end_of_deal.leftovers_sweep": ("taking the leftovers is a sweep", _SWEEP),
     "end_of_deal.check": ("leftover check", (CHECK,)),
@@ -89,4 +90,4 @@ FIELDS: dict[str, tuple[str, tuple[str, ...]]] = {
 }
 SECTIONS = ("players", "deal", "table", "piles", "capture", "sweeps", "end_of_deal", "match", "visibility")
 #: citations; layouts are compared as a set; the first lead is compared by its mask and told by its text
-SKIP = {"sources", "layouts", "first_lead_not", "first_lead_text"}
+SKIP = {"sources", "layouts", "first_lead_not", "first_lead_text", "weight"}  # sweeps.weight: by its text

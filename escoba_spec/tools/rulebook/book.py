@@ -422,7 +422,7 @@ def _quick(doc: Document, L: Lang) -> Section:
         "deal": ("deal.order", "deal.round", "deal.layouts", "deal.rounds"),
         "play": ("capture.mode", "capture.kinds", "capture.single_card_first", "capture.priority.",
                  "capture.obligation"),
-        "sweeps": ("sweeps.enabled", "sweeps.last_play"),
+        "sweeps": ("sweeps.enabled", "sweeps.weight_expression", "sweeps.last_play"),
         "scoring": ("scoring.rules", "scoring.events", "declarations.rules"),
         "end": ("end.leftovers",),
         "match": ("match.target", "match.games"),

@@ -112,6 +112,12 @@ PLAY_SAMPLES: tuple[tuple[str, str], ...] = (
      " or any(opponents, count(declared) > 0)", "bool"),
 )
 
+#: Expressions over the play that made a sweep (sweeps.weight: compiled in the sweep scope).
+SWEEP_SAMPLES: tuple[tuple[str, str], ...] = (
+    ("0 if last_play else 25 if first_play else 50", "num"),
+    ("2 if count(taken) >= 4 and not first_in_round or previous_opponent else 1", "num"),
+)
+
 #: Expressions over a play of a stack table (scoring.events with table.layout: stack).
 STACK_SAMPLES: tuple[tuple[str, str], ...] = (
     ("count(table_before) == 1 and same_rank(union(played, top_before)) == 2 and count(top, rank == {f}) == 0", "bool"),
@@ -267,6 +273,7 @@ def problems() -> tuple[str, ...]:
         samples += [(t, k, "play") for t, k in PLAY_SAMPLES] + [(t, k, "hand") for t, k in HAND_SAMPLES]
         samples += [(t, k, "play-stack") for t, k in STACK_SAMPLES]
         samples += [(t, k, "play-piles") for t, k in PILE_SAMPLES]
+        samples += [(t, k, "sweep") for t, k in SWEEP_SAMPLES]
         for text, kind, scope in samples:
             source = fill(text, deck)
             node, errors = compile_expression(source, kind, env, scope=scope)

@@ -72,6 +72,7 @@ class ExprText(PredicateWords, PlayWords, ArithWords):
         self.deck = env.cards.deck
         self.variant = variant
         self.notes: list[str] = []
+        self.unit = "points.n"  # what a number counts: points, or sweeps (a sweep's weight, sweeps.n)
         self._index: dict[tuple[int, int], E.Node] = {}
 
     # ------------------------------------------------------------ entry points
@@ -79,7 +80,7 @@ class ExprText(PredicateWords, PlayWords, ArithWords):
     def rule(self, rule: ir.ScoringRule) -> str:
         """One scoring rule as one or more sentences."""
         L = self.lang
-        self.notes = []
+        self.notes, self.unit = [], "points.n"
         award_index, points_index = _index(rule.award_text), _index(rule.points_text)
         self._index = points_index
         points, simple, per = ("", True, None)
@@ -104,9 +105,9 @@ class ExprText(PredicateWords, PlayWords, ArithWords):
         sentences = [L.sentence(text)] + [L.sentence(note) for note in dict.fromkeys(self.notes)]
         return " ".join(sentences)
 
-    def expression(self, node: E.Node, text: str = "", kind: str = E.BOOL) -> str:
-        """Any resolved expression (for tests and the coverage check)."""
-        self.notes = []
+    def expression(self, node: E.Node, text: str = "", kind: str = E.BOOL, unit: str = "points.n") -> str:
+        """Any resolved expression (for tests and the coverage check); a number counted in `unit`."""
+        self.notes, self.unit = [], unit
         self._index = _index(text) if text else {}
         if kind == E.BOOL:
             out = self.clause(node, YOU)
@@ -121,7 +122,7 @@ class ExprText(PredicateWords, PlayWords, ArithWords):
         L = self.lang
         value = self.const(node)
         if value is not None:
-            return L.n("points.n", value), True, None
+            return L.n(self.unit, value, sweep=L.sweep(1), sweeps=L.sweep(2)), True, None
         if isinstance(node, E.IfElse):
             then = self.then_words(node.then, self.points(node.then)[0])
             otherwise = self.points(node.otherwise)[0]
@@ -135,7 +136,8 @@ class ExprText(PredicateWords, PlayWords, ArithWords):
                 factor, unit = self.const(node.right), node.left
         q = self.quantity(unit)
         if q is not None:
-            text = L.t(f"per.{q.kind}.you", points=L.n("points.n", factor), noun=q.noun.sg(L))
+            text = L.t(f"per.{q.kind}.you", points=L.n(self.unit, factor, sweep=L.sweep(1), sweeps=L.sweep(2)),
+                       noun=q.noun.sg(L))
             return text, False, unit
         return L.t("points.as_many", amount=self.num(node, YOU)), False, None
 

@@ -3,7 +3,7 @@
 A part of `ExprText` (which mixes it in): the cards of a play (`played`,
 `taken`, `previous`, `table_before`), the match's numbers (`score`,
 `opponent_score`, `hand_number`) and a play's (`round`), the flags (`dealer`,
-`last_play`, `previous_opponent`), a declaration's `hand`, and `common`,
+`first_play`, `last_play`, `previous_opponent`), a declaration's `hand`, and `common`,
 `same_rank`, `same_suit`, `same_rank_as`.
 Each has a catalogue entry of its own; those that belong to a side have a
 "you" and a "they" form, as the side's own names do.
@@ -24,7 +24,7 @@ SIDE_NUMBERS = frozenset({"score", "opponent_score"})
 NUMBERS = frozenset({"hand_number", "round"})
 #: booleans: said for a side, or of the play
 SIDE_FLAGS = frozenset({"dealer"})
-FLAGS = frozenset({"last_play", "previous_opponent", "last_round", "first_in_round"})
+FLAGS = frozenset({"first_play", "last_play", "previous_opponent", "last_round", "first_in_round"})
 
 
 class PlayWords:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ...language import ir
 from ...language.derive import kinds_of, table_deal, table_first_lead
+from ...language.expr import nodes as E
 from .model import Section, words_in
 
 
@@ -214,9 +215,14 @@ class TableSections:
             return s
         s.p("sweeps.enabled", L.t("sweeps.what", sweep=L.sweep(1)))
         targets = self.v.capture.targets
-        if w.weight_by_target and self.v.capture.mode == "sum" and len(targets) > 1:
+        by_target = w.weight_by_target and self.v.capture.mode == "sum" and len(targets) > 1
+        if by_target:
             s.p("sweeps.weight", L.t("sweeps.weight_by_target", sweep=L.sweep(1), target=min(targets),
                                      example=targets[1], count=targets[1] // min(targets)))
+        if w.weight is not None:  # what a sweep counts by its play (sweeps.weight), times the above
+            weight = self.words.expression(w.weight, w.weight_text, E.NUM, unit="sweeps.n")
+            key = "sweeps.weight_times" if by_target else "sweeps.weight"  # the quick page has no count above
+            s.p(f"{key}_expression" if by_target else "sweeps.weight_expression", L.t(key, sweep=L.sweep(1), weight=weight))
         if w.not_on_last_play:
             s.p("sweeps.last_play", L.t("sweeps.not_on_last_play", sweep=L.sweep(1)))
         if w.not_with_joker and self.v.deck.jokers.count:
