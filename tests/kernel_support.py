@@ -95,7 +95,7 @@ def assert_same_matches(kernel, interp, seeds, names, *, team_size=1, where=()):
     return batch, matches
 
 
-#: the variants made up by test_kernel_kinds, test_kernel_rules and test_kernel_events whose kernels
+#: the variants made up by test_kernel_kinds, test_kernel_rules, test_kernel_events and test_sweep_weight whose kernels
 #: the tests compile with numba: between them and the shipped variants (every one compiled by its
 #: own tests), every line of kernel code any made-up variant generates compiles natively somewhere
 #: in the suite (tests/test_kernel_native_cover.py checks it, and names a variant to add here when
@@ -105,7 +105,8 @@ def assert_same_matches(kernel, interp, seeds, names, *, team_size=1, where=()):
 NATIVE_MADE_UP = frozenset({"claims-events", "kernel-escopa-jokers", "all-of-them", "ev-effects", "split-three-ways",
                             "declarations", "catch-up", "ev-at-once", "five-players", "kernel-sweep-compulsory",
                             "pile-events", "lead-goal",
-                            "avoid-first-out", "ace-lead-at-four", "declared-events", "cuarenta-caida-en-ronda"})
+                            "avoid-first-out", "ace-lead-at-four", "declared-events", "cuarenta-caida-en-ronda",
+                            "seep-sweeps", "sweep-names"})
 
 
 def engines(variant, *, native: bool = True):

@@ -1,6 +1,6 @@
 """Every line of kernel code the suite's made-up variants generate compiles with numba somewhere.
 
-The differential tests of test_kernel_kinds, test_kernel_rules and test_kernel_events play most
+The differential tests of test_kernel_kinds, test_kernel_rules, test_kernel_events and test_sweep_weight play most
 of their made-up variants on the kernel's source run as plain Python (kernel_support.engines,
 native=False): the same code against the interpreter, without a numba compile of seconds each.
 What plain Python cannot show is that numba compiles the code. So the shipped variants (their
@@ -16,7 +16,7 @@ import re
 from escoba_spec.compiler.kernel import generate_kernel, unsupported
 from escoba_spec.language.validate import load_variant
 
-from . import test_kernel_events, test_kernel_kinds, test_kernel_rules
+from . import test_kernel_events, test_kernel_kinds, test_kernel_rules, test_sweep_weight
 from .conftest import RULES
 from .engine_fixtures import house_variants
 from .kernel_support import NATIVE_MADE_UP
@@ -48,6 +48,7 @@ def _made_up(tmp_path_factory) -> dict:
     texts.update({name: f"id: {name}\nextends: escoba-de-15\n{body}" for name, body in test_kernel_rules.SPLIT.items()})
     out.update(house_variants(tmp_path_factory, "cover-rules", texts))
     out.update(house_variants(tmp_path_factory, "cover-events", test_kernel_events.HOUSES))
+    out.update(house_variants(tmp_path_factory, "cover-sweeps", test_sweep_weight.HOUSES))
     for name, (file, options) in test_kernel_events.OPTIONED.items():
         out[name] = load_variant(RULES / file, options)
     out["escoba-de-15/ties=split"] = load_variant(RULES / "escoba-de-15.yaml", {"ties": "split"})
@@ -58,7 +59,7 @@ def test_every_line_a_made_up_variant_writes_compiles_natively_somewhere(tmp_pat
     made_up = _made_up(tmp_path_factory)
     assert NATIVE_MADE_UP <= set(made_up), sorted(NATIVE_MADE_UP - set(made_up))
     names = {*test_kernel_kinds.TEXTS, *test_kernel_rules.NAMES, *test_kernel_events.HOUSES,
-             *test_kernel_events.OPTIONED}
+             *test_kernel_events.OPTIONED, *test_sweep_weight.HOUSES}
     assert names == set(made_up), sorted(names ^ set(made_up))
     compiled: set[str] = set()
     for path in sorted([*RULES.glob("*.yaml"), *(RULES / "house").glob("*.yaml")]):
