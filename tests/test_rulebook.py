@@ -38,6 +38,7 @@ from escoba_spec.tools.rulebook.coverage import (
     PILE_SAMPLES,
     PLAY_SAMPLES,
     SAMPLES,
+    SWEEP_SAMPLES,
     STACK_SAMPLES,
     TABLE_SAMPLES,
     _forms_in,
@@ -117,7 +118,7 @@ def test_every_ir_class_has_a_section():
 
 def test_samples_use_every_expression_form():
     used = {kind: set() for kind in expression_forms()}
-    for text, _ in SAMPLES + TABLE_SAMPLES + PLAY_SAMPLES + HAND_SAMPLES + STACK_SAMPLES + PILE_SAMPLES:
+    for text, _ in SAMPLES + TABLE_SAMPLES + PLAY_SAMPLES + HAND_SAMPLES + STACK_SAMPLES + PILE_SAMPLES + SWEEP_SAMPLES:
         tree, errors = parse(text.format(s="oros", s2="copas", f="sota"))
         assert tree is not None, (text, errors)
         _forms_in(tree, used)

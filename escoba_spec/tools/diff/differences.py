@@ -106,7 +106,7 @@ def _walk(path: str, va: object, vb: object, add) -> None:
     elif path == "sweeps.weight_text":  # the weight as the files write it (none: a sweep counts 1)
         ta, tb = (" ".join(t.split()) for t in (va, vb))
         if ta != tb:
-            add("sweeps.weight", FIELDS["sweeps.weight"][0], ta or None, tb or None, FIELDS["sweeps.weight"][1])
+            add("sweeps.weight", FIELDS[path][0], ta or None, tb or None, FIELDS[path][1])
     elif is_dataclass(va) and is_dataclass(vb):
         for f in fields(va):
             if f.name not in SKIP:

@@ -65,7 +65,7 @@ FIELDS: dict[str, tuple[str, tuple[str, ...]]] = {
     "sweeps.weight_by_target": ("a sweep counts once per lowest target it makes", _SWEEP),
     "sweeps.not_on_last_play": ("no sweep on the last play of the hand", _SWEEP),
     "sweeps.not_with_joker": ("no sweep with a joker", _SWEEP),
-    "sweeps.weight": ("what a sweep counts by its play", _SWEEP),
+    "sweeps.weight_text": ("what a sweep counts by its play", _SWEEP),  # said as sweeps.weight
     "end_of_deal.leftovers_to": ("the leftovers go to", (CAPTURES, POINTS)),  # the last play's piles
     "end_of_deal.leftovers_sweep": ("taking the leftovers is a sweep", _SWEEP),
     "end_of_deal.check": ("leftover check", (CHECK,)),
