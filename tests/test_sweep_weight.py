@@ -27,10 +27,13 @@ from .kernel_support import assert_same_hand, assert_same_matches, made_up_engin
 SEEP = '"0 if last_play else 25 if first_play else 50"'
 HOUSES = {
     "seep-sweeps": f"id: seep-sweeps\nextends: escoba-de-15\nsweeps:\n  weight: {SEEP}\n",
-    # every name of a sweep, times Escopa's count by target (a 30-sweep counts 2)
+    # every name of a sweep, times Escopa's count by target (a 30-sweep counts 2); first_play in an event
     "sweep-names": "id: sweep-names\nextends: escopa\nsweeps:\n  weight: \"3 if first_in_round and previous_opponent "
                    "else 2 if count(taken) >= 3 or count(common(played, previous)) == 0 and round > 1 and not "
-                   "last_round else 1\"\nend_of_deal:\n  check: null\n",
+                   "last_round else 1\"\nend_of_deal:\n  check: null\n"
+                   # first_play in an event too, and in an event's any()
+                   "scoring:\n  events:\n    - id: opening-take\n"
+                   "      when: count(taken) > 0 and (first_play or any(opponents, first_play))\n",
     # the Seep weight on capture kinds: several sets at once, a sweep first, counted by target
     "sweep-kinds": "id: sweep-kinds\nextends: comodines\ncapture:\n  kinds:\n    - {id: match, take: equal-value}\n"
                    "    - {id: fifteen, take: sum-with-played, targets: [15, 30], sets: many}\n"
