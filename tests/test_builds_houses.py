@@ -54,6 +54,12 @@ def engines(tmp_path_factory):
         pair = (Interpreter(variant), load_kernel(variant, native=False))
         out[owners if owners == "shared" else (per_value, absorb == "true")] = pair
     out["last"] = out["one", True]
+    path = folder / "houses-maximal.yaml"  # Seep's compulsory, maximal capture
+    path.write_text(HOUSES.replace("{per_value}", "one").replace("{absorb}", "true").replace("{owners}", "shared")
+                    .replace("    - {id: courts, drop: true}\n", "    - {id: courts, drop: true}\n"
+                             "    - {id: sum, take: sum, sets: maximal}\n  obligation: played-card\n"), encoding="utf-8")
+    variant = load_variant(path)
+    out["maximal"] = (Interpreter(variant), load_kernel(variant, native=False))
     return out
 
 
@@ -152,6 +158,11 @@ def test_gn_a_nine_on_a_loose_nine_is_a_cemented_house_of_9(engines):
     assert "4h+5d+9s:9" in moves and "4h+5d:9" not in moves
 
 
+def _capturing(book: str) -> str:
+    """The rulebook's section on capturing (the differences from Cassino, elsewhere, quote its words)."""
+    return book.split("\n## Capturing\n")[1].split("\n## ")[0]
+
+
 def _owners(state) -> list[list[int]]:
     return [[s for s in range(state.n) if b.owners >> s & 1] for b in state.builds]
 
@@ -226,5 +237,50 @@ def test_the_rulebook_says_who_owns_a_shared_build_and_binds_its_owners(engines)
     assert rulebook_leaks(variant) == {}
     book = render_rulebook(variant, "en", "md")
     assert "becomes its only owner" in book and "While a build you own lies on the table" in book
-    assert "you were the last to make or change" not in book.split("## Differences from")[0]  # only as Cassino's
+    assert "you were the last to make or change" not in _capturing(book)  # only where it differs from Cassino
     assert "dont vous êtes propriétaire" in render_rulebook(variant, "fr", "md")
+
+
+def _captures(pair, card, table):
+    """The captures of `card` on `table` in both engines (their step functions), as sorted texts."""
+    from .engine_fixtures import captures_text
+
+    mine = captures_text(pair[1].ruleset(), card, table)
+    assert captures_text(pair[0], card, table) == mine
+    return mine
+
+
+def test_gn_a_jack_over_2_3_5_6_takes_2_3_6_or_5_6_and_nothing_less(engines):
+    """GN (E-S1, pagat as cited): "J over floor 2,3,5,6 gives exactly two legal choices - 2+3+6 or 5+6 - the
+    remainder stays": the two groups share the 6, so neither leaves the other to take."""
+    assert _captures(engines["maximal"], "Jh", ["2c", "3c", "5c", "6c"]) == ["2c+3c+6c", "5c+6c"]
+
+
+def test_gn_a_jack_must_take_the_loose_jack_and_a_set_making_11_together(engines):
+    """GN (E-S2, S26): "the J *must* take 2+9 and the loose J, leaving only the K"; with sets: many it
+    could take either alone."""
+    assert _captures(engines["maximal"], "Jh", ["Jc", "2c", "9d", "Kc"]) == ["2c+9d+Jc"]
+    assert _captures(engines["shared"], "Jh", ["Jc", "2c", "9d", "Kc"]) == ["2c+9d", "2c+9d+Jc", "Jc"]
+
+
+def test_gn_a_card_takes_every_house_of_its_value_with_the_loose_groups(engines):
+    """GN (S25, S26): "All matching items must be taken together: every house of the played value plus
+    loose cards/sets"; and it may not be trailed while it could take them (S16)."""
+    pair = engines["maximal"]
+    state = _state(pair, [["9h", "2h", "Kh"], ["2c", "3c", "6c"]], ["4s", "5s"], [(["3d", "6d"], 9, 1)])
+    moves = _legal(pair, state)
+    assert "9h+3d+6d+4s+5s" in moves and "9h+3d+6d" not in moves and "9h+4s+5s" not in moves
+    assert "9h" not in moves
+
+
+def test_the_rulebook_says_a_capture_takes_every_group_and_house_it_can(engines):
+    from escoba_spec.tools.rulebook import render_rulebook
+
+    from .engine_fixtures import rulebook_leaks
+
+    variant = engines["maximal"][0].variant
+    assert rulebook_leaks(variant) == {}
+    rules = _capturing(render_rulebook(variant, "en", "md"))
+    assert "as many as can be: a capture may not leave a group it could have taken as well" in rules
+    assert "takes with it every build and every loose group of the same value it can" in rules
+    assert "aucune carte n'étant dans deux, et autant que possible" in render_rulebook(variant, "fr", "md")

@@ -241,6 +241,7 @@ def generate_kernel(variant: ir.Variant) -> str:
         # the greedy bot trails its lowest card, a joker counting as the highest (engine.bots)
         "trail_values": f"np.array({[1000 if c.joker else c.value for c in cards.cards]!r}, dtype=np.int64)",
         "kinds": needs_kinds(variant),
+        "maximal_kinds": any(k.maximal for k in params.capture_kinds),
         "jokers": bool(cards.joker_mask),
         "choice": bool(cards.choice_mask),
         # a kind takes another side's pile by its top card; the piles show their tops (engine.zones)

@@ -42,6 +42,8 @@ def builds_context(variant: ir.Variant, cards: CardSet, params: Params) -> dict:
         "build_keep_card": "keep-card" in spec.duties,
         # a capture may take several sets: a build is one more (else a build is taken alone)
         "build_many": any(k.many or k.every for k in params.capture_kinds),
+        # a capture takes as many sets as it can (sets: maximal): every build of its value with it
+        "build_all": any(k.maximal for k in params.capture_kinds),
         "build_value_masks": f"np.array({masks!r}, dtype=np.int64)",
         "build_per_value_one": spec.per_value == "one",
         "build_absorb": spec.absorb,

@@ -74,7 +74,8 @@ def kinds_tables(variant: ir.Variant) -> dict[str, str]:
         "_KIND_CARDS": _array([(full if k.cards == ir.EVERY_CARD else k.cards & full) for k in kinds]),
         "_KIND_TARGETS": _array(_padded([list(k.targets) for k in kinds])),
         "_KIND_LOW": _array([min(k.targets) if k.targets else 1 for k in kinds]),
-        "_KIND_MANY": _array([2 if k.every else int(k.many) for k in kinds]),  # 2: sets all
+        # 1: sets many, 2: sets all, 3: sets maximal
+        "_KIND_MANY": _array([2 if k.every else 3 if k.maximal else int(k.many) for k in kinds]),
         "_KIND_RUN": _array([int(k.run) for k in kinds]),
         "_KIND_UNLESS": _array([int(k.unless_rank_on_table) for k in kinds]),
         "_KIND_FROM": _array([FROM.index(k.from_zone) for k in kinds]),

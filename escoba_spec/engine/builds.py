@@ -48,6 +48,11 @@ class HandBuilds:
         mine = [b.cards for b in self.builds if b.value == value] if value else []
         if not mine:
             return list(options)
+        if self._build_all:  # as many sets as it can take: every build of its value, with each capture
+            taken = 0
+            for cards in mine:
+                taken |= cards
+            return sorted({o | taken for o in options} or {taken})
         if not self._build_many:
             return sorted({*options, *mine})
         out = set(options)

@@ -98,7 +98,10 @@ class KindRules:
         """The sets one kind takes, its modifiers (several sets, runs) applied."""
         sets = self._take(kind, card, value, table, sums)
         if kind.many and len(sets) > 1:
+            found = sets
             sets = _disjoint_unions(sets)
+            if kind.maximal:  # a union that leaves a set it could have taken too is not one
+                sets = [u for u in sets if all(s & u for s in found)]
         elif kind.every and len(sets) > 1:  # sets: all - one capture of every card found (single cards)
             union = 0
             for m in sets:

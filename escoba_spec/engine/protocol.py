@@ -52,6 +52,7 @@ class Kind:
     targets: tuple[int, ...] = ()
     many: bool = False  # several disjoint sets at once
     every: bool = False  # every set at once, as one capture (sets: all)
+    maximal: bool = False  # several disjoint sets, as many as can be taken (sets: maximal; many too)
     run: bool = False
     unless_rank_on_table: bool = False
     keep: bool = False  # whole-table, played to an empty table: kept in the pile
@@ -60,8 +61,8 @@ class Kind:
 
     @classmethod
     def from_ir(cls, kind) -> "Kind":
-        return cls(kind.id, kind.take, kind.cards, tuple(kind.targets), many=kind.sets == "many",
-                   every=kind.sets == "all", run=kind.run, unless_rank_on_table=kind.unless_rank_on_table,
+        return cls(kind.id, kind.take, kind.cards, tuple(kind.targets), many=kind.sets in ("many", "maximal"),
+                   every=kind.sets == "all", maximal=kind.sets == "maximal", run=kind.run, unless_rank_on_table=kind.unless_rank_on_table,
                    keep=kind.empty_table == "keep", sweep=kind.sweep, from_zone=kind.from_zone)
 
 

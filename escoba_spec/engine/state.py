@@ -43,7 +43,7 @@ class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanat
         "_options", "_trail_too", "_any_card", "_obliged", "_claims", "_kinds", "_keep", "_first_lead",
         "match", "event_points", "events", "_events", "declared", "_declares", "shown", "declared_cards",
         "_stack", "stack", "down", "hidden", "down_taken_at", "laid", "tops", "_steals", "_names", "naming",
-        "builds", "built", "_builds", "_build_many",
+        "builds", "built", "_builds", "_build_many", "_build_all",
     )  # fmt: skip
 
     def __init__(self, ruleset: RuleSet, players: int, team_size: int = 1, dealer: int = 0):
@@ -69,6 +69,8 @@ class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanat
         self._builds = self.params.builds is not None  # plays may build (engine.builds)
         # a capture may take several sets: a build is one more (else a build is taken alone)
         self._build_many = any(k.many or k.every for k in self.params.capture_kinds)
+        # a capture takes as many sets as it can (sets: maximal): every build of its value goes with it
+        self._build_all = any(k.maximal for k in self.params.capture_kinds)
         self._stack = self.params.stack  # the table is a stack (engine.zones)
         # a capture kind takes another side's pile by its top card (engine.zones)
         self._steals = any(k.from_zone != "table" for k in self.params.capture_kinds)

@@ -107,7 +107,7 @@ def _kind(b, i: int, item: dict, cards: CardSet | None, env: Env | None) -> ir.C
     if item.get("run") and take == "whole-table":
         b.error(f"{path}.run", "kind-field-unused", "a whole-table capture leaves nothing on the table to run to",
                 "remove run, or put it on a kind that takes part of the table")
-    if item.get("sets") in ("many", "all") and take == "whole-table":
+    if item.get("sets") in ("many", "all", "maximal") and take == "whole-table":
         b.error(f"{path}.sets", "kind-field-unused", "a whole-table capture is one set already",
                 f"remove sets: {item.get('sets')}")
     elif item.get("sets") == "all" and take not in ("equal-rank", "equal-value"):

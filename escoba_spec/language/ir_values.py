@@ -18,7 +18,7 @@ CaptureMode = Literal["sum", "match", "kinds"]
 #: with it; the whole table
 Take = Literal["equal-rank", "equal-value", "sum", "sum-with-played", "whole-table"]
 #: a capture kind takes one set of table cards, or several disjoint sets at once
-Sets = Literal["one", "many", "all"]
+Sets = Literal["one", "many", "all", "maximal"]
 #: a card that can take the whole table, played to an empty table: laid there, or kept in the pile
 EmptyTable = Literal["lay", "keep"]
 #: the rules applied in order over the captures a played card has (see Capture.priority)

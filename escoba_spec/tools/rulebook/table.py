@@ -156,7 +156,7 @@ class TableSections:
                 s.p("capture.single_card_first", L.t("capture.single_card_first"))
         for i, step in enumerate(steps):
             s.p(f"capture.priority.{i}", self.step_text(step))
-        many = any(k.sets == "many" for k in c.kinds)  # only listed kinds take several groups
+        many = any(k.sets in ("many", "maximal") for k in c.kinds)  # only listed kinds take several groups
         if stack:
             s.p("play.one_group", L.t("stack.one_group"))
             s.p("play.trail", L.t("stack.trail"))
@@ -172,7 +172,8 @@ class TableSections:
         else:
             s.p("capture.obligation", L.t(f"ir.Capture.obligation.{c.obligation}"))
         if c.builds is not None:
-            for key, text in self.builds_text(c.builds, many):
+            every = any(k.sets == "maximal" for k in c.kinds)  # a capture takes every group it can
+            for key, text in self.builds_text(c.builds, "all" if every else "many" if many else ""):
                 s.p(key, text)
         if c.missed_capture_claim:
             s.p("capture.claim", L.t("capture.missed_capture_claim"))
@@ -180,7 +181,7 @@ class TableSections:
             s.p("play.jokers", L.t("play.jokers"))
         return s
 
-    def builds_text(self, b: ir.Builds, many: bool) -> list[tuple[str, str]]:
+    def builds_text(self, b: ir.Builds, many: str) -> list[tuple[str, str]]:
         """The paragraphs of capture.builds: what a build is, how it is taken, added to and raised,
         and its maker's duties."""
         L = self.L
@@ -190,7 +191,8 @@ class TableSections:
             out.append(("capture.builds.owners", L.t("builds.owners_shared")))
         if b.hold:
             out.append(("capture.builds.hold", L.t("builds.hold")))
-        out.append(("capture.builds.take", L.t("builds.take_with" if many else "builds.take")))
+        take = {"all": "builds.take_all", "many": "builds.take_with"}.get(many, "builds.take")
+        out.append(("capture.builds.take", L.t(take)))
         out.append(("capture.builds.add", L.t("builds.add")))
         if b.raise_ == "none":
             out.append(("capture.builds.raise", L.t("builds.raise_none")))
@@ -249,8 +251,8 @@ class TableSections:
         sentences = [L.sentence(L.t("kind.any", text=text)) + "."]
         if k.take == "whole-table" and k.empty_table == "keep":
             sentences.append(L.t("ir.CaptureKind.empty_table.keep"))
-        if k.sets == "many":  # sets: all is said by what the kind takes ("every table card of ...")
-            sentences.append(L.t("ir.CaptureKind.sets.many"))
+        if k.sets in ("many", "maximal"):  # sets: all is said by what the kind takes ("every table card of ...")
+            sentences.append(L.t(f"ir.CaptureKind.sets.{k.sets}"))
         if k.run:
             sentences.append(L.t("kind.run"))
         if not k.sweep and self.v.sweeps.enabled:
@@ -291,8 +293,8 @@ class TableSections:
             text = L.t("kind.short.with", text=text, card=self.words.cards_noun(k.cards_text, k.cards).a(L))
         if k.run:
             text = L.t("kind.short.run", text=text)
-        if k.sets == "many":
-            text = L.t("kind.short.many", text=text)
+        if k.sets in ("many", "maximal"):
+            text = L.t(f"kind.short.{k.sets}", text=text)
         if k.take == "whole-table" and k.unless_rank_on_table:
             stack = ".stack" if self.v.table.layout == "stack" else ""
             text = L.t(f"kind.short{stack}.unless_rank_on_table", text=text)
