@@ -62,6 +62,10 @@ def run(args: argparse.Namespace) -> int:
         if variant is None:
             return 1
         variants.append((variant, str(path)))
+    from ..tools.setup import check_expert
+
+    for variant, _ in variants:  # the report's strongest bot plays on the kernel: said before any match is played
+        check_expert(variant)
     if len({v.players.layouts[0].players // (v.players.layouts[0].team_size or 1) for v, _ in variants}) > 1:
         raise UsageError("the variants analysed side by side must seat the same number of sides at their first table")
     args.seed = chosen_seed(args.seed)

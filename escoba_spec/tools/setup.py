@@ -102,14 +102,21 @@ def expert_kernel(variant: ir.Variant | None):
     """The kernel the expert bot plays on; SetupError when the kernel cannot play the variant."""
     if variant is None:
         raise SetupError("the expert bot plays on the variant's kernel: make_bot needs the variant")
-    from ..compiler.kernel import unsupported
     from ..compiler.kernels import load_kernel
+
+    check_expert(variant)
+    return load_kernel(variant)
+
+
+def check_expert(variant: ir.Variant) -> None:
+    """SetupError when the kernel, and so the expert, cannot play the variant: said before a command
+    that will seat the expert plays anything."""
+    from ..compiler.kernel import unsupported
 
     reasons = unsupported(variant)
     if reasons:
         raise SetupError(f"the expert bot plays on the kernel, which does not play {', '.join(reasons)} of "
                          f"{variant.id} yet (bots: random, greedy, heuristic play it)")
-    return load_kernel(variant)
 
 
 def make_setup(
