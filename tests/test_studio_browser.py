@@ -416,6 +416,15 @@ def test_a_build_is_shown_apart_with_its_value_and_taken_by_a_card_of_that_value
     _shot(page, "play-build")
 
 
+def test_a_matta_to_name_says_so_when_it_is_clicked(page):
+    """Cirulla, seed 75: the person's declared matta is to be named first (its readings are the moves);
+    clicking the card says so, rather than that it cannot be played."""
+    _start_play(page, "cirulla.yaml", 75)
+    expect(page.locator("#play-moves button[data-move='7c=2']")).to_be_visible()
+    page.locator("#play-hand .card[data-card='7c']").click()
+    expect(page.locator("#play-status")).to_have_text("name the rank 7c plays as first: pick one below")
+
+
 def _simulate_against_its_base(page) -> None:
     """The house rule's 20 matches and its base's, on the interpreter, to their end."""
     page.open(HOUSE)

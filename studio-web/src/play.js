@@ -140,8 +140,11 @@ export function playPanel(root, studio) {
   function pick(code) {
     if (!table || table.waiting !== "move") return;
     const moves = table.legal.filter((m) => m.card === code);
+    // a declared wild card whose rank is still to name: its readings ("7c=1", "7c=2") are the moves
+    const names = table.legal.filter((m) => m.card.startsWith(`${code}=`));
     if (moves.length === 1) send("/move", { move: moves[0].move });
     else if (moves.length > 1) status.textContent = `${code} has ${moves.length} captures: pick one below`;
+    else if (names.length) status.textContent = `name the rank ${code} plays as first: pick one below`;
     else status.textContent = `${code} cannot be played now`;
   }
 
