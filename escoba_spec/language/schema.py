@@ -172,7 +172,8 @@ def _diagnose(doc: Document, error: jsonschema.ValidationError) -> list[Diagnost
         # the description without the texts it cites by number ("(000)"), and nothing when
         # even that is long (a field's whole essay is for editors, not for a hint)
         options = [v if isinstance(v, str) else json.dumps(v) for v in error.validator_value]
-        plain = re.sub(r"\s+", " ", re.sub(r"\s*\(\d{3}\b[^()]*\)", "", schema.get("description", ""))).strip()
+        described = schema.get("description", "") or _list_description(error)
+        plain = re.sub(r"\s+", " ", re.sub(r"\s*\(\d{3}\b[^()]*\)", "", described)).strip()
         hint = did_you_mean(str(instance), options) or (plain if len(plain) <= 300 else "")
         return [at(path, "bad-value", f"{where} cannot be {json.dumps(instance)}; it must be one of {', '.join(options)}", hint)]
     if validator in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
@@ -251,3 +252,27 @@ def _pattern_hint(path: str, schema: dict) -> str:
     if "a-z0-9]*(-" in pattern:
         return "ids are lowercase kebab-case, e.g. escoba-de-15"
     return f"it must match {pattern}"
+
+
+def _list_description(error: jsonschema.ValidationError) -> str:
+    """The description of the list an item with a wrong word belongs to (`duties: [sometimes]`): an
+    item's own schema is its words alone, and the list says what they mean."""
+    path = list(error.absolute_schema_path)
+    if len(path) < 2 or path[-2] != "items":
+        return ""
+    root = variant_schema()
+
+    def resolved(node):  # the path goes on inside the definition a reference names
+        while isinstance(node, dict) and "$ref" in node:
+            node = root["definitions"][node["$ref"].rsplit("/", 1)[1]]
+        return node
+
+    node = root
+    try:
+        for key in path[:-2]:
+            if key != "$ref":
+                node = resolved(node)[key]
+    except (KeyError, IndexError, TypeError):
+        return ""
+    node = resolved(node)
+    return node.get("description", "") if isinstance(node, dict) else ""
