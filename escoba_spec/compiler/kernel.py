@@ -60,6 +60,8 @@ def unsupported(variant: ir.Variant) -> list[str]:
         ("an opening table split into more than two groups",
          opening.partition and any(k > 2 for k in opening.multiples)),
         *builds_unsupported(variant, cards, params),
+        ("a first round dealt in stages, with a bid (deal.stages)", bool(deal.stages)),
+        ("rounds dealt in packets (deal.packets)", bool(deal.packets)),
     )
     found = [reason for reason, used in reasons if used]
     if not found:

@@ -30,6 +30,15 @@ class RandomBot:
         return moves[int(self._random() * len(moves))]
 
 
+def choose_bid(obs: Observation, moves: list[Move]) -> Move | None:
+    """A bid among bid moves (`card` -1, deal.bid): the value of which the hand holds most cards,
+    the highest of those (the bid binds the opening play); None when the moves are no bids."""
+    if moves[0][0] >= 0:
+        return None
+    values, hand = obs.cards.values, obs.hand
+    return max(moves, key=lambda m: (sum(1 for c in _bits(hand) if values[c] == m[3]), m[3]))
+
+
 def scoring_seven(cards: CardSet) -> int:
     """The mask of the 7 of the scoring suit (the settebello / siete de velo), 0 if none."""
     deck = cards.deck
@@ -59,6 +68,8 @@ class GreedyBot:
     def choose(self, obs: Observation, moves: list[Move]) -> Move:
         if len(moves) == 1:
             return moves[0]
+        if moves[0][0] < 0:
+            return choose_bid(obs, moves)
         cards = obs.cards
         seven = self._seven.get(id(cards))
         if seven is None:
@@ -135,6 +146,8 @@ class HeuristicBot:
     def choose(self, obs: Observation, moves: list[Move]) -> Move:
         if len(moves) == 1:
             return moves[0]
+        if moves[0][0] < 0:
+            return choose_bid(obs, moves)
         cards = obs.cards
         values = cards.values
         self._learn(values, moves)

@@ -122,7 +122,9 @@ class HandDealing:
             void = p.replace_bottom and not replace_bottom(deck, p.replace_bottom)
             self._reset(deck)
             self.redeals = redeals
-            if not void:
+            if not void and p.stages:  # the first round in stages (engine.staging)
+                void = not self._start_stages()
+            elif not void:
                 if p.deal_order == "table-first":
                     self._lay_table()
                     self._deal_round()
@@ -142,7 +144,8 @@ class HandDealing:
                 deck, rng = redeal(deck, rng, redeals)
                 continue
             self.opening = opening
-            self._remainder()
+            if not p.stages:  # a staged round deals the remainder when its stages are done
+                self._remainder()
             if p.declarations and self._declare():
                 self._stop()  # a declaration won the match as the hand was dealt
             return
@@ -216,6 +219,9 @@ class HandDealing:
         stock, pos, hands = self.stock, self.stock_pos, self.hands
         lead = self.round_leader()
         self.rounds += 1
+        if self.params.packets and self.params.packets < hs:
+            self._deal_packets(lead)
+            return
         for i in range(self.n):
             seat = (lead + i) % self.n
             mask = 0
@@ -224,6 +230,17 @@ class HandDealing:
             hands[seat] |= mask
             pos += hs
         self.stock_pos = pos
+        self.in_hands = hs * self.n
+        self.to_play = lead
+
+    def _deal_packets(self, lead: int) -> None:
+        """A round dealt `packets` cards at a time, going round from the leader until each seat has
+        `hand_size` (deal.packets)."""
+        hs, packet, hands = self.hand_size, self.params.packets, self.hands
+        for start in range(0, hs, packet):
+            for i in range(self.n):
+                for _ in range(min(packet, hs - start)):
+                    hands[(lead + i) % self.n] |= 1 << self._draw()
         self.in_hands = hs * self.n
         self.to_play = lead
 

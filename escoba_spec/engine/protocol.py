@@ -145,6 +145,11 @@ class Params:
     #: (of, must, kinds) of each obligation step (ir.ObligationStep), applied to the legal moves in
     #: order (engine.state); obligation is then "none"
     obligation_steps: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
+    #: the first round dealt in stages (ir.DealStage: step, to, cards), run by engine.staging; empty: at once
+    stages: tuple[tuple[str, str, int], ...] = ()
+    packets: int = 0  # cards a seat is dealt at a time in a round; 0: its whole share at once
+    bid_cards: int = 0  # the cards whose value the first player may bid (deal.bid)
+    bid_binds: bool = False  # the bidder's first play builds the bid value or plays a card of it
 
     def deal_of(self, players: int, team_size: int) -> tuple[int, int]:
         """(hand size, table cards) of a table of `players` seats in teams of `team_size`."""
@@ -235,6 +240,10 @@ class Params:
             replace_covered=union(r.cards for r in deal.replace if r.where == "table" and r.to == "covered"),
             carry_rules=tuple((r.id, constant(r.points)) for r in variant.scoring.rules if r.carried),
             obligation_steps=tuple((o.of, o.must, o.kinds) for o in capture.obligations),
+            stages=tuple((s.step, s.to, s.cards) for s in deal.stages),
+            packets=deal.packets,
+            bid_cards=deal.bid.cards if deal.bid else 0,
+            bid_binds=bool(deal.bid and deal.bid.first_play == "bid-value"),
         )
 
 

@@ -27,12 +27,13 @@ from .moves import Move, Play
 from .obligation import oblige
 from .protocol import RuleSet
 from .records import HandResult, Opening
+from .staging import HandStaging
 from .zones import _EMPTY_SUMS, HandZones
 
 _new = tuple.__new__  # builds a NamedTuple without its Python-level __new__
 
 
-class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanations, HandBuilds):
+class HandState(HandDealing, HandStaging, HandEvents, HandInvariants, HandZones, HandExplanations, HandBuilds):
     """The mutable state of one hand. Build it with `HandState.deal`."""
 
     __slots__ = (
@@ -44,6 +45,7 @@ class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanat
         "match", "event_points", "events", "_events", "declared", "_declares", "shown", "declared_cards",
         "_stack", "stack", "down", "hidden", "down_taken_at", "laid", "tops", "_steals", "_names", "naming",
         "builds", "built", "_builds", "_build_many", "_build_all",
+        "stage", "stage_plays", "_dealt", "bidding", "bid", "bidder",
     )  # fmt: skip
 
     def __init__(self, ruleset: RuleSet, players: int, team_size: int = 1, dealer: int = 0):
@@ -216,6 +218,11 @@ class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanat
         self.builds: tuple[Build, ...] = ()  # the builds on the table (engine.builds)
         self.built = 0  # their cards: table cards that are not loose
         self.claimable: tuple[int, ...] = ()
+        self.stage = len(self.params.stages)  # the next stage of a staged first round (engine.staging): none left
+        self.stage_plays = 0  # plays left before the next stage
+        self.bidding = False  # the seat to play is to bid
+        self.bid = 0  # the value bid (0: none)
+        self.bidder = -1
         self.in_hands = 0
         self.over = False
         self.result = None
@@ -234,6 +241,9 @@ class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanat
             if self._names and self.naming[self.to_play]:  # a naming move: the rank the wild card plays as
                 self._legal = [_new(Move, (c, 0, 0, 0)) for c in bits(self.naming[self.to_play])]
                 return self._legal
+            if self.bidding:
+                self._legal = self._bids()
+                return self._legal
             hand = self.hands[self.to_play]
             if self._stack:  # the kinds look at the top card; a capture takes the pile (engine.zones)
                 legal = self._stacked(self._moves(hand, *self._kind_view(), 0))
@@ -249,6 +259,8 @@ class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanat
             if self._first_lead and self._leading():
                 # deal.first_lead: cards the first player may not lead, unless they hold nothing else
                 legal = [m for m in legal if not self._first_lead >> m[0] & 1] or legal
+            if self.bid and self.params.bid_binds and self._leading():
+                legal = self._bound(legal)
             self._legal = legal
         return legal
 
@@ -322,6 +334,10 @@ class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanat
         if self._names and self.naming[seat]:  # the seat names its wild card, and plays on
             self._name(seat, card)
             return _new(Play, (seat, card, 0, 0, 0, 0))
+        if self.bidding:  # the first player bids, and the stages go on (engine.staging)
+            self._legal = None
+            self._make_bid(seat, build)
+            return _new(Play, (seat, card, 0, 0, 0, build))
         side = seat % self.sides
         before = self.table
         down = self.down
@@ -375,6 +391,8 @@ class HandState(HandDealing, HandEvents, HandInvariants, HandZones, HandExplanat
         if self._events and self._score_play(play, before, down, top, view):
             self._stop()  # the match ended with this play
             return play
+        if self.stage_plays:
+            self._staged_play()
         if self.in_hands:
             self.to_play = (seat + 1) % self.n
         elif self.stock_pos < len(self.stock):

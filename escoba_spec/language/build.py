@@ -18,6 +18,7 @@ from . import ir
 from .capture import build_capture
 from .cards import CardSet
 from .deal import build_deal, build_players, check_face_down, check_opening, check_redeal, check_stock
+from .stages import check_stages
 from .deck import build_deck
 from .declarations import build_declarations, declared_wild
 from .derive import kinds_of
@@ -183,6 +184,8 @@ class _Builder:
             check_face_down(self, cards, players, deal, table)
             check_opening(self, cards, deal, capture, players)
             check_redeal(self, cards, players, deal)
+            check_stages(self, cards, players, deal, {"stack": table.layout == "stack", "claims": capture.missed_capture_claim,
+                                                      "declarations": bool(declarations.rules)})
             if end.check is not None and not has_errors(self.problems):
                 self.check_leftover_reach(cards, players, deal, capture, end.check)
             if not has_errors(self.problems):  # a deal that cannot be dealt is said already

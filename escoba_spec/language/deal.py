@@ -23,6 +23,7 @@ from .derive import table_deal
 from .expr.check import compile_expression, compile_predicate
 from .expr.env import Env, ScoreContext
 from .expr.evaluate import evaluate
+from .stages import build_stages
 
 DEFAULTS: dict[str, Any] = {
     "deal": {"hand_size": 3, "table_cards": 4, "first_player": "after-dealer", "dealer_rotation": "next",
@@ -92,9 +93,11 @@ def build_deal(b, cards: CardSet | None) -> ir.Deal:
     if "face_down_to" in spec and not d["face_down"]:
         b.error("deal.face_down_to", "face-down-unused", "no table card is dealt face down, so face_down_to never applies",
                 "set deal.face_down, or remove face_down_to", severity="warning")
+    stages, packets, bid = build_stages(b, spec, cards)
     return ir.Deal(_size(d["hand_size"]), int(d["table_cards"]), d["first_player"], d["dealer_rotation"],
                    d["round_dealer"], d["stock_remainder"], opening, b.sources(spec, "deal"), d["order"],
-                   first_lead, first_text, redeal, int(d["face_down"]), d["face_down_to"], d["bottom_card"], replace)
+                   first_lead, first_text, redeal, int(d["face_down"]), d["face_down_to"], d["bottom_card"], replace,
+                   stages, packets, bid)
 
 
 def _replacement(b, i: int, item: dict, env: Env, cards: CardSet) -> ir.Replacement | None:

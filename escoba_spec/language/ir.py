@@ -189,6 +189,30 @@ class Replacement:
 
 
 @dataclass(frozen=True)
+class DealStage:
+    """One step of a hand's first round dealt in stages (deal.stages): cards to the first player
+    (`deal: first-player`, `cards` of them), the table cards (`deal: table`), every seat up to the
+    round's hand size (`deal: each`, in packets), the first player's bid, the face-down table cards
+    turned up, or `cards` plays before the rest is dealt (`play`)."""
+
+    step: Literal["deal", "bid", "turn-up", "play"]
+    to: Literal["first-player", "table", "each", ""] = ""
+    cards: int = 0  # deal to first-player: how many; play: how many plays
+
+
+@dataclass(frozen=True)
+class Bid:
+    """The first player's bid, made on the cards dealt to them so far (a `bid` stage): a value of
+    one of their cards that `cards` names; a deal in which they hold none is dealt again. With
+    `first_play: bid-value` their first play builds that value or plays a card of it."""
+
+    cards: int  # the cards whose value may be bid
+    cards_text: str
+    first_play: Literal["free", "bid-value"] = "free"
+    sources: tuple[Source, ...] = ()
+
+
+@dataclass(frozen=True)
 class Table:
     """How the table's cards lie: a spread, or a stack whose top card alone is matched."""
 
@@ -224,6 +248,9 @@ class Deal:
     face_down_to: FaceDownTo = "first-capturer"  # who takes them from a spread (a stack's go with its first capture)
     bottom_card: BottomCard = "hidden"
     replace: tuple[Replacement, ...] = ()
+    stages: tuple[DealStage, ...] = ()  # the first round dealt in stages; empty: as `order` says
+    packets: int = 0  # cards a seat is dealt at a time in a round; 0: its whole share at once
+    bid: Bid | None = None
 
 
 #: the `cards` mask of a capture kind open to every card
