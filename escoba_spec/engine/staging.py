@@ -51,7 +51,7 @@ class HandStaging:
             elif step == "deal" and to == "table":
                 self._lay_table()
             elif step == "deal":
-                self._deal_each()
+                self._deal_each(cards or self.hand_size)
             elif step == "turn-up":
                 for card in bits(self.down):
                     self._lay(card)
@@ -78,14 +78,15 @@ class HandStaging:
         self._dealt[seat] += cards
         self.in_hands += cards
 
-    def _deal_each(self) -> None:
-        """Every seat up to the round's hand size, in packets (deal.packets), from the first player on."""
+    def _deal_each(self, upto: int) -> None:
+        """Every seat up to `upto` cards dealt this round, in packets (deal.packets), from the first
+        player on."""
         packet = self.params.packets or self.hand_size
         while True:
             dealt = False
             for i in range(self.n):
                 seat = (self.first + i) % self.n
-                short = self.hand_size - self._dealt[seat]
+                short = upto - self._dealt[seat]
                 if short > 0:
                     self._deal_to(seat, min(packet, short))
                     dealt = True

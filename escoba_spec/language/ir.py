@@ -191,13 +191,13 @@ class Replacement:
 @dataclass(frozen=True)
 class DealStage:
     """One step of a hand's first round dealt in stages (deal.stages): cards to the first player
-    (`deal: first-player`, `cards` of them), the table cards (`deal: table`), every seat up to the
-    round's hand size (`deal: each`, in packets), the first player's bid, the face-down table cards
+    (`deal: first-player`, `cards` of them), the table cards (`deal: table`), every seat up to
+    `cards` dealt this round or else the round's hand size (`deal: each`, in packets), the first player's bid, the face-down table cards
     turned up, or `cards` plays before the rest is dealt (`play`)."""
 
     step: Literal["deal", "bid", "turn-up", "play"]
     to: Literal["first-player", "table", "each", ""] = ""
-    cards: int = 0  # deal to first-player: how many; play: how many plays
+    cards: int = 0  # deal to first-player: how many; each: up to how many (0: the hand size); play: how many plays
 
 
 @dataclass(frozen=True)

@@ -105,10 +105,15 @@ def _check_layout(b, cards: CardSet, deal: ir.Deal, layout: ir.Layout, index: in
             held[0] += stage.cards
         elif stage.step == "deal" and stage.to == "table":
             laid, down = True, deal.face_down > 0
-        elif stage.step == "deal":  # each: every seat up to the round's hand size
+        elif stage.step == "deal":  # each: every seat up to `cards` dealt this round, or the round's hand size
+            upto = stage.cards or hand
+            if upto > hand:
+                b.error(path, "stage-deals-too-many", f"at {where} each player is dealt up to {upto} cards by this "
+                        f"stage, more than the round's {hand}", "deal at most the round's hand size")
+                return True
             for s in range(n):
-                held[s] += hand - dealt[s]
-                dealt[s] = hand
+                held[s] += max(upto - dealt[s], 0)
+                dealt[s] = max(upto, dealt[s])
         elif stage.step == "bid" and not held[0]:
             b.error(path, "bid-before-cards", "the first player bids before holding a card",
                     "deal the first player their cards before the bid: {deal: first-player, cards: 4}")
