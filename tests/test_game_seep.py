@@ -1,0 +1,198 @@
+"""Seep (rules/seep.yaml): the staged deal, the bid and the opening play its sources describe.
+
+GN is Game_Night's rules summary of pagat's Seep, CSH-2P cardsharpers' two-player text, BHOOS
+bhoos.com, CRP cardrulesplus.com (docs/research/cassino-and-seep.md, S5-S13, S33, S-D8). The
+houses themselves (9 to 13, one per value, loose cards taken in, shared owners, a maximal capture)
+are pinned in both engines by tests/test_builds_houses.py on the same builds rule; the kernel does
+not deal in stages yet, so the positions here are the interpreter's.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from escoba_spec.compiler.kernel import unsupported
+from escoba_spec.engine import HandState
+from escoba_spec.engine.interpreter import Interpreter
+from escoba_spec.engine.moves import Move
+from escoba_spec.language.validate import load_variant
+
+from .conftest import RULES
+from .engine_fixtures import as_moves, play
+
+PATH = RULES / "seep.yaml"
+RS = Interpreter(load_variant(PATH))
+FOUR_EACH = Interpreter(load_variant(PATH, {"deal-order": "four-each-first"}))
+FULL_SWEEP = Interpreter(load_variant(PATH, {"opening-sweep": "full"}))
+
+
+def _deck(rs, texts: list[str]) -> list[int]:
+    """A deck order beginning with these cards, every other card after them in index order."""
+    cards = rs.cards
+    order = [cards.parse(t) for t in texts]
+    assert len(set(order)) == len(order)
+    return order + [c for c in range(cards.size) if c not in set(order)]
+
+
+def _deal(rs, texts, players=4, **kwargs) -> HandState:
+    return HandState.deal(rs, _deck(rs, texts), players=players, team_size=2 if players == 4 else 1, dealer=0,
+                          **kwargs)
+
+
+def _hand(state, seat) -> list[str]:
+    return state.cards.texts(state.hands[seat])
+
+
+def _bid(state, value: int) -> None:
+    move = Move(-1, 0, 0, value)
+    assert move in state.legal_moves(), state.legal_moves()
+    state.apply(move)
+
+
+#: the bidder's four (the dealer's right: seat 1 with dealer 0, play counter-clockwise), then the floor
+OPENING = ["Jh", "4c", "9d", "2s", "3c", "8d", "Kd", "5h"]
+
+
+def test_gn_the_bidder_gets_four_and_four_lie_face_down_before_the_bid():
+    """GN, S10: "Dealer gives 4 cards to the player on his right (the bidder) and places 4 cards face down on
+    the floor"; the others have nothing yet, and the bidder is to bid."""
+    state = _deal(RS, OPENING)
+    assert state.bidding and state.to_play == 1
+    assert sorted(_hand(state, 1)) == sorted(["Jh", "4c", "9d", "2s"])
+    assert [state.hands[s] for s in (0, 2, 3)] == [0, 0, 0]
+    assert state.table == 0 and state.down == state.cards.mask_of(["3c", "8d", "Kd", "5h"])
+
+
+def test_gn_the_bid_is_a_value_from_9_to_13_the_bidder_holds_once_each():
+    """GN, S11: the bidder "must bid 9-13 matching the capture value of a card in hand" (a 9 and a jack here:
+    9 and 11; the 4 and the 2 cannot be bid on)."""
+    state = _deal(RS, ["Jh", "Jc", "9d", "2s", *OPENING[4:]])
+    assert [m.build for m in state.legal_moves()] == [9, 11]
+    assert all(m.card == -1 and not m.capture for m in state.legal_moves())
+
+
+def test_gn_csh_a_bidder_without_a_card_above_8_is_dealt_again():
+    """GN, S11 and CSH-2P: "If the opponent does not have any card bigger than 8, he/she returns the cards.
+    The pack of cards is reshuffled and cut and the deal is repeated"."""
+    state = _deal(RS, ["2h", "4c", "7d", "2s", *OPENING[4:]], rng=random.Random(5))
+    assert state.redeals >= 1
+    assert state.hands[1] & RS.params.bid_cards
+    assert state.bidding
+
+
+def test_gn_after_the_bid_the_floor_is_turned_up_and_the_opening_play_is_bound_to_it():
+    """GN, S12: the bidder's first play creates a house of the bid value, plays a card of the bid value to take
+    cards, or throws one loose "only if nothing can be captured with it". Bid 11 holding J 4 9 2 over a floor
+    of 3 8 K 5: every move builds 11 or plays the jack, and the jack, which can take 3+8, is not thrown."""
+    state = _deal(RS, OPENING)
+    _bid(state, 11)
+    assert state.table == state.cards.mask_of(["3c", "8d", "Kd", "5h"]) and not state.down
+    moves = state.legal_moves()
+    assert moves and all(m.build == 11 or (not m.build and state.cards.text(m.card) == "Jh") for m in moves)
+    assert set(moves) == as_moves(state, ["Jh+3c+8d"])  # and the jack, which can take 3+8, is not thrown
+
+
+def test_gn_a_house_of_the_bid_value_is_an_opening_play():
+    """GN, S12(a): "create a house of the bid value (played card + floor card(s) summing to the bid - the played
+    card itself need not equal the bid)": the 2 on the floor's 9, building 11 with the jack kept."""
+    state = _deal(RS, ["Jh", "2c", "4d", "Qs", "9s", "3d", "Kd", "5h"])
+    _bid(state, 11)
+    assert as_moves(state, ["2c+9s:11"]) <= set(state.legal_moves())
+    assert not any(m.build not in (0, 11) for m in state.legal_moves())
+    assert not any(m.build == 0 and state.cards.text(m.card) != "Jh" for m in state.legal_moves())
+
+
+def test_gn_bhoos_after_the_opening_play_the_rest_is_dealt_in_fours_from_the_bidder():
+    """GN, S13: "Then the dealer deals the rest counter-clockwise in packets of four starting with the bidder:
+    bidder ends with 11 in hand (12 dealt), everyone else 12"; BHOOS: "the bidder gets 8 cards, while the
+    other player gets 12 cards each"."""
+    state = _deal(RS, OPENING)
+    _bid(state, 11)
+    play(state, "Jh+3c+8d")
+    deck = state.deck
+    packets = [deck[i:i + 4] for i in range(8, 52, 4)]
+    order = [1, 2, 3, 0, 1, 2, 3, 0, 2, 3, 0]  # the bidder's two packets, the others' three
+    for seat in range(4):
+        mine = [c for packet, s in zip(packets, order) if s == seat for c in packet]
+        assert state.hands[seat] & sum(1 << c for c in mine) == sum(1 << c for c in mine)
+    assert [state.hands[s].bit_count() for s in range(4)] == [12, 11, 12, 12]
+    assert state.to_play == 2  # play goes on counter-clockwise from the bidder
+
+
+def test_csh_two_players_the_dealer_completes_to_twelve_and_deals_twelve_each_again():
+    """CSH-2P: "the dealer completes the deal so that he/she gets a total of 12 cards and the opponent gets
+    another 8 cards ... When each player has played 12 cards, the dealer deals again, in a group of four"."""
+    state = _deal(RS, OPENING, players=2)
+    _bid(state, 11)
+    play(state, "Jh+3c+8d")
+    assert [state.hands[s].bit_count() for s in range(2)] == [12, 11]
+    rng = random.Random(1)
+    while state.rounds == 1:
+        state.apply(rng.choice(state.legal_moves()))
+    assert [state.hands[s].bit_count() for s in range(2)] == [12, 12] and state.to_play == 1
+    while not state.over:
+        state.apply(rng.choice(state.legal_moves()))
+    assert len(state.history) == 48  # 52 cards less the four of the floor
+
+
+def test_crp_the_other_order_deals_four_each_before_the_bid():
+    """CRP (S-D8): "Deal 4 cards to the player on the dealer's right, 4 face-down in the centre as the floor,
+    then 4 to each of the other three players"; the rest after the opening play."""
+    state = _deal(FOUR_EACH, OPENING)
+    assert state.bidding and [state.hands[s].bit_count() for s in range(4)] == [4, 4, 4, 4]
+    _bid(state, 11)
+    play(state, "Jh+3c+8d")
+    assert [state.hands[s].bit_count() for s in range(4)] == [12, 11, 12, 12]
+
+
+def test_pagat_a_sweep_on_the_opening_play_is_25_and_50_with_the_option():
+    """Pagat (S6): "a sweep made on the very first play is worth only 25 points"; baazi-mvp and the
+    PrabhavGupta24 rules count it 50."""
+    for rs, worth in ((RS, 25), (FULL_SWEEP, 50)):
+        state = _deal(rs, ["Jh", "4c", "9d", "2s", "3c", "8d", "5c", "6c"])
+        _bid(state, 11)
+        play(state, "Jh+3c+8d+5c+6c")  # 3+8 and 5+6: every set of 11 at once, the table cleared
+        assert state.sweeps[1 % state.sides] == worth
+
+
+def test_pagat_the_cards_are_worth_100_a_deal_besides_sweeps():
+    """Pagat (S5): spades their capture value, the other aces 1, the ten of diamonds 6: "The total scoring
+    value of all the cards in the pack is 100 points"."""
+    for seed in range(6):
+        for players in (2, 4):
+            state = HandState.deal(RS, seed=seed, players=players, team_size=2 if players == 4 else 1)
+            rng = random.Random(seed)
+            while not state.over:
+                state.apply(rng.choice(state.legal_moves()))
+            points = state.result.score.points
+            assert sum(sum(v for k, v in side.items() if k != "sweeps") for side in points) == 100
+            assert [side["sweeps"] for side in points] == list(state.sweeps)
+
+
+def test_the_kernel_says_it_does_not_deal_in_stages_yet():
+    assert "a first round dealt in stages, with a bid (deal.stages)" in unsupported(RS.variant)
+
+
+@pytest.mark.parametrize("stages,code", [
+    ("[bid, {deal: first-player, cards: 4}, {deal: table}, turn-up, {play: 1}, {deal: each}]", "bid-before-cards"),
+    ("[{deal: first-player, cards: 4}, {deal: table}, bid, turn-up, {play: 2}, {deal: each}]", "stage-play-without-card"),
+    ("[{deal: first-player, cards: 4}, {deal: table}, bid, turn-up, {play: 1}]", "stages-leave-hands-short"),
+    ("[{deal: first-player, cards: 4}, bid, turn-up, {deal: table}, {play: 1}, {deal: each}]", "turn-up-nothing"),
+    ("[{deal: first-player, cards: 4}, {deal: table}, {play: 1}, bid, turn-up, {deal: each}]", "bid-after-play"),
+    ("[{deal: first-player, cards: 14}, {deal: table}, bid, turn-up, {play: 1}, {deal: each}]", "stage-deals-too-many"),
+    ("[{deal: first-player, cards: 4}, bid, {play: 1}, {deal: each}]", "stages-without-table"),
+])
+def test_a_stage_list_that_cannot_be_dealt_is_a_located_error(validate_text, stages, code):
+    _, problems = validate_text(f"id: s\nextends: seep\ndeal:\n  stages: {stages}\n", name="s.yaml")
+    found = [p for p in problems if p.code == code]
+    assert found and all(p.line > 0 and p.hint for p in found), [(p.code, p.message) for p in problems]
+
+
+def test_a_bid_with_no_stage_and_a_staged_deal_with_an_opening_rule_are_errors(validate_text):
+    text = ("id: s\nextends: seep\ndeal:\n  stages: [{deal: first-player, cards: 4}, {deal: table}, turn-up, "
+            "{play: 1}, {deal: each}]\n  opening: {trigger: contains-capture, action: set-aside, targets: [13]}\n")
+    _, problems = validate_text(text, name="s.yaml")
+    codes = {p.code for p in problems}
+    assert {"bid-without-stage", "stages-cannot-combine"} <= codes, codes
