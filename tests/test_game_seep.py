@@ -20,7 +20,7 @@ from escoba_spec.engine.moves import Move
 from escoba_spec.language.validate import load_variant
 
 from .conftest import RULES
-from .engine_fixtures import as_moves, play
+from .engine_fixtures import as_moves, house_variants, play
 
 PATH = RULES / "seep.yaml"
 RS = Interpreter(load_variant(PATH))
@@ -196,3 +196,30 @@ def test_a_bid_with_no_stage_and_a_staged_deal_with_an_opening_rule_are_errors(v
     _, problems = validate_text(text, name="s.yaml")
     codes = {p.code for p in problems}
     assert {"bid-without-stage", "stages-cannot-combine"} <= codes, codes
+
+
+BID_BONUS = ("id: bid-bonus\nextends: seep\nscoring:\n  rules:\n    - id: bid-made\n      name: Bid made\n"
+             "      award: bidder and bid == 13\n      points: 5\n      sources: [{note: the bid's names}]\n")
+
+
+def test_scoring_sees_the_bid_and_the_bidders_side(tmp_path_factory):
+    """`bid` (the value bid, 0 in a hand without one) and `bidder` (the side that bid) in a scoring rule:
+    5 to the bidder's side exactly when it bid 13."""
+    rs = Interpreter(house_variants(tmp_path_factory, "bid-names", {"bid-bonus": BID_BONUS})["bid-bonus"])
+    seen = set()
+    for seed in range(10):
+        state = HandState.deal(rs, seed=seed, players=4, team_size=2)
+        rng = random.Random(seed)
+        while not state.over:
+            state.apply(rng.choice(state.legal_moves()))
+        expected = [5 if side == state.bidder % 2 and state.bid == 13 else 0 for side in range(2)]
+        assert [side["bid-made"] for side in state.result.score.points] == expected
+        seen.add(state.bid == 13)
+    assert seen == {True, False}
+
+
+def test_naming_the_bid_where_none_is_made_is_an_error(validate_text):
+    text = BID_BONUS.replace("extends: seep", "extends: escoba-de-15").replace("id: bid-bonus", "id: no-bid")
+    _, problems = validate_text(text, name="no-bid.yaml")
+    found = [p for p in problems if p.code == "bid-never-made"]
+    assert found and found[0].line == 5 and found[0].hint

@@ -53,6 +53,8 @@ _NAMES = {
     "opponent_score": "rt.best_other(match.scores, side)",
     "dealer": "(match.dealer_side == side)",
     "hand_number": "match.hand_number",
+    "bid": "match.bid",
+    "bidder": "(match.bidder_side == side)",
     "played": "play.played",
     "taken": "play.taken",
     "previous": "play.previous",

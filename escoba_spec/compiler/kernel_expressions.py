@@ -163,6 +163,8 @@ class _KernelEmitter(_Emitter):
     def emit(self, node: Node) -> str:
         if type(node) is Name and node.value is None and node.name in self.names:
             return self.names[node.name]
+        if type(node) is Name and node.value is None and node.name in ("bid", "bidder"):
+            raise KernelUnsupported(f"the bid named in {self.where}")  # the kernel deals no bid yet
         if type(node) is Name and node.value is None and node.name not in ("pile", "sweeps", "captures", "deck"):
             if node.name not in self.out.names or self.names:  # a play's or a deal's function is not told
                 raise KernelUnsupported(f"the name '{node.name}' in {self.where}")  # the hand's number

@@ -220,10 +220,11 @@ class HandEvents:
     def standing(self) -> MatchFacts:
         """Where the match stands: each side's score, the hand's points scored in play included."""
         match = self.match
-        if not any(self.event_points):
+        bid, bidder = self.bid, self.bidder % self.sides if self.bidder >= 0 else -1
+        if not any(self.event_points) and not bid:
             return match
         scores = tuple(whole(score + sum(self.event_points[side].values())) for side, score in enumerate(match.scores))
-        return MatchFacts(scores, match.dealer_side, match.hand_number, match.out, match.carried)
+        return MatchFacts(scores, match.dealer_side, match.hand_number, match.out, match.carried, bid, bidder)
 
     def _with_events(self, score: HandScore | None) -> HandScore:
         """A hand's score with the points scored in play, under the events' ids (`score` None:

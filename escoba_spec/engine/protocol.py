@@ -248,7 +248,8 @@ class Params:
 
 
 def names_match(node) -> bool:
-    """Whether an expression tree names where the match stands (score, opponent_score, dealer, hand_number)."""
+    """Whether an expression tree names where the match stands (score, opponent_score, dealer, hand_number,
+    the hand's bid and bidder)."""
     return names_any(node, MATCH_VARIABLES)
 
 

@@ -18,7 +18,7 @@ from . import ir
 from .capture import build_capture
 from .cards import CardSet
 from .deal import build_deal, build_players, check_face_down, check_opening, check_redeal, check_stock
-from .stages import check_stages
+from .stages import check_bid_names, check_stages
 from .deck import build_deck
 from .declarations import build_declarations, declared_wild
 from .derive import kinds_of
@@ -165,6 +165,7 @@ class _Builder:
         match = self.build_match(scoring)
         declarations = build_declarations(self, cards, {r.id for r in (*scoring.rules, *scoring.events)})
         check_match_events(self, match, scoring.events, declarations)
+        check_bid_names(self, deal, scoring, declarations)
         if not has_errors(self.problems):  # a rule left out for an error would look like one that never scores
             check_reach(self, cards, scoring, declarations, match)
         if declarations.wild_opening and declarations.wild >= 0 and deal.opening.trigger == "never":

@@ -28,7 +28,7 @@ NEVER, ALWAYS, MAYBE = "never", "always", "maybe"
 #: the names that stand for one card at most
 _ONE = {"played", "previous", "top_before", "top", "pile_top"}
 #: the numbers that are never below 0
-_COUNTS = {"sweeps", "captures", "score", "opponent_score", "hand_number", "round"}
+_COUNTS = {"sweeps", "captures", "score", "opponent_score", "hand_number", "round", "bid"}
 #: the seeded deals a winning declaration is tried on (as deal.redeal's conditions are)
 DECLARATION_SAMPLES = 200
 

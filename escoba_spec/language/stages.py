@@ -17,6 +17,7 @@ from .cards import CardSet
 from .derive import table_deal
 from .expr.check import compile_predicate
 from .expr.env import Env
+from .expr.nodes import Name, children
 
 
 def build_stages(b, spec: dict, cards: CardSet | None) -> tuple[tuple[ir.DealStage, ...], int, ir.Bid | None]:
@@ -146,3 +147,27 @@ def _check_layout(b, cards: CardSet, deal: ir.Deal, layout: ir.Layout, index: in
 
 def _ordinal(seat: int) -> str:
     return "first player" if seat == 0 else f"player {seat + 1} from the first"
+
+
+def check_bid_names(b, deal: ir.Deal, scoring: ir.Scoring, declarations: ir.Declarations) -> None:
+    """An expression naming the bid (`bid`, `bidder`) in a variant where no bid is made would read
+    0 and false in every hand: an error at the rule."""
+    if deal.bid is not None:
+        return
+    exprs = [(r.origin, r.award, r.points) for r in scoring.rules] + [(e.origin, e.when, e.points) for e in scoring.events]
+    exprs += [(d.origin, d.when, d.points) for d in declarations.rules]
+    for origin, *nodes in exprs:
+        named = sorted({n.name for n in _names(nodes) if n.name in ("bid", "bidder")})
+        if named:
+            b.error(origin.path, "bid-never-made", f"{' and '.join(named)} named, and no bid is made in this game",
+                    "add deal.bid and a bid stage to deal.stages, or leave the bid out of the rule")
+
+
+def _names(nodes) -> list[Name]:
+    found, stack = [], [n for n in nodes if n is not None]
+    while stack:
+        node = stack.pop()
+        if type(node) is Name and node.value is None:
+            found.append(node)
+        stack.extend(children(node))
+    return found

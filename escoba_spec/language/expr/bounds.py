@@ -20,7 +20,7 @@ LIMIT = 1 << 62
 #: ends within engine.match's limit of hands); a round of the deal
 _CARDS = 256
 _NAMES = {"sweeps": 10 ** 9, "captures": 10 ** 9, "score": 10 ** 12, "opponent_score": 10 ** 12,
-          "hand_number": 10 ** 5, "round": _CARDS}
+          "hand_number": 10 ** 5, "round": _CARDS, "bid": 1000}
 #: a bound on what each function gives, from the bound of its arguments
 _CALLS = {
     "count": lambda args: _CARDS,

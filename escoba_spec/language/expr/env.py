@@ -15,7 +15,7 @@ VARIABLES = {"pile": CARDS, "sweeps": NUM, "captures": NUM, "opponents": SIDES, 
 #: where the match stands for the side being scored, at the end of a hand and during play:
 #: its score and its best opponent's (as they stand, the hand's points so far included),
 #: whether it holds the deal, and the hand's number in the match (1 up)
-MATCH_VARIABLES = {"score": NUM, "opponent_score": NUM, "dealer": BOOL, "hand_number": NUM}
+MATCH_VARIABLES = {"score": NUM, "opponent_score": NUM, "dealer": BOOL, "hand_number": NUM, "bid": NUM, "bidder": BOOL}
 #: the names of an event on a play (scoring.events), besides the side's and the match's: the
 #: card played, the table cards it took, the card played just before (none on a hand's first
 #: play) and whether an opponent played it, the table before and after, whether this is the
@@ -175,6 +175,8 @@ class MatchFacts:
     out: tuple[int, ...] = ()  # the sides out of the match (goal avoid, lose-match)
     #: the points each rule with ties: carry carries into this hand (Params.carry_rules' order; () none)
     carried: tuple = ()
+    bid: int = 0  # the value bid in this hand (deal.bid; 0: none yet, or no bid)
+    bidder_side: int = -1  # the side that bid
 
 
 @dataclass(frozen=True)

@@ -137,6 +137,8 @@ _MATCH_NAMES: dict[str, Callable] = {
     "opponent_score": lambda m, side: rt.best_other(m.scores, side),
     "dealer": lambda m, side: m.dealer_side == side,
     "hand_number": lambda m, side: m.hand_number,
+    "bid": lambda m, side: m.bid,
+    "bidder": lambda m, side: m.bidder_side == side,
 }
 #: the names of a play (an event's condition)
 _PLAY_NAMES: dict[str, Callable] = {
