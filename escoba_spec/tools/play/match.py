@@ -28,7 +28,7 @@ from ...engine.protocol import whole
 from ...engine.stream import Stream
 from ...language.cards import CardSet, bits, union
 from ..setup import Setup, deal_stream
-from .faces import named_rank
+from .faces import bid_words, named_rank
 from ..text import json_text, points_text
 
 #: What a sweep is called with each deck, as the English rulebooks say it.
@@ -183,9 +183,12 @@ class MatchRunner:
                 move = setup.bots[seat].choose(views[seat], legal)
             pos = state.stock_pos
             table, piles = state.table, tuple(state.piles)  # before the play: what it took them from
-            naming = bool(state.naming[seat])
+            naming, bidding = bool(state.naming[seat]), state.bidding
             play = state.apply(move)
-            plays.append(self._named(play, state) if naming else self._play(play, state, table, piles))
+            if bidding:
+                plays.append(self._bid(play, state, table))
+            else:
+                plays.append(self._named(play, state) if naming else self._play(play, state, table, piles))
             if state.stock_pos != pos:
                 self._new_deal(state, pos)
                 self._declarations(state)
@@ -209,6 +212,8 @@ class MatchRunner:
         rest = _mask(state.deck[state.hand_size * state.n + state.table_cards : state.stock_pos])
         if redeals:
             why = "the opening table asked for a redeal" if not p.redeal else "the opening table voided the deal"
+            if p.bid_cards and not p.redeal and not p.replace_bottom and op_never(self.setup.variant):
+                why = "the first player held no card to bid on (deal.bid)"  # the only void of such a deal
             self.say(f"{why}: dealt again {redeals} time{'s' if redeals > 1 else ''}")
         self.say(f"{'stack' if p.stack else 'table'}: {self._table_text(state, laid)}")
         if state.params.bottom_shown and state.stock_pos < len(state.stock):
@@ -265,7 +270,9 @@ class MatchRunner:
         p = state.params
         dealt = pos + state.hand_size * state.n
         left = len(state.stock) - state.stock_pos
-        if p.round_dealer == "next":  # the deal has passed on: say who dealt this round
+        if p.stages and state.rounds == 1:  # the first round's last stages (deal.stages)
+            self.say(f"-- deal: the first round's other cards, up to {state.hand_size} a seat, {left} left in the stock")
+        elif p.round_dealer == "next":  # the deal has passed on: say who dealt this round
             dealer = state.round_dealer(state.rounds - 1)
             self.say(f"-- seat {dealer} deals: {state.hand_size} cards to each seat, {left} left in the stock; "
                      f"seat {state.to_play} leads")
@@ -283,6 +290,17 @@ class MatchRunner:
         move = format_move(Move(play.card), cards)
         return {"seat": play.seat, "side": play.seat % state.sides, "move": move, "card": move, "captured": [],
                 "sweeps": 0, "events": [], "names": rank.split(" ", 1)[1]}
+
+    def _bid(self, play: Play, state: HandState, table: int) -> dict:
+        """Tell the first player's bid and the table turned up after it (deal.stages), and record them
+        (a move with no card and no capture, `bid` its value, `turned_up` the cards laid face up)."""
+        self.say(f"seat {play.seat} (side {play.seat % state.sides}) bids {bid_words(self.cards, play.build)}")
+        turned = state.table & ~table
+        if turned:
+            self.say(f"the table is turned up: {self.text(turned)}")
+        move = format_move(Move(play.card, 0, 0, play.build), self.cards)
+        return {"seat": play.seat, "side": play.seat % state.sides, "move": move, "card": None, "captured": [],
+                "sweeps": 0, "events": [], "bid": play.build, "turned_up": self.cards.texts(turned)}
 
     def _play(self, play: Play, state: HandState, table: int = 0, piles: tuple = ()) -> dict:
         """Tell one play and record it (made on `table`, with the sides' `piles`, before it)."""
@@ -411,6 +429,11 @@ class MatchRunner:
         self.say("points".ljust(width) + "".join(f"  {h:>6}" for h in heads))
         for name, values in rows:
             self.say(name.ljust(width) + "".join(f"  {points_text(v):>6}" for v in values))
+
+
+def op_never(variant) -> bool:
+    """The variant's opening table never acts (deal.opening.trigger: never)."""
+    return variant.deal.opening.trigger == "never"
 
 
 def _mask(cards: Sequence[int]) -> int:
