@@ -435,3 +435,22 @@ def test_the_menu_tells_a_naming_move_in_words():
     lines = menu(Faces(rs.cards), state.legal_moves(), state.table, 0, bool(state.naming[state.to_play]))
     assert [line.split(")", 1)[1].split() for line in lines] == [
         "7c=1 7c♥ plays as an ace until it is captured".split(), "7c=2 7c♥ plays as a two until it is captured".split()]
+
+
+def test_a_bid_is_told_recorded_and_the_table_turned_up_after_it(capsys):
+    """Seep, seed 1: seat 1 bids 10 (a greedy bot: the value it holds most of), the table is turned up,
+    and its first play builds 10; the JSON record holds the bid as a move of its own."""
+    seep = str(ROOT / "tests" / "data" / "seep.yaml")
+    code, out, _ = play_cli(capsys, seep, "--players", "2", "--seed", "1")
+    assert code == 0
+    assert ("the first player held no card to bid on (deal.bid): dealt again 1 time\n"
+            "table: empty, 4 cards face down apart\nseat 1 (side 1) bids 10 (ten)\n"
+            "the table is turned up: 6d 3s 8s Qc\nseat 1 (side 1) plays 4c on 6d, building 10\n"
+            "-- deal: the first round's other cards, up to 12 a seat, 24 left in the stock\n") in out
+    code, out, _ = play_cli(capsys, seep, "--players", "2", "--seed", "1", "--format", "json")
+    hands = json.loads(out)["hands"]
+    bid, first = hands[0]["plays"][:2]
+    assert bid == {"seat": 1, "side": 1, "move": "bid:10", "card": None, "captured": [], "sweeps": 0, "events": [],
+                   "bid": 10, "turned_up": ["6d", "3s", "8s", "Qc"]}
+    assert first["move"] == "4c+6d:10" and "bid" not in first
+    assert all(sum("bid" in p for p in h["plays"]) == 1 for h in hands)  # one bid a hand, each recorded

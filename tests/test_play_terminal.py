@@ -254,3 +254,64 @@ def test_a_claim_is_told_before_the_play(escoba):
     cards = escoba.cards
     move = Move(cards.parse("4c"), 0, cards.mask_of(["3c", "5e", "7o"]))
     assert Faces(cards).describe(move, cards.mask_of(["1b"])) == "claims 7o♦ 3c♥ 5e♠ (a missed capture), then 4c♥ trails"
+
+
+# ------------------------------------------------------------------ a bid (deal.bid: Seep)
+
+SEEP = RULES.parent / "tests" / "data" / "seep.yaml"
+
+
+@pytest.fixture(scope="module")
+def seep():
+    return make_ruleset(load_variant(SEEP, {}), "interpreted")
+
+
+def _bidding(rs):
+    """Seat 1 to bid on 10d 10h Qs Jc (tests.test_engine_bid), the table face down."""
+    import random
+
+    from escoba_spec.engine import shuffled_deck
+
+    return HandState.deal(rs, shuffled_deck(rs.cards.size, random.Random(1)), players=2, dealer=0, rng=random.Random(2))
+
+
+def test_the_menu_offers_each_bid_with_its_ranks_name(seep):
+    state = _bidding(seep)
+    assert menu(Faces(seep.cards), state.legal_moves(), state.table) == [
+        "  1) bid:10  bid 10 (ten)", "  2) bid:11  bid 11 (jack)", "  3) bid:12  bid 12 (queen)"]
+
+
+def test_a_bid_is_typed_or_picked_by_number_and_a_wrong_one_is_explained(seep):
+    state = _bidding(seep)
+    legal = state.legal_moves()
+    texts = [format_move(m, seep.cards) for m in legal]
+    assert HumanSeat.interpret("bid:11", state, legal, texts) == (legal[1], "")
+    assert HumanSeat.interpret("bid 12", state, legal, texts) == (legal[2], "")
+    assert HumanSeat.interpret("1", state, legal, texts) == (legal[0], "")
+    move, why = HumanSeat.interpret("bid:9", state, legal, texts)
+    assert move is None and why == ("illegal move 'bid:9': seat 1 cannot bid 9: a bid is the value of a card they "
+                                    "hold among those deal.bid.cards allows (10, 11, 12) (legal: bid:10, bid:11, bid:12)")
+    move, why = HumanSeat.interpret("Qs", state, legal, texts)
+    assert move is None and "seat 1 bids first, before any play (deal.bid): bid one of 10, 11, 12" in why
+    state.apply(legal[1])
+    legal = state.legal_moves()
+    move, why = HumanSeat.interpret("Qs", state, legal, [format_move(m, seep.cards) for m in legal])
+    assert move is None and "seat 1 bid 11, so its first play builds 11 or plays a card of value 11" in why
+
+
+def test_a_person_bids_at_the_terminal_and_sees_the_table_face_down_then_turned_up(monkeypatch, capsys):
+    """Seep, seed 1: seat 1 bids first on 10d 4c 6c 9c; a bid it does not hold is refused, the
+    menu's number 2 bids 10, and the table lies face down until then."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setattr(sys, "stdin", io.StringIO("bid:8\n2\nq\n"))
+    assert main(["play", str(SEEP), "--players", "2", "--seed", "1", "--human", "1"]) == 130
+    out = capsys.readouterr().out
+    before, after = out.split("seat 1 (side 1) bids 10 (ten)\n")
+    assert "           4 cards face down apart, turned up after the bid\n" in before
+    assert "bid:       you bid first: the value of a card you hold, which your first play must build or play\n" in before
+    assert "  1) bid:9   bid 9 (nine)\n  2) bid:10  bid 10 (ten)\n" in before
+    assert "illegal move 'bid:8': seat 1 cannot bid 8" in before
+    assert after.startswith("the table is turned up: 6d♦ 3s♠ 8s♠ Qc♣\n")
+    assert "table:     6d♦(6)  3s♠(3)  8s♠(8)  Qc♣(12)\n" in after and "face down" not in after
+    assert "bid:       you bid 10 (ten)\n" in after
+    assert "  1) 10d       10d♦ trails\n  2) 4c+6d:10  4c♣ on 6d♦, building 10\n" in after  # bound to the bid

@@ -780,3 +780,31 @@ def test_an_analysis_stops_within_a_second_of_its_cancel_even_in_its_expert_run(
     seconds, job = _cancel_latency(client, job, lambda j: j["done"] >= 60_000)
     assert job["state"] == "cancelled" and job["done"] < job["total"] and "result" not in job
     assert seconds < 1.0, f"the cancel took {seconds:.2f} s"
+
+
+def test_a_bid_is_offered_as_its_values_shown_once_made_and_undone_like_a_move(client, folder):
+    """Seep (deal.bid), seed 0, two players: the bot bids at hand 1; at hand 2 the person bids first,
+    the table face down (counted, never shown) until the bid, the legal moves the values to bid."""
+    shutil.copy(ROOT / "tests" / "data" / "seep.yaml", folder / "seep.yaml")
+    table = _settled(client, client.post("/api/play", headers=AUTH, json={"path": "seep.yaml", "seed": 0,
+                                                                          "bots": "greedy", "players": 2}))
+    assert table["bid"] == {"seat": 1, "value": 9, "text": "9 (nine)"} and not table["bidding"]
+    assert "seat 1 (side 1) bids 9 (nine)" in table["lines"] and table["face_down"] == 0
+    while table["waiting"] == "move":
+        table = _settled(client, client.post(f"/api/play/{table['id']}/move", headers=AUTH,
+                                             json={"move": table["legal"][0]["move"]}))
+    bidding = _settled(client, client.post(f"/api/play/{table['id']}/next", headers=AUTH))
+    assert bidding["bidding"] and bidding["bid"] is None and bidding["to_play"] == 0
+    assert (bidding["face_down"], bidding["table"]) == (4, [])
+    assert [(m["move"], m["card"], m["bid"], m["takes"], m["text"]) for m in bidding["legal"]] == [
+        ("bid:9", "", 9, [], "bid 9 (nine)"), ("bid:11", "", 11, [], "bid 11 (jack)"),
+        ("bid:12", "", 12, [], "bid 12 (queen)")]
+    wrong = client.post(f"/api/play/{table['id']}/move", headers=AUTH, json={"move": "bid:10"})
+    assert wrong.status_code == 409 and "bid:9, bid:11, bid:12" in wrong.json()["error"]
+    bid = _settled(client, client.post(f"/api/play/{table['id']}/move", headers=AUTH, json={"move": "bid:11"}))
+    assert bid["bid"] == {"seat": 0, "value": 11, "text": "11 (jack)"} and not bid["bidding"]
+    assert bid["face_down"] == 0 and len(bid["table"]) == 4 and bid["waiting"] == "move"
+    assert "seat 0 (side 0) bids 11 (jack)" in bid["lines"]
+    assert any(line.startswith("the table is turned up: ") for line in bid["lines"])
+    undone = _settled(client, client.post(f"/api/play/{table['id']}/undo", headers=AUTH))
+    assert undone == bidding  # the bid taken back: the match replayed from its seed to before it

@@ -425,6 +425,44 @@ def test_a_matta_to_name_says_so_when_it_is_clicked(page):
     expect(page.locator("#play-status")).to_have_text("name the rank 7c plays as first: pick one below")
 
 
+def test_a_seep_bid_is_offered_as_buttons_the_table_face_down_until_it_is_made(page, studio):
+    """Seep (deal.bid), seed 0, two players: the bot bids at hand 1 and the board says so; at hand 2
+    the person bids first: the table's four cards lie face down (backs) and the moves are the values
+    to bid, with their ranks' names; once bid, the table is turned up and the bid shown."""
+    _, folder = studio
+    shutil.copy(ROOT / "tests" / "data" / "seep.yaml", folder / "seep.yaml")
+    page.open("seep.yaml")
+    page.click("#tabs button[data-panel=panel-play]")
+    page.fill("#play-seed", "0")
+    page.fill("#play-players", "2")
+    page.click("#play-start")
+    expect(page.locator("#play-moves button").first).to_be_visible(timeout=20000)
+    expect(page.locator("#play-bid")).to_have_text("bid: seat 1 bid 9 (nine)")
+    for _ in range(30):  # hand 1 to its score, the first legal move each turn
+        if page.locator("#play-next").count():
+            break
+        shown = page.locator("#play-board").get_attribute("data-shown")
+        page.locator("#play-moves button").first.click()
+        expect(page.locator("#play-board")).not_to_have_attribute("data-shown", shown or "", timeout=10000)
+    page.click("#play-next")
+    expect(page.locator("#play-moves button").first).to_be_visible(timeout=10000)
+    expect(page.locator("#play-moves button")).to_have_text(["bid 9 (nine)", "bid 11 (jack)", "bid 12 (queen)"])
+    expect(page.locator("#play-table .card.back")).to_have_count(4)
+    assert page.locator("#play-table .card:not(.back)").count() == 0
+    expect(page.locator("#play-face-down")).to_have_text("4 cards face down apart, turned up after the bid")
+    expect(page.locator("#play-status")).to_have_text("your bid: pick a value below, that of a card you hold")
+    assert page.locator("#play-bid").count() == 0
+    page.locator("#play-hand .card").first.click()
+    expect(page.locator("#play-status")).to_have_text("bid first: pick a value below (9, 11, 12)")
+    _shot(page, "play-bid")
+    page.locator("#play-moves button[data-move='bid:11']").click()
+    expect(page.locator("#play-bid")).to_have_text("bid: you bid 11 (jack)")
+    expect(page.locator("#play-table .card:not(.back)")).to_have_count(4)
+    assert page.locator("#play-table .card.back").count() == 0 and page.locator("#play-face-down").count() == 0
+    expect(page.locator("#play-log")).to_contain_text("seat 0 (side 0) bids 11 (jack)")
+    _shot(page, "play-bid-made")
+
+
 def _simulate_against_its_base(page) -> None:
     """The house rule's 20 matches and its base's, on the interpreter, to their end."""
     page.open(HOUSE)

@@ -2,14 +2,15 @@
 
 A part of `HandState` (mixed in): `explain_illegal` names every reason it can
 find (a card not in the hand, a claim that is no missed capture, cards not on
-the table, the first lead, what the card does capture), so that a refused move
-is answered with what to do instead.
+the table, the first lead, a bid out of turn or the bidder's first play that
+ignores the bid, what the card does capture), so that a refused move is
+answered with what to do instead.
 """
 
 from __future__ import annotations
 
 from .captures import sums_remove
-from .moves import Move
+from .moves import BID, Move
 
 
 class HandExplanations:
@@ -31,6 +32,8 @@ class HandExplanations:
             wild = cards.text(cards.named)
             ranks = ", ".join(cards.text(m.card) for m in self.legal_moves())
             return [f"seat {seat} names the rank {wild} plays as first (declarations.wild_as_declared): one of {ranks}"]
+        if self.bidding or card == BID:
+            return [self._bid_reason(move)]
         if not 0 <= card < len(cards.cards) or not self.hands[seat] >> card & 1:
             name = cards.text(card) if 0 <= card < len(cards.cards) else str(card)
             reasons.append(f"{name} is not in the hand of seat {seat}")
@@ -52,6 +55,9 @@ class HandExplanations:
         if not reasons and self._first_lead >> card & 1 and self._leading():
             reasons.append(f"{cards.text(card)} may not be led on the hand's first play (deal.first_lead), "
                            "while the hand holds other cards")
+        if not reasons and self._ignores_bid(move):
+            reasons.append(f"seat {seat} bid {self.bid}, so its first play builds {self.bid} or plays a card "
+                           f"of value {self.bid} (deal.bid.first_play: bid-value)")
         if not reasons:
             if self._stack:  # what the kinds allow on the top card, each taking the whole stack
                 view, view_sums = self._kind_view()
@@ -73,3 +79,17 @@ class HandExplanations:
             else:
                 reasons.append("not a legal move")
         return reasons
+
+    def _bid_reason(self, move: Move) -> str:
+        """Why a bid, or a play while the seat is to bid, is refused (deal.bid)."""
+        seat = self.to_play
+        if not self.params.bid_cards:
+            return "this variant has no bid (deal.bid): a move plays a card"
+        if not self.bidding:
+            return "there is no bid to make now: the bid (deal.bid) is made once, before the first play" + (
+                f"; seat {self.bidder} bid {self.bid}" if self.bid else "")
+        values = ", ".join(str(m[3]) for m in self.legal_moves())
+        if move.card != BID:
+            return f"seat {seat} bids first, before any play (deal.bid): bid one of {values}, e.g. bid:{values.split(',')[0]}"
+        return (f"seat {seat} cannot bid {move.build}: a bid is the value of a card they hold among those "
+                f"deal.bid.cards allows ({values})")

@@ -24,7 +24,7 @@ from .dealing import shuffled_deck
 from .errors import IllegalMove
 from .interpreter import Interpreter
 from .match import MatchState, run_hand
-from .moves import Move, format_move, parse_move
+from .moves import BID, Move, format_move, parse_move
 from .observation import Observation
 from .protocol import RuleSet
 from .records import HandResult
@@ -37,12 +37,13 @@ class Played:
 
     seat: int
     side: int
-    move: str  # e.g. '7o+2b+5e'
-    card: str
+    move: str  # e.g. '7o+2b+5e', or 'bid:11'
+    card: str  # '' for a bid: no card is played
     captured: tuple[str, ...]  # cards taken from the table (claimed cards included)
     sweeps: int  # sweeps scored by the play
     hand_over: bool
     face_down: int = 0  # how many face-down cards the capture took with it (never which)
+    bid: int = 0  # the value bid (deal.bid), for a bid; 0 for a play
 
 
 class Game:
@@ -125,11 +126,13 @@ class Game:
             seat=seat,
             side=seat % state.sides,
             move=format_move(move, self.cards),
-            card=self.cards.text(play.card),
+            card=self.cards.text(play.card) if play.card != BID else "",
             captured=tuple(self.cards.texts(play.capture | play.claim)),
             sweeps=play.sweeps,
             hand_over=state.over,
-            face_down=state.hidden.bit_count() if state.down_taken_at == len(state.history) - 1 else 0,
+            face_down=state.hidden.bit_count() if play.card != BID and state.down_taken_at == len(state.history) - 1
+            else 0,
+            bid=play.build if play.card == BID else 0,
         )
 
     def play_hand(self, bots: Sequence) -> HandResult:
@@ -260,8 +263,10 @@ class Game:
 
 def _in_deck(move: Move, size: int) -> bool:
     """Whether a Move built by hand names only cards of a deck of `size` cards (with the readings
-    of a declared wild card, CardSet.named)."""
+    of a declared wild card, CardSet.named); a bid (deal.bid) names none."""
     masks = (move.capture, move.claim)
+    if move.card == BID and type(move.card) is int:
+        return type(move.build) is int and move.build > 0 and not move.capture and not move.claim
     return (type(move.card) is int and 0 <= move.card < size
             and all(type(m) is int and 0 <= m < 1 << size for m in masks))
 

@@ -8,11 +8,13 @@ legal-move lists cheap.
 
 Text form: `7o` trails the 7 of oros; `7o+2b+5e` plays it capturing 2b and 5e;
 `[3c+5e+7o] 4c` first claims 3c, 5e and 7o (a missed capture), then trails 4c;
-`3c+5d:8` plays the 3 on the 5, building 8.
+`3c+5d:8` plays the 3 on the 5, building 8; `bid:11` bids 11 (deal.bid: no card is
+played, the card field is BID).
 """
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 from ..language.cards import CardSet
@@ -21,6 +23,10 @@ from .captures import bits
 #: `tuple_new(Move, (card, capture, claim, build))` builds a Move (or a Play) without the
 #: NamedTuple's Python-level `__new__`: the hot loops make millions of them
 tuple_new = tuple.__new__
+
+#: the card of a bid move (deal.bid, engine.staging): none is played; its `build` is the value bid
+BID = -1
+_BID_TEXT = re.compile(r"bid(?:\s*:|\s+|$)(.*)", re.IGNORECASE | re.DOTALL)
 
 
 class Move(NamedTuple):
@@ -49,7 +55,9 @@ def _mask_text(mask: int, cards: CardSet) -> str:
 
 
 def format_move(move: Move, cards: CardSet) -> str:
-    """`7o`, `7o+2b+5e`, `[3c+5e+7o] 4c` or `3c+5d:8`."""
+    """`7o`, `7o+2b+5e`, `[3c+5e+7o] 4c`, `3c+5d:8` or `bid:11`."""
+    if move.card == BID:
+        return f"bid:{move.build}"
     text = cards.text(move.card)
     if move.capture:
         text += "+" + _mask_text(move.capture, cards)
@@ -63,6 +71,12 @@ def format_move(move: Move, cards: CardSet) -> str:
 def parse_move(text: str, cards: CardSet) -> Move:
     """The inverse of `format_move`; raises ValueError on a malformed move."""
     source = text.strip()
+    bid = _BID_TEXT.fullmatch(source)
+    if bid:  # a bid names a value, no card: `bid:11` (`bid 11` too)
+        value = bid.group(1).strip()
+        if not value.isascii() or not value.isdigit() or len(value) > 6 or not int(value):
+            raise ValueError(f"'{text}': a bid names the value bid after 'bid:', e.g. 'bid:11'")
+        return Move(BID, 0, 0, int(value))
     claim = 0
     if source.startswith("["):
         end = source.find("]")

@@ -71,6 +71,21 @@ class Observation:
         return tuple(self._state.naming)
 
     @property
+    def bidding(self) -> bool:
+        """The seat to play is to bid (deal.bid): its moves are bids, `Move(BID, 0, 0, value)`."""
+        return self._state.bidding
+
+    @property
+    def bid(self) -> int:
+        """The value bid this hand (deal.bid), announced to all; 0 before the bid, or with none."""
+        return self._state.bid
+
+    @property
+    def bidder(self) -> int:
+        """The seat that bid this hand; -1 before the bid, or with none."""
+        return self._state.bidder
+
+    @property
     def hand_sizes(self) -> tuple[int, ...]:
         return tuple(h.bit_count() for h in self._state.hands)
 

@@ -15,12 +15,9 @@ the bid value or plays a card of it (`_bound`).
 from __future__ import annotations
 
 from .captures import bits
-from .moves import Move
+from .moves import BID, Move
 
 _new = tuple.__new__
-
-#: the card of a bid move: none is played
-BID = -1
 
 
 class HandStaging:
@@ -120,3 +117,15 @@ class HandStaging:
         bidder holds such a card)."""
         bid, values = self.bid, self.values
         return [m for m in legal if (m[3] == bid if m[3] else values[m[0]] == bid)] or legal
+
+    def _ignores_bid(self, move: Move) -> bool:
+        """`move` is the bidder's first play, bound to the bid, and neither builds its value nor plays
+        a card of it while a legal move does (engine.explain says so)."""
+        if not (self.bid and self.params.bid_binds and self._leading()) or move[0] < 0:
+            return False
+        bid, values = self.bid, self.values
+
+        def keeps(m: Move) -> bool:
+            return m[3] == bid if m[3] else values[m[0]] == bid
+
+        return not keeps(move) and any(map(keeps, self.legal_moves()))

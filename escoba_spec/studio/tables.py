@@ -25,10 +25,11 @@ import time
 from collections import deque
 
 from ..engine import Move, format_move
+from ..engine.moves import BID
 from ..language import ir
 from ..language.cards import bits
 from ..tools.play import MatchRunner, Quit, goal_text, sweep_word
-from ..tools.play.faces import Faces, capturers, face_down_taken
+from ..tools.play.faces import Faces, bid_words, capturers, face_down_taken
 from ..tools.setup import make_setup
 from ..tools.text import points_text
 from .cardfaces import CardFaces, text_faces
@@ -252,6 +253,10 @@ class Table:
                             "cards": [card(i) for i in bits(b.cards)]} for b in state.builds],
                 "stack": stack,
                 "face_down": state.down.bit_count(),  # how many, never which
+                # deal.bid: the seat to play is to bid (its legal moves are the values); the bid, once made
+                "bidding": state.bidding and not state.over,
+                "bid": {"seat": state.bidder, "value": state.bid, "text": bid_words(cards, state.bid)}
+                if state.bidder >= 0 else None,
                 "bottom_card": card(state.stock[-1]) if state.params.bottom_shown
                 and state.stock_pos < len(state.stock) else None,
                 "hand_sizes": [h.bit_count() for h in state.hands],
@@ -260,8 +265,9 @@ class Table:
                           for p, t in zip(state.piles, state.tops)] if state.params.pile_tops else None,
                 "stock": len(state.stock) - state.stock_pos,
                 "sweeps": list(state.sweeps),
-                "legal": [{"move": format_move(m, cards), "card": cards.text(m.card),
-                           "takes": [cards.text(i) for i in bits(m.capture & ~(1 << m.card) | m.claim)],
+                "legal": [{"move": format_move(m, cards), "card": cards.text(m.card) if m.card != BID else "",
+                           **({"bid": m.build} if m.card == BID else {}),
+                           "takes": [cards.text(i) for i in bits(m.capture & ~(1 << max(m.card, 0)) | m.claim)],
                            "text": faces.describe(m, table, face_down_taken(state) if m.capture else 0,
                                                   bool(state.naming[state.to_play]))}
                           for m in legal],

@@ -83,18 +83,26 @@ export function playPanel(root, studio) {
       : el("span.seat", {}, `seat ${seat} (${t.bots[seat]}): ${n} card${n === 1 ? "" : "s"}`));
     const bottom = t.bottom_card ? ` (its bottom card, face up: ${t.bottom_card.code})` : "";
     parts.push(el("div.others", {}, ...others, el("span.seat", { id: "play-stock" }, `stock: ${t.stock ?? 0}${bottom}`)));
-    // a stack is shown bottom to top, its top card last; face-down cards by their number only
+    // a stack is shown bottom to top, its top card last; face-down cards by their number only, and on
+    // a spread as backs (Seep's table lies face down until the bid: deal.stages)
+    const backs = t.face_down && !t.stack ? Array.from({ length: t.face_down }, () =>
+      el("div.card.back", { title: "face down: no seat sees it" })) : [];
     const down = t.face_down ? el("span.down", { id: "play-face-down" },
-      `${t.face_down} card${t.face_down === 1 ? "" : "s"} face down${t.stack ? " under it" : " apart"}`) : null;
+      `${t.face_down} card${t.face_down === 1 ? "" : "s"} face down${t.stack ? " under it" : " apart"}`
+      + (t.bidding ? ", turned up after the bid" : "")) : null;
     parts.push(el("h4", {}, t.stack ? "Stack (bottom to top: only the top card is matched)" : "Table"),
       el(`div.cards.table${t.stack ? ".stack" : ""}`, { id: "play-table" },
-        ...(t.table || []).map((c) => card(c)), (t.table || []).length || (t.builds || []).length ? null
-          : el("em", {}, "empty"), down,
+        ...(t.table || []).map((c) => card(c)), (t.table || []).length || (t.builds || []).length || backs.length
+          ? null : el("em", {}, "empty"), ...backs, down,
         // a build: its cards together, its value, whose it is (only a card of its value takes it, whole)
         ...(t.builds || []).map((b) => el("span.build", { "data-value": String(b.value), title: `only a ${b.value} `
           + "takes it, whole" }, `${b.multiple ? "multiple build" : "build"} of ${b.value} `
           + `(seat${b.owners.length > 1 ? "s" : ""} ${b.owners.join(" and ")}):`,
           ...b.cards.map((c) => card(c))))));
+    if (t.bid) {  // deal.bid: the value bid, announced to all
+      const who = t.bid.seat === t.seat ? "you" : `seat ${t.bid.seat}`;
+      parts.push(el("div.bid", { id: "play-bid", "data-value": String(t.bid.value) }, `bid: ${who} bid ${t.bid.text}`));
+    }
     if (t.piles) {  // piles.top: shown: every side's pile shows its last capturing card
       parts.push(el("h4", {}, "Piles (top card face up: a card of its rank takes the whole pile)"),
         el("div.piles", { id: "play-piles" }, ...t.piles.map((p, side) => el("span.pile", { "data-side": String(side) },
@@ -104,8 +112,9 @@ export function playPanel(root, studio) {
     parts.push(el("h4", {}, "Your hand"), el("div.cards.hand", { id: "play-hand" },
       ...(t.hand || []).map((c) => card(c, { onclick: () => pick(c.code) }))));
     if (t.waiting === "move") {
-      status.textContent = "your turn: click a card, or a move below (green cards can capture)";
-      parts.push(el("h4", {}, "Legal moves"), el("div.moves", { id: "play-moves" }, ...t.legal.map((m) =>
+      status.textContent = t.bidding ? "your bid: pick a value below, that of a card you hold"
+        : "your turn: click a card, or a move below (green cards can capture)";
+      parts.push(el("h4", {}, t.bidding ? "Your bid" : "Legal moves"), el("div.moves", { id: "play-moves" }, ...t.legal.map((m) =>
         el("button.move", { "data-move": m.move, onclick: () => send("/move", { move: m.move }),
           onmouseenter: () => mark(m.takes), onmouseleave: () => mark([]) }, m.text))));
     } else if (t.waiting === "next" || t.waiting === "over") {
@@ -139,6 +148,10 @@ export function playPanel(root, studio) {
 
   function pick(code) {
     if (!table || table.waiting !== "move") return;
+    if (table.bidding) {  // deal.bid: no card is played before the bid
+      status.textContent = `bid first: pick a value below (${table.legal.map((m) => m.bid).join(", ")})`;
+      return;
+    }
     const moves = table.legal.filter((m) => m.card === code);
     // a declared wild card whose rank is still to name: its readings ("7c=1", "7c=2") are the moves
     const names = table.legal.filter((m) => m.card.startsWith(`${code}=`));

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TextIO
 
 from ...engine import Move, format_move
+from ...engine.moves import BID
 from ...language.cards import SUIT_KINDS, CardSet, bits
 from ..terminal import PLAIN, Painter
 from ..text import printable
@@ -79,7 +80,9 @@ class Faces:
     def describe(self, move: Move, table: int, down: int = 0, naming: bool = False) -> str:
         """What the move does, in words: `7o♦ takes Sb♣ 4c♥`, `1c♥ trails`; `down` face-down cards
         a capture takes with it (counted, never named); `naming`: the move names the rank a declared
-        wild card plays as (HandState.naming)."""
+        wild card plays as (HandState.naming); a bid says its value (deal.bid)."""
+        if move.card == BID:
+            return f"bid {bid_words(self.cards, move.build)}"
         if naming:
             return f"{self.card(self.cards.named)} plays as {named_rank(self.cards, move.card)} until it is captured"
         text = f"claims {self.names(move.claim)} (a missed capture), then " if move.claim else ""
@@ -113,6 +116,14 @@ def named_rank(cards: CardSet, reading: int) -> str:
     """The rank a reading of the declared wild card stands for, in words: `a two`, `a cavallo`."""
     rank = next(r for r in cards.deck.ranks if r.number == cards.cards[reading].rank)
     return f"{'an' if rank.name[:1] in 'aeiou' else 'a'} {rank.name}"
+
+
+def bid_words(cards: CardSet, value: int) -> str:
+    """A value bid, with the ranks of that value in words where their names are words: `11 (jack)`,
+    `9 (nine)`; `15` when no rank has it."""
+    numbers = {c.rank for i, c in enumerate(cards.cards) if cards.values[i] == value and not c.joker}
+    names = [r.name for r in cards.deck.ranks if r.number in numbers and r.name != str(value)]
+    return f"{value} ({' or '.join(names)})" if names else str(value)
 
 
 def menu(faces: Faces, legal: list[Move], table: int, down: int = 0, naming: bool = False) -> list[str]:

@@ -24,11 +24,11 @@ from ...engine import (
     format_move,
     shuffled_deck,
 )
-from ...engine.protocol import whole
 from ...engine.stream import Stream
-from ...language.cards import CardSet, bits, union
+from ...language.cards import CardSet, bits
 from ..setup import Setup, deal_stream
-from .faces import named_rank
+from .faces import bid_words, named_rank
+from .handend import HandEnd
 from ..text import json_text, points_text
 
 #: What a sweep is called with each deck, as the English rulebooks say it.
@@ -85,7 +85,7 @@ def to_json(record: dict) -> str:
 # ------------------------------------------------------------------- the match
 
 
-class MatchRunner:
+class MatchRunner(HandEnd):
     """Plays the match hand by hand, narrating through `say` and building the
     JSON record. `state` and `match` are the live engine objects (tests and
     the human seat look at them)."""
@@ -183,9 +183,12 @@ class MatchRunner:
                 move = setup.bots[seat].choose(views[seat], legal)
             pos = state.stock_pos
             table, piles = state.table, tuple(state.piles)  # before the play: what it took them from
-            naming = bool(state.naming[seat])
+            naming, bidding = bool(state.naming[seat]), state.bidding
             play = state.apply(move)
-            plays.append(self._named(play, state) if naming else self._play(play, state, table, piles))
+            if bidding:
+                plays.append(self._bid(play, state, table))
+            else:
+                plays.append(self._named(play, state) if naming else self._play(play, state, table, piles))
             if state.stock_pos != pos:
                 self._new_deal(state, pos)
                 self._declarations(state)
@@ -209,6 +212,8 @@ class MatchRunner:
         rest = _mask(state.deck[state.hand_size * state.n + state.table_cards : state.stock_pos])
         if redeals:
             why = "the opening table asked for a redeal" if not p.redeal else "the opening table voided the deal"
+            if p.bid_cards and not p.redeal and not p.replace_bottom and op_never(self.setup.variant):
+                why = "the first player held no card to bid on (deal.bid)"  # the only void of such a deal
             self.say(f"{why}: dealt again {redeals} time{'s' if redeals > 1 else ''}")
         self.say(f"{'stack' if p.stack else 'table'}: {self._table_text(state, laid)}")
         if state.params.bottom_shown and state.stock_pos < len(state.stock):
@@ -265,7 +270,9 @@ class MatchRunner:
         p = state.params
         dealt = pos + state.hand_size * state.n
         left = len(state.stock) - state.stock_pos
-        if p.round_dealer == "next":  # the deal has passed on: say who dealt this round
+        if p.stages and state.rounds == 1:  # the first round's last stages (deal.stages)
+            self.say(f"-- deal: the first round's other cards, up to {state.hand_size} a seat, {left} left in the stock")
+        elif p.round_dealer == "next":  # the deal has passed on: say who dealt this round
             dealer = state.round_dealer(state.rounds - 1)
             self.say(f"-- seat {dealer} deals: {state.hand_size} cards to each seat, {left} left in the stock; "
                      f"seat {state.to_play} leads")
@@ -283,6 +290,17 @@ class MatchRunner:
         move = format_move(Move(play.card), cards)
         return {"seat": play.seat, "side": play.seat % state.sides, "move": move, "card": move, "captured": [],
                 "sweeps": 0, "events": [], "names": rank.split(" ", 1)[1]}
+
+    def _bid(self, play: Play, state: HandState, table: int) -> dict:
+        """Tell the first player's bid and the table turned up after it (deal.stages), and record them
+        (a move with no card and no capture, `bid` its value, `turned_up` the cards laid face up)."""
+        self.say(f"seat {play.seat} (side {play.seat % state.sides}) bids {bid_words(self.cards, play.build)}")
+        turned = state.table & ~table
+        if turned:
+            self.say(f"the table is turned up: {self.text(turned)}")
+        move = format_move(Move(play.card, 0, 0, play.build), self.cards)
+        return {"seat": play.seat, "side": play.seat % state.sides, "move": move, "card": None, "captured": [],
+                "sweeps": 0, "events": [], "bid": play.build, "turned_up": self.cards.texts(turned)}
 
     def _play(self, play: Play, state: HandState, table: int = 0, piles: tuple = ()) -> dict:
         """Tell one play and record it (made on `table`, with the sides' `piles`, before it)."""
@@ -337,80 +355,10 @@ class MatchRunner:
         """How many face-down cards the play took with its capture (never which)."""
         return state.hidden.bit_count() if state.down_taken_at == len(state.history) - 1 else 0
 
-    def _end_of_hand(self, number: int, state: HandState, opening: dict, plays: list[dict]) -> dict:
-        result = state.result
-        sides = range(state.sides)
-        left = result.leftovers
-        one = left.bit_count() == 1  # "Ro left on the table goes to", "4o 6e left ... go to"
-        go, are = ("goes", "is") if one else ("go", "are")
-        if result.stopped:
-            self.say(f"the match is decided during the hand: {self.text(left, 'nothing')} left on the table, "
-                     "no end-of-hand scoring")
-        elif not left:
-            self.say("end of hand: the table is empty")
-        elif result.leftovers_side is None and state.params.leftovers_to == "nobody":
-            self.say(f"end of hand: {self.text(left)} left on the table {go} to nobody: set aside")
-        elif result.leftovers_side is None:
-            self.say(f"end of hand: nobody captured; {self.text(left)} left on the table {are} set aside")
-        elif state.params.leftovers_to == "dealer":
-            self.say(f"end of hand: {self.text(left)} left on the table {go} to side {result.leftovers_side} "
-                     f"(seat {state.dealer} dealt)")
-        else:
-            self.say(f"end of hand: {self.text(left)} left on the table {go} to side {result.leftovers_side} "
-                     f"(seat {state.last_capturer} captured last)")
-        check = None
-        if result.leftover_listed is not None:
-            listed = ", ".join(map(str, state.params.leftover_totals))
-            verdict = "one of" if result.leftover_listed else "not one of"
-            self.say(f"leftover check: the leftovers total {result.leftover_total}, {verdict} the listed totals ({listed})")
-            check = {"total": result.leftover_total, "listed": result.leftover_listed}
-        # cards out of play, the leftovers nobody took apart
-        aside = state.set_aside & ~(left if result.leftovers_side is None else 0)
-        points = {str(s): dict(result.score.points[s]) for s in sides}
-        self._points_table(result.score.points)
-        effects = []
-        for side, rule, effect in result.score.effects:
-            verb = "wins" if effect == "win-match" else "loses"
-            self.say(f"{self.names.get(rule, rule)}: side {side} {verb} the match")
-            effects.append({"side": side, "rule": rule, "effect": effect})
-        game = self.match.game_ends[-1] if self.match.game_ends else None
-        game_won = game[1] if game is not None and game[0] == self.match.hands_played else None
-        if game_won is not None:
-            self.say(f"side {game_won} wins game {sum(self.match.games)} at "
-                     + ", ".join(points_text(n) for n in game[2]) + " (games: "
-                     + ", ".join(f"side {s} {n}" for s, n in enumerate(self.match.games)) + "); the scores start again")
-        totals_after = {str(s): n for s, n in enumerate(self.match.scores)}
-        self.say(f"totals after hand {number}: "
-                 + ", ".join(f"side {s} {points_text(n)}" for s, n in enumerate(self.match.scores)))
-        return {
-            "number": number,
-            "dealer": state.dealer,
-            "opening": opening,
-            "plays": plays,
-            "leftovers": {"cards": self.cards.texts(left), "side": result.leftovers_side, "check": check},
-            "set_aside": self.cards.texts(aside),
-            "cards": {str(s): result.piles[s].bit_count() for s in sides},
-            "sweeps": {str(s): result.sweeps[s] for s in sides},
-            "points": points,
-            "effects": effects,
-            "declarations": [{"round": d.round, "seat": d.seat, "side": d.side, "id": d.id, "points": d.points,
-                              "effect": d.effect} for d in state.declared],
-            "stopped": result.stopped,
-            "unplayed": self.cards.texts(union(state.hands) | state.stock_mask),  # a hand the match ended mid-way
-            "game_won": game_won,
-            "totals_after": totals_after,
-        }
 
-    def _points_table(self, points: Sequence[dict[str, int]]) -> None:
-        """Points per category (rows) per side (columns) and their sum."""
-        rules = self.rs.params.points_rules
-        rows = [(self.names[r], [pts[r] for pts in points]) for r in rules]
-        rows.append(("hand", [whole(sum(pts.values())) for pts in points]))
-        width = max(len(name) for name, _ in rows)
-        heads = [f"side {s}" for s in range(len(points))]
-        self.say("points".ljust(width) + "".join(f"  {h:>6}" for h in heads))
-        for name, values in rows:
-            self.say(name.ljust(width) + "".join(f"  {points_text(v):>6}" for v in values))
+def op_never(variant) -> bool:
+    """The variant's opening table never acts (deal.opening.trigger: never)."""
+    return variant.deal.opening.trigger == "never"
 
 
 def _mask(cards: Sequence[int]) -> int:

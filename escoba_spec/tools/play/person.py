@@ -2,7 +2,8 @@
 
 Each turn shows the hand and the table (suit symbols, colour on a terminal, each
 card's capture value, `*` on the hand cards that can capture) and the legal moves
-numbered from 1: the person types a number or the move itself (`7o`, `7o+Sb`).
+numbered from 1: the person types a number or the move itself (`7o`, `7o+Sb`,
+`bid:11` when the seat is to bid).
 Bad input gets the engine's reason and the legal moves, then the question again;
 `q` (or the end of the input) leaves the match with its exit code. After each
 hand's score a person at a terminal is asked to press Enter, so the score is read
@@ -18,7 +19,7 @@ from ...engine import HandState, IllegalMove, Move, Observation, format_move, pa
 from ...language.cards import CardSet
 from ..terminal import PLAIN, Painter
 from ..text import points_text
-from .faces import MARK, Faces, can_show_symbols, capturers, face_down_taken, menu
+from .faces import MARK, Faces, bid_words, can_show_symbols, capturers, face_down_taken, menu
 from .match import Quit, goal_text, sweep_word
 
 if TYPE_CHECKING:
@@ -136,7 +137,7 @@ class HumanSeat:
             move = parse_move(text, cards)
         except ValueError as exc:
             return None, str(IllegalMove(text, [str(exc)], texts))
-        if not move.capture and not move.claim and move not in legal:
+        if move.card >= 0 and not move.capture and not move.claim and move not in legal:
             captures = [m for m in legal if m.card == move.card and not m.claim]
             if len(captures) == 1:
                 return captures[0], ""
@@ -168,7 +169,15 @@ class HumanSeat:
             self.write(f"           {kind} of {build.value}: {faces.names(build.cards)} ({whose})")
         if view.face_down:
             where = "under the stack" if view.stack or state.params.stack else "apart"
+            if view.bidding:  # a staged deal's table lies face down until the bid is made (deal.stages)
+                where += ", turned up after the bid"
             self.write(f"           {view.face_down} card{'s' if view.face_down > 1 else ''} face down {where}")
+        if view.bidding:
+            binds = ", which your first play must build or play" if state.params.bid_binds else ""
+            self.write(f"bid:       you bid first: the value of a card you hold{binds}")
+        elif view.bidder >= 0:
+            whose = "you" if view.bidder == self.seat else f"seat {view.bidder}"
+            self.write(f"bid:       {whose} bid {bid_words(view.cards, view.bid)}")
         if view.stock_bottom >= 0:
             self.write(f"the stock's bottom card, face up: {faces.card(view.stock_bottom)}")
         if view.open_hands:
