@@ -3,8 +3,10 @@
 GN is Game_Night's rules summary of pagat's Seep, CSH-2P cardsharpers' two-player text, BHOOS
 bhoos.com, CRP cardrulesplus.com (docs/research/cassino-and-seep.md, S5-S13, S33, S-D8). The
 houses themselves (9 to 13, one per value, loose cards taken in, shared owners, a maximal capture)
-are pinned in both engines by tests/test_builds_houses.py on the same builds rule; the kernel does
-not deal in stages yet, so the positions here are the interpreter's.
+are pinned in both engines by tests/test_builds_houses.py on the same builds rule. The kernel deals
+the stages and takes the bid as the interpreter does: the bidder's opening play is handed to it as
+the expert hands it a position, and whole hands and matches of both deal orders are played on both
+(test_kernel_parity plays the file's default natively too).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import random
 import pytest
 
 from escoba_spec.compiler.kernel import unsupported
+from escoba_spec.compiler.kernels import load_kernel
 from escoba_spec.engine import HandState
 from escoba_spec.engine.interpreter import Interpreter
 from escoba_spec.engine.moves import Move
@@ -21,11 +24,14 @@ from escoba_spec.language.validate import load_variant
 
 from .conftest import RULES
 from .engine_fixtures import as_moves, house_variants, play
+from .kernel_support import assert_same_matches, kernel_turn, play_same_hands
 
 PATH = RULES / "seep.yaml"
 RS = Interpreter(load_variant(PATH))
 FOUR_EACH = Interpreter(load_variant(PATH, {"deal-order": "four-each-first"}))
 FULL_SWEEP = Interpreter(load_variant(PATH, {"opening-sweep": "full"}))
+#: each interpreter's kernel, run as plain Python (the code numba compiles)
+KERNELS = {id(rs): load_kernel(rs.variant, native=False) for rs in (RS, FOUR_EACH, FULL_SWEEP)}
 
 
 def _deck(rs, texts: list[str]) -> list[int]:
@@ -171,8 +177,35 @@ def test_pagat_the_cards_are_worth_100_a_deal_besides_sweeps():
             assert [side["sweeps"] for side in points] == list(state.sweeps)
 
 
-def test_the_kernel_says_it_does_not_deal_in_stages_yet():
-    assert "a first round dealt in stages, with a bid (deal.stages)" in unsupported(RS.variant)
+def test_the_kernel_plays_seep_whole():
+    assert unsupported(RS.variant) == [] and unsupported(FOUR_EACH.variant) == []
+
+
+def test_the_kernel_lists_the_bound_opening_play_and_deals_the_rest_after_it():
+    """At the bidder's opening play (the stages paused for it) the kernel lists the interpreter's moves,
+    and after the play it has dealt the rest as the interpreter has: the same hands and seat to play."""
+    for rs in (RS, FOUR_EACH):
+        state = _deal(rs, ["Jh", "2c", "4d", "Qs", "9s", "3d", "Kd", "5h"])
+        _bid(state, 11)
+        kernel = KERNELS[id(rs)]
+        assert kernel_turn(kernel, state) == state.legal_moves()
+        move = state.legal_moves()[0]
+        at = kernel_turn(kernel, state, move)
+        state.apply(move)
+        module = kernel.module
+        assert (at[module.AT_TABLE], at[module.AT_SEAT], at[module.AT_POS]) == (state.table, state.to_play,
+                                                                               state.stock_pos)
+
+
+@pytest.mark.parametrize("rs", [RS, FOUR_EACH, FULL_SWEEP], ids=["default", "four-each-first", "full-sweep"])
+@pytest.mark.parametrize("names,team", [(["random"] * 4, 2), (["greedy", "heuristic", "greedy", "heuristic"], 2),
+                                        (["random", "greedy"], 1), (["heuristic", "random"], 1)],
+                         ids=["random-4", "bots-4", "random-greedy-2", "heuristic-random-2"])
+def test_both_engines_play_the_same_hands_and_matches(rs, names, team):
+    """Every play, bid and redeal alike from the same decks and streams (kernel_support's checks)."""
+    kernel = KERNELS[id(rs)]
+    play_same_hands(kernel, rs, 11, names, team_size=team, count=4)
+    assert_same_matches(kernel, rs, [5, 6], names, team_size=team)
 
 
 @pytest.mark.parametrize("stages,code", [

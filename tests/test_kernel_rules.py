@@ -134,15 +134,10 @@ OTHERS = {"jokers", "cards without a capture value", "capture kinds beyond the s
           "events during play", "declarations", "missed-capture claims"}
 
 
-#: what keeps a shipped variant off the kernel today, and nothing else may: Seep's staged deal and
-#: bid, which the interpreter plays and the kernel is yet to (issue 38)
-WAITING = {"seep": {"a first round dealt in stages, with a bid (deal.stages)", "rounds dealt in packets (deal.packets)"}}
-
-
 def test_the_shipped_variants_left_wait_only_on_the_other_rules():
     """Cicera's split ties, Cirulla's and Scopa d'assi's redeals and table deals, Cuarenta's
-    match-named scoring: none of them is what keeps a shipped variant off the kernel now; only
-    Seep's staged deal does."""
+    match-named scoring, Seep's staged deal and bid: none of them is what keeps a shipped variant
+    off the kernel now."""
     paths = sorted([*RULES.glob("*.yaml"), *(RULES / "house").glob("*.yaml")])
     left = {path.stem: set(unsupported(load_variant(path))) - OTHERS for path in paths}
-    assert {name: reasons for name, reasons in left.items() if reasons} == WAITING
+    assert {name: reasons for name, reasons in left.items() if reasons} == {}

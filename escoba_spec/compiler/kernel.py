@@ -29,13 +29,14 @@ from ..language.cards import CardSet
 from ..language.expr.env import Env
 from ..language.expr.nodes import needs_bounds
 from .codegen import ID_PATTERN, UnsafeValue, _comment, display_path, literal, template
+from .kernel_builds import builds_context, builds_unsupported
 from .kernel_declarations import declaration_context
 from .kernel_events import event_args, event_context, event_flags
-from .kernel_builds import builds_context, builds_unsupported
 from .kernel_expert import expert_context
 from .kernel_expressions import EVENT_ARGS, MATCH_NAMES, SWEEP_ARGS, KernelExpressions, KernelUnsupported
 from .kernel_kinds import kinds_tables, needs_kinds
 from .kernel_stages import EXPERT_STAGES, STAGES, stage_head
+from .kernel_staging import staging_context
 
 __all__ = ["KernelUnsupported", "generate_kernel", "unsupported"]
 
@@ -60,8 +61,6 @@ def unsupported(variant: ir.Variant) -> list[str]:
         ("an opening table split into more than two groups",
          opening.partition and any(k > 2 for k in opening.multiples)),
         *builds_unsupported(variant, cards, params),
-        ("a first round dealt in stages, with a bid (deal.stages)", bool(deal.stages)),
-        ("rounds dealt in packets (deal.packets)", bool(deal.packets)),
     )
     found = [reason for reason, used in reasons if used]
     if not found:
@@ -327,6 +326,7 @@ def generate_kernel(variant: ir.Variant) -> str:
         "replace_covered": literal(params.replace_covered),
         **expert_context(variant),
         **builds_context(variant, cards, params),
+        **staging_context(variant, cards),
         "stage_head": stage_head,
         "stages": STAGES,
         "expert_stages": EXPERT_STAGES,

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .bots import choose_bid
 from .errors import EngineError
 from .kernel import MOST_MOVES, TOO_MANY_MOVES, Kernel, bot_code, status_text
 from .moves import Move
@@ -54,6 +55,8 @@ class ExpertBot:
     def choose(self, obs: Observation, moves: list[Move]) -> Move:
         if len(moves) == 1:
             return moves[0]
+        if moves[0][0] < 0:  # a bid: no search (the kernel's expert seat bids so too)
+            return choose_bid(obs, moves)
         if len(moves) > MOST_MOVES:
             raise EngineError(status_text(TOO_MANY_MOVES))
         module = self.kernel.module
@@ -108,6 +111,10 @@ def kernel_position(kernel: Kernel, obs: Observation, moves: list[Move], work: n
     if obs.cards.named >= 0:  # what each seat is still to name its declared wild card as (AT_NAMING)
         for s, names in enumerate(obs.naming):
             at[module.AT_NAMING + s] = names
+    if hasattr(module, "AT_STAGE"):  # where a staged first round stands (engine.staging)
+        stage, stage_plays, bidding, bid, bidder, dealt = obs.staging
+        at[module.AT_STAGE:module.AT_DEALT] = (stage, stage_plays, bidding, bid, bidder)
+        at[module.AT_DEALT:module.AT_DEALT + len(dealt)] = dealt
     builds = hasattr(module, "AT_BUILDS")
     if builds:  # the builds on the table: their number, then cards, value, last changer, owners (AT_BUILDS)
         at[module.AT_BUILDS] = len(obs.builds)
@@ -117,7 +124,7 @@ def kernel_position(kernel: Kernel, obs: Observation, moves: list[Move], work: n
     for i, (card, capture, claim, build) in enumerate(moves):
         work[0, i] = card
         wmask[0, i] = capture
-        wmask[2, i] = build if builds else claim  # one row: a variant with builds has no claims
+        wmask[2, i] = build or claim  # one row: a variant with builds or a bid has no claims
     for i, claim in enumerate(claimable):
         wmask[3, i] = claim
     P = np.zeros((sides, kernel.p_columns), dtype=np.int64)

@@ -223,6 +223,7 @@ class HandState(HandDealing, HandStaging, HandEvents, HandInvariants, HandZones,
         self.bidding = False  # the seat to play is to bid
         self.bid = 0  # the value bid (0: none)
         self.bidder = -1
+        self._dealt = [0] * self.n  # each seat's cards dealt in a staged round (engine.staging)
         self.in_hands = 0
         self.over = False
         self.result = None
