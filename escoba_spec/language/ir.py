@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from .ir_source import Origin, Source  # noqa: F401 (named as ir.Origin, ir.Source)
 from .ir_values import (  # noqa: F401 (each is a field's type, named as ir.<Name>)
     SOURCE_KINDS, AvoidEnds, BottomCard, CaptureMode, DealOrder, DeclarationCheck, DeclarationEffect, DeclarationKeep, Direction,
     Effect, EmptyTable, FaceDownTo, Goal, KindFrom, MatchCheck, Obligation, ObligationMust, ObligationScope,
@@ -18,47 +19,11 @@ from .ir_values import (  # noqa: F401 (each is a field's type, named as ir.<Nam
     Take, Taker, TiePolicy,
 )
 
+
 #: a text of the file's author in the languages it was given in: (language code, text), in
 #: the file's order. Empty when it was given as one text; the plain field beside it holds
 #: that text, or else the first form given (what the tools show).
 Forms = tuple[tuple[str, str], ...]
-
-
-@dataclass(frozen=True)
-class Origin:
-    """Where a piece of the variant was written: file, 1-based line and column, JSON path."""
-
-    file: str
-    line: int
-    column: int
-    path: str
-
-
-@dataclass(frozen=True)
-class Source:
-    """A citation: a seed text and its section, a web page, a book, a repository file, or the
-    designer's note for a rule of their own.
-
-    Exactly one of `seed`, `url`, `book`, `repository` and `note` is set (the builder
-    checks it); the other fields say where in it."""
-
-    seed: str = ""  # a seed text's file name (with section)
-    section: str = ""  # the heading the rule follows, in a seed text or a page
-    url: str = ""
-    title: str = ""  # of the page, or of the seed text (its opening heading)
-    language: str = ""  # the language it is written in (a code: pt, es, ...), when stated
-    book: str = ""
-    author: str = ""
-    pages: str = ""
-    repository: str = ""  # its address, or owner/name (with path)
-    path: str = ""
-    commit: str = ""
-    note: str = ""  # the designer's own word for a rule no published text states
-
-    @property
-    def kind(self) -> str:
-        """seed, url, book or repository."""
-        return next(k for k in SOURCE_KINDS if getattr(self, k))
 
 
 @dataclass(frozen=True)
