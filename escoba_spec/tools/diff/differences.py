@@ -13,6 +13,7 @@ from ...language import ir
 from ...language.cards import CardSet
 from ...language.derive import kinds_of, table_deal, table_first_lead
 from ...language.expr import nodes
+from .dealstages import PATHS as STAGED, deal_stage_differences
 from .effects import (
     CAPTURES,
     DEAL,
@@ -103,6 +104,8 @@ def _walk(path: str, va: object, vb: object, add) -> None:
             said = [tuple(f"{' '.join(r.cards_text.split())} ({r.where}" + (f", to {r.to})" if r.where == "table" else ")")
                           for r in v) for v in (va, vb)]
             add(path, FIELDS[path][0], said[0] or None, said[1] or None, FIELDS[path][1])
+    elif path in STAGED:  # deal.stages, deal.packets, deal.bid: in the file's words (dealstages)
+        deal_stage_differences(path, va, vb, add)
     elif path == "sweeps.weight_text":  # the weight as the files write it (none: a sweep counts 1)
         ta, tb = (" ".join(t.split()) for t in (va, vb))
         if ta != tb:

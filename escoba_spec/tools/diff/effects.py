@@ -42,6 +42,12 @@ FIELDS: dict[str, tuple[str, tuple[str, ...]]] = {
     "deal.face_down_to": ("who takes the cards dealt face down", (POINTS,)),
     "deal.bottom_card": ("the stock's bottom card", (SEEN,)),
     "deal.replace": ("dealt cards put back and replaced", (DEAL,)),
+    # a staged first round: its deal, its bid (a move of its own) and its plays before the rest is dealt
+    "deal.stages": ("the first round's stages", PLAY),
+    "deal.packets": ("cards dealt to a player at a time", (DEAL,)),
+    "deal.bid": ("the first player's bid", (DEAL, LEGAL, CAPTURES)),
+    "deal.bid.cards": ("cards whose value the first player may bid (none held: the deal is void)", (DEAL, LEGAL)),
+    "deal.bid.first_play": ("the first player's first play, after the bid", (LEGAL, CAPTURES)),
     "table.layout": ("the table (a spread, or a stack matched by its top card)", PLAY),
     "piles.top": ("the piles (face down, or topped face up by their last capturing card)", (LEGAL, CAPTURES, SEEN)),
     "deal.opening.trigger": ("opening table trigger", _OPENING),

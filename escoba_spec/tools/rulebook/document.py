@@ -41,6 +41,8 @@ IR_SECTIONS = {
     "RedealCondition": "deal",
     "Deal": "deal",
     "Replacement": "deal",
+    "DealStage": "deal",
+    "Bid": "deal",
     "Table": "play",
     "Piles": "play",
     "Capture": "play",

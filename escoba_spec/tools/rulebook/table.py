@@ -10,10 +10,11 @@ from __future__ import annotations
 from ...language import ir
 from ...language.derive import kinds_of, table_deal, table_first_lead
 from ...language.expr import nodes as E
+from .dealstages import DealStages
 from .model import Section, words_in
 
 
-class TableSections:
+class TableSections(DealStages):
     """deal(), play() and sweeps() of the document builder."""
 
     # ------------------------------------------------------------------ deal
@@ -28,23 +29,28 @@ class TableSections:
         from_seat = "deal.round.before-dealer" if d.first_player == "before-dealer" else "deal.round"
         # with cards face down, the table cards are not all laid face up: the sentence after says which
         lay = "deal.lay" if d.face_down else "ir.Deal.order"
-        if same and table and d.order == "table-first":
+        if d.stages:  # the first round stage by stage (dealstages), instead of deal.order and deal.round
+            s.p("deal.round", self.staged_round(deals, same))
+        if same and table and d.order == "table-first" and not d.stages:
             s.p("deal.order", L.t(f"{lay}.table-first", cards=L.n("deal.cards", table)))
             self._face_down(s)
-        s.p("deal.round", L.t(from_seat, cards=L.n("deal.cards", hand) if same else L.t("deal.cards.by_table")))
-        if same and table and d.order == "hands-first":
+        if not d.stages:
+            s.p("deal.round", L.t(from_seat, cards=L.n("deal.cards", hand) if same else L.t("deal.cards.by_table")))
+        if same and table and d.order == "hands-first" and not d.stages:
             s.p("deal.order", L.t(f"{lay}.hands-first", cards=L.n("deal.cards", table)))
             self._face_down(s)
         if not same:
             s.ul("deal.layouts", [(f"layout/{lay.players}", self._layout_deal(lay, hand, table, full))
                                   for (lay, hand, table), full in zip(deals, whole)])
-            if any(table for *_, table in deals):
+            if any(table for *_, table in deals) and not d.stages:
                 s.p("deal.order", L.t(f"deal.order.{d.order}"))
                 self._face_down(s)
+        self.bid(s)
         if all(whole):
             s.p("deal.rounds", L.t("deal.one_round"))
         else:
             s.p("deal.rounds", L.t("deal.rounds", cards=L.n("deal.cards", hand)) if same else L.t("deal.rounds.by_table"))
+        self.packets(s, deals, whole)
         if d.stock_remainder != "none" and any((self.cards.size - table) % (lay.players * hand) for lay, hand, table in deals):
             s.p("deal.stock_remainder", L.t(f"ir.Deal.stock_remainder.{d.stock_remainder}"))
         s.p("deal.first_player", L.t(f"ir.Deal.first_player.{d.first_player}"))
@@ -73,11 +79,13 @@ class TableSections:
 
     def _face_down(self, s: Section) -> None:
         """The table cards dealt face down (under a stack, or apart from a spread), and who gets them."""
+        if self.v.deal.face_down:
+            s.p("deal.face_down", self._face_down_text())
+
+    def _face_down_text(self) -> str:
         d = self.v.deal
-        if not d.face_down:
-            return
         key = "deal.face_down.stack" if self.v.table.layout == "stack" else f"ir.Deal.face_down_to.{d.face_down_to}"
-        s.p("deal.face_down", self.L.n(key, d.face_down))
+        return self.L.n(key, d.face_down)
 
     def _first_lead(self, s: Section) -> None:
         """deal.first_lead, said once when every table has the same, else table by table."""
