@@ -284,7 +284,8 @@ def _example(variant: ir.Variant, L: Lang) -> Section:
         for event_id, points, effect in step.events:
             what = L.n("points.n", points) if effect == "points" else L.t(f"example.effect.{effect}")
             takes.append(L.t("event.named", name=names.get(event_id, event_id), text=what))
-        rows.append([str(step.seat + 1), hand, badge(step.card), takes, badges(step.table)])
+        plays = badge(step.card) if step.card else L.t("example.bids", value=step.bid)  # a bid plays no card
+        rows.append([str(step.seat + 1), hand, plays, takes, badges(step.table)])
         marks.append("round" if step.round != previous_round else "")
         previous_round = step.round
     header = [L.t("example.col.player"), L.t("example.col.hand"), L.t("example.col.plays"),

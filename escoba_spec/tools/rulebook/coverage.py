@@ -103,6 +103,7 @@ PLAY_SAMPLES: tuple[tuple[str, str], ...] = (
     ("count(table) == 0 and count(taken) >= 3 or has(played, 7 of {s}) and not previous_opponent", "bool"),
     ("suits(taken) == 1 and count(table_before) > round and last_play", "bool"),
     ("score < 38 and opponent_score >= 20 and dealer and not dealer and hand_number > 1", "bool"),
+    ("bidder and bid == 13 or not bidder and bid < 10", "bool"),
     ("round_up(count(pile) - 14, 2) + round_down(score, 5)", "num"),
     ("count(common(taken, previous)) == 0 or count(common(table, played)) == 2", "bool"),
     ("same_rank(union(played, previous)) == 2", "bool"),

@@ -36,6 +36,7 @@ class Step:
     round: int = 1  # the round of the deal it is played in, 1 up
     events: tuple[tuple[str, int, str], ...] = ()  # (event id, points, effect) the play scored
     face_down: int = 0  # how many face-down cards the capture took with it
+    bid: int = 0  # the value bid (deal.bid): the step is a bid, no card played (`card` is '')
 
 
 @dataclass(frozen=True)
@@ -118,7 +119,7 @@ def _play(variant: ir.Variant, players: int, team_size: int, seed: int) -> Examp
         if game.hand_over and game.hand_result is not None:
             after = tuple(game.cards.texts(game.hand_result.leftovers))
         steps.append(Step(played.seat, played.move, played.card, played.captured, played.sweeps, hand, after,
-                          round_, scored, played.face_down))
+                          round_, scored, played.face_down, played.bid))
     state = game.state
     result = game.hand_result
     declared = tuple(Declared(d.round, d.seat, d.id, d.points, d.effect) for d in state.declared)

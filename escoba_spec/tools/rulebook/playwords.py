@@ -2,7 +2,7 @@
 
 A part of `ExprText` (which mixes it in): the cards of a play (`played`,
 `taken`, `previous`, `table_before`), the match's numbers (`score`,
-`opponent_score`, `hand_number`) and a play's (`round`), the flags (`dealer`,
+`opponent_score`, `hand_number`, the hand's `bid`) and a play's (`round`), the flags (`dealer`, `bidder`,
 `first_play`, `last_play`, `previous_opponent`), a declaration's `hand`, and `common`,
 `same_rank`, `same_suit`, `same_rank_as`.
 Each has a catalogue entry of its own; those that belong to a side have a
@@ -21,9 +21,9 @@ PLAY_CARDS = frozenset({"played", "taken", "previous", "table_before", "hand", "
 ONE_CARD = frozenset({"played", "previous", "top_before", "top", "pile_top"})
 #: numbers said for a side ("your score") and numbers said of the hand or the play
 SIDE_NUMBERS = frozenset({"score", "opponent_score"})
-NUMBERS = frozenset({"hand_number", "round"})
+NUMBERS = frozenset({"hand_number", "round", "bid"})
 #: booleans: said for a side, or of the play
-SIDE_FLAGS = frozenset({"dealer"})
+SIDE_FLAGS = frozenset({"dealer", "bidder"})
 FLAGS = frozenset({"first_play", "last_play", "previous_opponent", "last_round", "first_in_round"})
 
 
