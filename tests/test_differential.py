@@ -287,19 +287,22 @@ def test_the_literal_relation_fails_escopa_forbids_a_trail_escoba_allows():
 # ---------------------------------------------------- invariants, all variants
 
 
-def _bound(node, cards: int) -> int | None:
-    """An upper bound of a points expression (None when not worked out)."""
+def _bound(node, cards: int, sweep: int = 1) -> int | None:
+    """An upper bound of a points expression (None when not worked out); `sweep`: the most one
+    sweep counts (sweeps.weight: Seep's is 50)."""
     if isinstance(node, expr.Num):
         return node.value
-    if isinstance(node, expr.Name) and node.name in ("sweeps", "captures"):
+    if isinstance(node, expr.Name) and node.name == "sweeps":
+        return cards * sweep
+    if isinstance(node, expr.Name) and node.name == "captures":
         return cards
     if isinstance(node, expr.Call) and node.function in ("count", "straight", "sum"):
         return cards * 10 if node.function == "sum" else cards
     if isinstance(node, expr.IfElse):
-        parts = [_bound(node.then, cards), _bound(node.otherwise, cards)]
+        parts = [_bound(node.then, cards, sweep), _bound(node.otherwise, cards, sweep)]
         return None if None in parts else max(parts)
     if isinstance(node, expr.BinOp) and node.op in ("+", "*"):
-        parts = [_bound(node.left, cards), _bound(node.right, cards)]
+        parts = [_bound(node.left, cards, sweep), _bound(node.right, cards, sweep)]
         if None in parts:
             return None
         return parts[0] + parts[1] if node.op == "+" else parts[0] * parts[1]
@@ -312,6 +315,8 @@ def _check_points(variant, state) -> None:
     # events and declarations score as often as they happen: a whole number of times their points
     repeated = {r.id: r for r in (*variant.scoring.events, *variant.declarations.rules)}
     size = state.cards.size
+    # what one sweep counts at most: its weight's bound where sweeps.weight gives one
+    sweep = _bound(variant.sweeps.weight, size) or 1 if variant.sweeps.weight is not None else 1
     for side, points in enumerate(result.score.points):
         assert list(points) == [r.id for r in (*rules.values(), *repeated.values()) if r.effect == "points"]
         for rid, got in points.items():
@@ -327,7 +332,7 @@ def _check_points(variant, state) -> None:
                 assert got == 0 or any(got * k == rule.points.value for k in shares), (rid, got)
             elif isinstance(rule.points, expr.Name) and rule.points.name == "sweeps":
                 assert got in (0, result.sweeps[side]), (rid, got)
-            bound = _bound(rule.points, size)
+            bound = _bound(rule.points, size, sweep)
             if bound is not None:
                 assert got <= bound, (rid, got, bound)
         assert sum(points.values()) == result.totals[side]
