@@ -17,13 +17,13 @@ import pytest
 
 from escoba_spec.compiler.kernel import unsupported
 from escoba_spec.compiler.kernels import load_kernel
-from escoba_spec.engine import HandState
+from escoba_spec.engine import HandState, format_move, parse_move
 from escoba_spec.engine.interpreter import Interpreter
 from escoba_spec.engine.moves import Move
 from escoba_spec.language.validate import load_variant
 
 from .conftest import RULES
-from .engine_fixtures import as_moves, house_variants, play
+from .engine_fixtures import as_moves, house_variants, moves_text, play, position
 from .kernel_support import assert_same_matches, kernel_turn, play_same_hands
 
 PATH = RULES / "seep.yaml"
@@ -256,3 +256,74 @@ def test_naming_the_bid_where_none_is_made_is_an_error(validate_text):
     _, problems = validate_text(text, name="no-bid.yaml")
     found = [p for p in problems if p.code == "bid-never-made"]
     assert found and found[0].line == 5 and found[0].hint
+
+
+# ----------------------------------------------- the houses, on Seep's own file, in both engines
+
+
+def _house_position(hands, table, builds=(), **kwargs):
+    """A position of Seep's file with houses: each (cards as text, value, the seat that changed it last)."""
+    cards = RS.cards
+    laid = [c for b, *_ in builds for c in b]
+    return position(RS, hands, [*table, *laid], builds=[(cards.mask_of(b), *rest) for b, *rest in builds], **kwargs)
+
+
+def _both(state) -> list[str]:
+    """The legal moves as texts, the kernel listing the same in the same order."""
+    assert kernel_turn(KERNELS[id(RS)], state) == state.legal_moves()
+    return moves_text(state)
+
+
+def moves_text_of(state, texts: list[str]) -> list[str]:
+    """Moves given as text, written as the engine writes them (its card order)."""
+    return [format_move(parse_move(t, state.cards), state.cards) for t in texts]
+
+
+def _has(state, text: str) -> bool:
+    return parse_move(text, state.cards) in state.legal_moves()
+
+
+def test_csh_a_house_of_9_is_broken_to_a_value_its_breaker_holds():
+    """CSH-2P: "if there is a breakable or uncemented house of 9 on the floor, a next player can add a card of
+    1, 2, 3 or 4 to make it a house of 10, 11, 12 or 13. For this the player must have a card of the capture
+    value of the house so created" (E-S7): holding a queen and no 10, jack or king, only 12."""
+    state = _house_position([["Ah", "3h", "4h", "Qc"], ["2c", "5c", "6c", "7c"]], [], [(["4d", "5d"], 9, 1)])
+    _both(state)
+    assert _has(state, "3h+4d+5d:12")
+    assert {m.build for m in state.legal_moves()} == {0, 12}
+
+
+def test_gn_a_nine_on_a_loose_nine_cements_and_a_house_takes_in_the_loose_cards_of_its_value():
+    """GN (S18): "9 on a loose 9 = cemented 9-house"; a 4 on a 5 beside a loose 9 takes the 9 in too."""
+    state = _house_position([["9h", "4h", "9c"], ["2c", "3c", "6c"]], ["9s", "5d"])
+    _both(state)
+    assert _has(state, "9h+9s:9") and _has(state, "4h+5d+9s:9") and not _has(state, "4h+5d:9")
+
+
+def test_gn_a_jack_takes_every_group_it_can_and_never_a_house_in_a_sum():
+    """GN (E-S1, E-S2, S25, S26): J over 2 3 5 6 takes 2+3+6 or 5+6; J over a loose J, 2, 9 and K takes the J
+    and 2+9 together; a house of 9 is taken by a 9 only, whole, with every loose group of 9."""
+    state = _house_position([["Jh", "Kh"], ["2h", "3h"]], ["2c", "3c", "5c", "6c"])
+    jack = [m for m in _both(state) if m.startswith("Jh") and ":" not in m]  # its captures (it may build 13 too)
+    assert sorted(jack) == sorted(moves_text_of(state, ["Jh+2c+3c+6c", "Jh+5c+6c"]))
+    state = _house_position([["Jh", "Kh"], ["2h", "3h"]], ["Jc", "2c", "9d", "Kc"])
+    assert [m for m in _both(state) if m.startswith("Jh") and ":" not in m] == moves_text_of(state, ["Jh+2c+9d+Jc"])
+    state = _house_position([["9h", "2h", "Kh"], ["2c", "3c", "6c"]], ["4s", "5s"], [(["3d", "6d"], 9, 1)])
+    _both(state)
+    assert _has(state, "9h+3d+6d+4s+5s") and not _has(state, "9h+3d+6d") and not _has(state, "9h")
+
+
+def test_gn_an_opponent_who_cements_is_a_second_owner_and_an_owner_keeps_a_card_of_its_value():
+    """GN (S20, S21): an opponent who cements becomes a second owner, a partner does not; "An owner must keep
+    a card of the house's value in hand until the house is picked up or broken"."""
+    hands = [["2h", "3h", "4h"], ["9c", "9d", "5s"], ["9s", "9h", "7c"], ["4c", "6s", "8s"]]
+    state = _house_position(hands, [], [(["4d", "5d"], 9, 0)], dealer=0, team_size=2)  # seat 1 plays first
+    _both(state)
+    play(state, "9c+4d+5d:9")
+    assert [[s for s in range(4) if b.owners >> s & 1] for b in state.builds] == [[0, 1]]
+    _both(state)
+    play(state, "9s+4d+5d+9c:9")  # the partner adds another 9: no owner more
+    assert [[s for s in range(4) if b.owners >> s & 1] for b in state.builds] == [[0, 1]]
+    state = _house_position([["2h", "Jh", "9h", "Kc"], ["2c", "Jc", "3s", "4s"]], ["10d"], [(["4d", "5d"], 9, 0)])
+    assert not _has(state, "2h+4d+5d:11")  # never one's own
+    assert [m for m in _both(state) if m.startswith("9h")] == moves_text_of(state, ["9h+4d+5d"])  # its last 9 takes it
