@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from escoba_spec.compiler.kernel import unsupported
 from escoba_spec.engine import play_match
 from escoba_spec.engine.bots import GreedyBot, RandomBot
-from escoba_spec.engine.errors import MatchTooLong
+from escoba_spec.engine.errors import MatchTooLong, TooManyMoves
 from escoba_spec.engine.interpreter import Interpreter
 from escoba_spec.language.schema import variant_schema
 
@@ -197,11 +197,14 @@ def pile_kinds(draw) -> str:
 
 def _played(ruleset, seed: int, players: int, team_size: int, kinds: tuple[str, ...]):
     """`_moves`, or the match found too long (a house rule may make one that never ends: both
-    engines must say so alike)."""
+    engines must say so alike), or a position with more moves than the engines list (TooManyMoves:
+    a house rule's multiple builds over a wide table)."""
     try:
         return _moves(ruleset, seed, players, team_size, kinds)
     except MatchTooLong as exc:
         return "too long", str(exc)
+    except TooManyMoves:  # a position past the engines' MOST_MOVES (multiple builds on a wide table)
+        return ("too many moves",)
 
 
 @given(text=pile_kinds(), seed=st.integers(0, 2**32 - 1), data=st.data())

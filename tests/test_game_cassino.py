@@ -223,3 +223,17 @@ def test_a_leftover_check_with_builds_is_a_located_error(validate_text):
     _, problems = validate_text("id: b\nextends: escoba-francesa\ncapture:\n  builds: {}\n", name="b.yaml")
     (problem,) = [p for p in problems if p.code == "checksum-with-builds"]
     assert problem.severity == "error" and problem.line > 0 and problem.hint
+
+
+def test_a_position_with_more_moves_than_the_engines_list_is_said_not_searched_for_ever():
+    """Twenty loose small cards: an 8 takes them in more groups at once than the engines list
+    (MOST_MOVES), so the interpreter stops with TooManyMoves, as the kernel's status does, where its
+    search once ran for minutes (a house rule's wide tables: Scopa a perdere with builds)."""
+    from escoba_spec.engine.errors import TooManyMoves
+    from escoba_spec.engine.kernel import TOO_MANY_MOVES, status_error
+
+    table = [f"{r}{s}" for s in "dhs" for r in ["A", "2", "3", "4", "5", "6", "7"]][:20]
+    state = position(RS, [["8c", "10h"], ["9c", "2c"]], table)
+    with pytest.raises(TooManyMoves, match="more legal moves than the engines list"):
+        state.legal_moves()
+    assert isinstance(status_error(TOO_MANY_MOVES), TooManyMoves)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .captures import bits, mask_total, sums_remove
+from .errors import MOST_MOVES, TooManyMoves
 from .moves import Move
 
 _new = tuple.__new__
@@ -77,12 +78,13 @@ class HandBuilds:
         held = {self.values[c] for c in bits(rest)} if spec.hold else None
         seat = self.to_play
         made: set[tuple[int, int]] = set()
+        spent = [0]  # the unions of sets looked at for this card: past MOST_MOVES, TooManyMoves
         for target in range(spec.lowest, spec.highest + 1):
             if held is not None and target not in held:
                 continue
             firsts = [0] if target == value else sums.get(target - value, ()) if target > value else ()
             for first in firsts:
-                for others in self._sets_of(target, loose & ~first, sums):
+                for others in self._sets_of(target, loose & ~first, sums, spent):
                     joined = first | others
                     if joined:
                         made.add((joined, target))  # a new build
@@ -90,7 +92,7 @@ class HandBuilds:
                         if build.value == target:
                             made.add((joined | build.cards, target))
             if spec.raise_ == "single":
-                self._raises(card, value, target, seat, loose, sums, made)
+                self._raises(card, value, target, seat, loose, sums, made, spent)
         if spec.per_value == "one" or spec.absorb:
             made = self._merged(made, sums)
         return [_new(Move, (card, joined, 0, target)) for joined, target in sorted(made)]
@@ -110,7 +112,8 @@ class HandBuilds:
             out.add((joined, value))
         return out
 
-    def _raises(self, card: int, value: int, target: int, seat: int, loose: int, sums, made: set) -> None:
+    def _raises(self, card: int, value: int, target: int, seat: int, loose: int, sums, made: set,
+                spent: list[int]) -> None:
         """The raises of single builds to `target` by `card` (with loose cards too, raise_with_table),
         each maybe joined by loose sets of the new value (a multiple build then)."""
         spec = self.params.builds
@@ -120,20 +123,34 @@ class HandBuilds:
             need = target - build.value - value
             helpers = [0] if need == 0 else sums.get(need, ()) if need > 0 and spec.raise_with_table else ()
             for helper in helpers:
-                for others in self._sets_of(target, loose & ~helper, sums):
+                for others in self._sets_of(target, loose & ~helper, sums, spent):
                     made.add((build.cards | helper | others, target))
 
-    def _sets_of(self, target: int, avail: int, sums) -> list[int]:
-        """Every union of disjoint sets of `avail`'s loose cards, each adding up to `target`, the
-        empty union first."""
-        if not avail:
-            return [0]
-        low = avail & -avail
-        rest = avail ^ low
-        out = self._sets_of(target, rest, sums)  # without the lowest card
+    def _sets_of(self, target: int, avail: int, sums, spent: list[int]) -> list[int]:
+        """Every union of disjoint sets of `avail`'s loose cards, each adding up to `target` (the
+        empty union among them). `spent[0]` counts the unions of a card's every search: past
+        MOST_MOVES, TooManyMoves, as the kernel stops there (multiple builds over a table of twenty
+        loose cards can be made millions of ways)."""
+        by_low: dict[int, list[int]] = {}  # the sets of `target`, by their lowest card
         for mask in sums.get(target, ()):
-            if mask & low and not mask & ~avail:  # a set with the lowest card, then sets of what is left
-                out += [mask | more for more in self._sets_of(target, avail & ~mask, sums)]
+            if not mask & ~avail:
+                by_low.setdefault(mask & -mask, []).append(mask)
+        out: list[int] = []
+        todo = [(avail, 0)]  # (the cards still to decide on, the union so far)
+        while todo:
+            avail, union = todo.pop()
+            if not avail:
+                out.append(union)
+                spent[0] += 1
+                if spent[0] > MOST_MOVES:
+                    raise TooManyMoves(f"a position has more legal moves than the engines list ({MOST_MOVES:,}): "
+                                       f"builds of {target} over {union.bit_count()} loose cards and more")
+                continue
+            low = avail & -avail
+            todo.append((avail ^ low, union))  # without the lowest card
+            for mask in by_low.get(low, ()):
+                if not mask & ~avail:  # a set with the lowest card, then sets of what is left
+                    todo.append((avail & ~mask, union | mask))
         return out
 
     # ----------------------------------------------------------------- duties

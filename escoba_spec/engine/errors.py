@@ -12,6 +12,16 @@ class MatchTooLong(EngineError):
     """A match went past its hand limit without a winner."""
 
 
+#: the most legal moves a position may have in either engine (the kernel's room for them grows to
+#: this many; the interpreter's search for builds stops here too)
+MOST_MOVES = 1 << 20
+
+
+class TooManyMoves(EngineError):
+    """A position has more legal moves than the engines list (MOST_MOVES): a rule that lets one play
+    choose among so many (multiple builds over a table of twenty cards) cannot be played out."""
+
+
 class IllegalMove(ValueError):
     """The move is not legal in this position; the state is left unchanged.
 

@@ -17,7 +17,7 @@ import numpy as np
 
 from .bots import choose_bid
 from .errors import EngineError
-from .kernel import MOST_MOVES, TOO_MANY_MOVES, Kernel, bot_code, status_text
+from .kernel import MOST_MOVES, TOO_MANY_MOVES, Kernel, bot_code, status_error
 from .moves import Move
 from .names import DEFAULT_BUDGET
 from .observation import Observation
@@ -58,7 +58,7 @@ class ExpertBot:
         if moves[0][0] < 0:  # a bid: no search (the kernel's expert seat bids so too)
             return choose_bid(obs, moves)
         if len(moves) > MOST_MOVES:
-            raise EngineError(status_text(TOO_MANY_MOVES))
+            raise status_error(TOO_MANY_MOVES)
         module = self.kernel.module
         while self._work.shape[1] < len(moves):
             self._room(min(4 * self._work.shape[1], MOST_MOVES))

@@ -20,7 +20,7 @@ from ..language.cards import CardSet
 from ..language.expr.env import NO_MATCH, MatchFacts, PlayFacts
 from ..language.expr.nodes import constant
 from .dealing import check_deck
-from .errors import EngineError, MatchTooLong
+from .errors import MOST_MOVES, EngineError, MatchTooLong, TooManyMoves
 from .batch import NO_BATCH, MatchBatch
 from .events import Declared
 from .moves import Play
@@ -36,10 +36,10 @@ KERNEL_BOTS = {"random": 0, "greedy": 1, "heuristic": 2, "expert": 3}
 
 #: a position had more legal moves than the room the kernel was given (its status)
 TOO_MANY_MOVES = -11
-#: the most legal moves of one position a kernel is given room for: it starts with room for its
-#: MAX_MOVES, and a hand or match that meets a position with more is played again, from its seed,
-#: with four times the room (a house rule's 12-card hands on a table of trails: 431,368 moves)
-MOST_MOVES = 1 << 20
+#: the most legal moves of one position a kernel is given room for (errors.MOST_MOVES): it starts
+#: with room for its MAX_MOVES, and a hand or match that meets a position with more is played
+#: again, from its seed, with four times the room (a house rule's 12-card hands on a table of
+#: trails: 431,368 moves)
 
 _STATUS = {
     TOO_MANY_MOVES: f"a position has more legal moves than the kernel holds ({MOST_MOVES:,})",
@@ -53,6 +53,13 @@ _STATUS = {
 def status_text(code: int) -> str:
     """What a kernel's status below 0 means, in words."""
     return _STATUS.get(int(code), f"kernel status {code}")
+
+
+def status_error(code: int, where: str = "") -> EngineError:
+    """The exception a kernel's status below 0 stands for: TooManyMoves for a position with too
+    many moves (the interpreter raises the same), else EngineError."""
+    kind = TooManyMoves if int(code) == TOO_MANY_MOVES else EngineError
+    return kind(status_text(code) + where)
 
 
 def bot_code(name: str) -> int:
@@ -133,7 +140,7 @@ class KernelRuleSet:
                 break
             self._room(min(4 * self._out.shape[0], MOST_MOVES))  # more captures than room: again, with more
         if count < 0:
-            raise EngineError(status_text(count))
+            raise status_error(count)
         return self._out[:count].tolist()
 
     def _pile_view(self, piles: PileView) -> None:
@@ -366,7 +373,7 @@ class Kernel:
             if status != TOO_MANY_MOVES:
                 break
         if status < 0:
-            raise EngineError(status_text(status))
+            raise status_error(status)
         info, piles, sweeps, captures, hist, work, P, E = a.info, a.piles, a.sweeps, a.captures, a.hist, a.work, a.P, a.E
         stopped = bool(info[11])  # the match ended in play: no end-of-hand scoring, no leftover check
         score = self._score(P, E, a.state[self.module.CARRY_AT:])
@@ -448,7 +455,7 @@ class Kernel:
             if status != TOO_MANY_MOVES:
                 break
         if status < 0:
-            raise EngineError(status_text(status))
+            raise status_error(status)
         totals = a.totals
         return [whole(Fraction(int(t), self.scale)) for t in totals]
 
@@ -476,7 +483,7 @@ class Kernel:
             if code == -15:
                 raise MatchTooLong(f"no side won the match in {self.params.max_hands} hands "
                                    f"(seed {int(seeds[first])})")
-            raise EngineError(f"{status_text(code)} (match seed {int(seeds[first])})")
+            raise status_error(code, f" (match seed {int(seeds[first])})")
         return batch
 
     def _batch(self, seeds: np.ndarray, sides: int) -> MatchBatch:

@@ -28,6 +28,7 @@ from typing import Sequence
 
 from ..language.cards import bits
 from .captures import ChoiceTotals, build_sums, mask_total, subsets_with_total
+from .errors import MOST_MOVES, TooManyMoves
 from .protocol import Kind, PileView, SubsetSums
 
 
@@ -242,9 +243,13 @@ def bits_of(mask: int) -> list[int]:
 
 
 def _disjoint_unions(sets: list[int]) -> list[int]:
-    """Every union of one or more pairwise disjoint sets of `sets`."""
+    """Every union of one or more pairwise disjoint sets of `sets`; TooManyMoves past MOST_MOVES of
+    them, as the kernel stops there."""
     unions = {0}
     for s in sorted(set(sets)):
         unions |= {u | s for u in unions if not u & s}
+        if len(unions) > MOST_MOVES:
+            raise TooManyMoves(f"a position has more legal moves than the engines list ({MOST_MOVES:,}): "
+                               f"captures of {len(sets)} groups at once")
     unions.discard(0)
     return sorted(unions)
