@@ -203,8 +203,8 @@ def _played(ruleset, seed: int, players: int, team_size: int, kinds: tuple[str, 
         return _moves(ruleset, seed, players, team_size, kinds)
     except MatchTooLong as exc:
         return "too long", str(exc)
-    except TooManyMoves:  # a position past the engines' MOST_MOVES (multiple builds on a wide table)
-        return ("too many moves",)
+    except TooManyMoves as exc:  # a position past the engines' MOST_MOVES (multiple builds on a wide table)
+        return "too many moves", str(exc).split(":")[0]  # what both engines say (the rest says where)
 
 
 @given(text=pile_kinds(), seed=st.integers(0, 2**32 - 1), data=st.data())

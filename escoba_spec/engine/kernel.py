@@ -20,7 +20,9 @@ from ..language.cards import CardSet
 from ..language.expr.env import NO_MATCH, MatchFacts, PlayFacts
 from ..language.expr.nodes import constant
 from .dealing import check_deck
-from .errors import MOST_MOVES, EngineError, MatchTooLong, TooManyMoves
+from .errors import (  # noqa: F401 (the statuses are named as kernel.X too)
+    MOST_MOVES, TOO_MANY_MOVES, EngineError, MatchTooLong, status_error, status_text,
+)
 from .batch import NO_BATCH, MatchBatch
 from .events import Declared
 from .moves import Play
@@ -33,34 +35,6 @@ from .stream import seat_seed
 #: the bots a kernel plays by itself, by name (its code in the kernel; the expert's playouts per
 #: decision ride in the code's bits above the low byte: `bot_code`)
 KERNEL_BOTS = {"random": 0, "greedy": 1, "heuristic": 2, "expert": 3}
-
-#: a position had more legal moves than the room the kernel was given (its status)
-TOO_MANY_MOVES = -11
-#: the most legal moves of one position a kernel is given room for (errors.MOST_MOVES): it starts
-#: with room for its MAX_MOVES, and a hand or match that meets a position with more is played
-#: again, from its seed, with four times the room (a house rule's 12-card hands on a table of
-#: trails: 431,368 moves)
-
-_STATUS = {
-    TOO_MANY_MOVES: f"a position has more legal moves than the kernel holds ({MOST_MOVES:,})",
-    -12: "the stock cannot fill a round of deals (stock_remainder none)",
-    -13: "the leftover total does not match the deck: cards were captured wrongly",
-    -14: "the opening table asked for a redeal 1000 times in a row",
-    -16: "an expert seat reached an entry point compiled without the expert",
-}
-
-
-def status_text(code: int) -> str:
-    """What a kernel's status below 0 means, in words."""
-    return _STATUS.get(int(code), f"kernel status {code}")
-
-
-def status_error(code: int, where: str = "") -> EngineError:
-    """The exception a kernel's status below 0 stands for: TooManyMoves for a position with too
-    many moves (the interpreter raises the same), else EngineError."""
-    kind = TooManyMoves if int(code) == TOO_MANY_MOVES else EngineError
-    return kind(status_text(code) + where)
-
 
 def bot_code(name: str) -> int:
     """A bot's code in the kernel: `random`, `greedy`, `heuristic`, `expert` or `expert:N` (N
