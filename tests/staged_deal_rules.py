@@ -1,5 +1,6 @@
-"""Seep's staged first round, its bid and its packets as rule files (no shipped rule file has them
-yet): `seep_text()` and the variations the rulebook and `diff` tests compare it with."""
+"""Seep's rules without their sources, for the rulebook and `diff` tests to vary by text
+(`seep_text()` with (old, new) edits); rules/seep.yaml is the shipped, cited file, and its own
+rulebook and plays are tested from it."""
 
 from __future__ import annotations
 

@@ -16,7 +16,7 @@ from escoba_spec.language.validate import load_variant
 
 from .conftest import ROOT
 
-SEEP = ROOT / "tests" / "data" / "seep.yaml"
+SEEP = ROOT / "rules" / "seep.yaml"
 
 
 @pytest.fixture(scope="module")

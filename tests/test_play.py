@@ -440,7 +440,7 @@ def test_the_menu_tells_a_naming_move_in_words():
 def test_a_bid_is_told_recorded_and_the_table_turned_up_after_it(capsys):
     """Seep, seed 1: seat 1 bids 10 (a greedy bot: the value it holds most of), the table is turned up,
     and its first play builds 10; the JSON record holds the bid as a move of its own."""
-    seep = str(ROOT / "tests" / "data" / "seep.yaml")
+    seep = str(ROOT / "rules" / "seep.yaml")
     code, out, _ = play_cli(capsys, seep, "--players", "2", "--seed", "1")
     assert code == 0
     assert ("the first player held no card to bid on (deal.bid): dealt again 1 time\n"

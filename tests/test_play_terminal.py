@@ -258,7 +258,7 @@ def test_a_claim_is_told_before_the_play(escoba):
 
 # ------------------------------------------------------------------ a bid (deal.bid: Seep)
 
-SEEP = RULES.parent / "tests" / "data" / "seep.yaml"
+SEEP = RULES / "seep.yaml"
 
 
 @pytest.fixture(scope="module")

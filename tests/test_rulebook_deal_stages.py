@@ -2,8 +2,8 @@
 (deal.stages, deal.packets, deal.bid; engine/staging.py): the stages in order in place of
 the first round's "each player gets N cards", the later rounds as usual, in five languages.
 
-The rulebooks are built without their example hand: the example plays through `Game.play`,
-which does not take a bid move yet."""
+The deal section alone is compared here, so the rulebooks are built without their example hand
+(rules/seep.yaml's own, with its bid, is built by `escoba-spec build` and its tests)."""
 
 from __future__ import annotations
 

@@ -785,7 +785,7 @@ def test_an_analysis_stops_within_a_second_of_its_cancel_even_in_its_expert_run(
 def test_a_bid_is_offered_as_its_values_shown_once_made_and_undone_like_a_move(client, folder):
     """Seep (deal.bid), seed 0, two players: the bot bids at hand 1; at hand 2 the person bids first,
     the table face down (counted, never shown) until the bid, the legal moves the values to bid."""
-    shutil.copy(ROOT / "tests" / "data" / "seep.yaml", folder / "seep.yaml")
+    shutil.copy(ROOT / "rules" / "seep.yaml", folder / "seep.yaml")
     table = _settled(client, client.post("/api/play", headers=AUTH, json={"path": "seep.yaml", "seed": 0,
                                                                           "bots": "greedy", "players": 2}))
     assert table["bid"] == {"seat": 1, "value": 9, "text": "9 (nine)"} and not table["bidding"]

@@ -433,7 +433,7 @@ def test_a_seep_bid_is_offered_as_buttons_the_table_face_down_until_it_is_made(p
     the person bids first: the table's four cards lie face down (backs) and the moves are the values
     to bid, with their ranks' names; once bid, the table is turned up and the bid shown."""
     _, folder = studio
-    shutil.copy(ROOT / "tests" / "data" / "seep.yaml", folder / "seep.yaml")
+    shutil.copy(ROOT / "rules" / "seep.yaml", folder / "seep.yaml")
     page.open("seep.yaml")
     page.click("#tabs button[data-panel=panel-play]")
     page.fill("#play-seed", "0")
