@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .captures import bits, mask_total, sums_remove
-from .errors import MOST_MOVES, TooManyMoves
+from .errors import MOST_MOVES, TOO_MANY_MOVES, TooManyMoves, status_text
 from .moves import Move
 
 _new = tuple.__new__
@@ -143,7 +143,7 @@ class HandBuilds:
                 out.append(union)
                 spent[0] += 1
                 if spent[0] > MOST_MOVES:
-                    raise TooManyMoves(f"a position has more legal moves than the engines list ({MOST_MOVES:,}): "
+                    raise TooManyMoves(status_text(TOO_MANY_MOVES) + ": "
                                        f"builds of {target} over {union.bit_count()} loose cards and more")
                 continue
             low = avail & -avail

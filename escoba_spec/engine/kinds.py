@@ -28,7 +28,7 @@ from typing import Sequence
 
 from ..language.cards import bits
 from .captures import ChoiceTotals, build_sums, mask_total, subsets_with_total
-from .errors import MOST_MOVES, TooManyMoves
+from .errors import MOST_MOVES, TOO_MANY_MOVES, TooManyMoves, status_text
 from .protocol import Kind, PileView, SubsetSums
 
 
@@ -249,7 +249,7 @@ def _disjoint_unions(sets: list[int]) -> list[int]:
     for s in sorted(set(sets)):
         unions |= {u | s for u in unions if not u & s}
         if len(unions) > MOST_MOVES:
-            raise TooManyMoves(f"a position has more legal moves than the engines list ({MOST_MOVES:,}): "
+            raise TooManyMoves(status_text(TOO_MANY_MOVES) + ": "
                                f"captures of {len(sets)} groups at once")
     unions.discard(0)
     return sorted(unions)
