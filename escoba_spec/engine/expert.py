@@ -112,8 +112,8 @@ def kernel_position(kernel: Kernel, obs: Observation, moves: list[Move], work: n
         for s, names in enumerate(obs.naming):
             at[module.AT_NAMING + s] = names
     if hasattr(module, "AT_STAGE"):  # where a staged first round stands (engine.staging)
-        stage, stage_plays, bidding, bid, bidder, dealt = obs.staging
-        at[module.AT_STAGE:module.AT_DEALT] = (stage, stage_plays, bidding, bid, bidder)
+        stage, stage_plays, dealt = obs.staging
+        at[module.AT_STAGE:module.AT_DEALT] = (stage, stage_plays, obs.bidding, obs.bid, obs.bidder)
         at[module.AT_DEALT:module.AT_DEALT + len(dealt)] = dealt
     builds = hasattr(module, "AT_BUILDS")
     if builds:  # the builds on the table: their number, then cards, value, last changer, owners (AT_BUILDS)

@@ -65,12 +65,12 @@ class Observation:
         return self._state.builds
 
     @property
-    def staging(self) -> tuple[int, int, bool, int, int, tuple[int, ...]]:
+    def staging(self) -> tuple[int, int, tuple[int, ...]]:
         """Where a staged first round stands (engine.staging), all of it public: the next stage, the
-        plays left before it, whether the seat to play is to bid, the value bid (0: none) and the
-        seat that bid (-1), the cards dealt to each seat in the round."""
+        plays left before it, the cards dealt to each seat in the round (the bid: `bidding`, `bid`,
+        `bidder`)."""
         s = self._state
-        return s.stage, s.stage_plays, s.bidding, s.bid, s.bidder, tuple(s._dealt)
+        return s.stage, s.stage_plays, tuple(s._dealt)
 
     @property
     def naming(self) -> tuple[int, ...]:
