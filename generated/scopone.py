@@ -600,7 +600,7 @@ def play_from(deck, n, team, dealer, bots, streams, hands, piles, sweeps, captur
             forced = -1
         elif bots[seat] == 0:  # the random bot here rather than in choose: the loop runs half as fast again
             i = np.int64(uniform(streams, 1 + seat) * count)
-        elif (bots[seat] & 255) == 3:
+        elif (bots[seat] & 255) >= 3:  # the expert or the montecarlo bot
             at[AT_POS] = pos
             at[AT_TABLE] = table
             at[AT_LEAD] = lead
@@ -711,28 +711,42 @@ def play_from(deck, n, team, dealer, bots, streams, hands, piles, sweeps, captur
 PLAYOUT_BOT = 2
 #: the expert's code in a seat's bot code (its low byte); the playouts per decision are the code >> 8
 EXPERT = 3
+#: the montecarlo bot's code: flat Monte Carlo, every move played out from the same worlds
+MONTECARLO = 4
+#: the tree's exploration: how far an untried-looking move's bound reaches (in the reward's unit)
+EXPLORE = 0.7
+#: a playout's point difference counts as one reward when it is the match's target over REWARD_SHARE
+#: (a won or lost match is 1 or -1 whatever the points)
+REWARD_SHARE = 3
 
 
-@njit(cache=True, _nrt=True)  # it makes its samples' arrays: numba's runtime frees them
+
+
+@njit(cache=True, _nrt=True)  # it makes its worlds' arrays and its tree: numba's runtime frees them
 def expert_move(deck, n, team, dealer, bots, streams, hands, piles, sweeps, captures, hist, work, wmask, P, E,
                 scores, state, at, play_from, _score_hand, decide):
     """The move (an index into the at[AT_COUNT] moves in work[0], wmask[0], wmask[2]) the expert at
-    seat at[AT_SEAT] plays: the cards it cannot see (the other hands, hidden, the stock's
-    order, the cards set aside) dealt afresh for each sample, uniformly among the deals that fit what
-    it sees (its hand, the table, the piles, the hand sizes);
-    every move played out from each sample by PLAYOUT_BOT at every seat, the same deal and streams
-    for every move; the move whose playouts won the match most often less lost it, then the best
-    sum of its side's points less the best other side's,
-    wins. Ties, and the samples, come from the seat's stream, 1 + seat. Only the sizes of the hands
-    it cannot see are read, and deck[:at[AT_POS]] is never read: what it chooses depends on nothing
-    hidden. A status below 0 when a playout fails. play_from, _score_hand and decide: the stages (pointers
-    to them, EXPERT_STAGES), as the entry point is handed them."""
+    seat at[AT_SEAT] plays. Each playout is in a world: the cards it cannot see (the other hands, hidden,
+    the stock's order, the cards set aside) dealt afresh, uniformly among the
+    deals that fit what it sees (its hand, the table, the piles, the hand sizes).
+    The expert (bots[seat] & 255 == EXPERT) grows a tree of the decisions from here, its own and the
+    other seats', a world a playout (information-set Monte Carlo tree search): down the tree each
+    seat picks, among the moves it has in that world, the one with the best upper bound for its side
+    (a move not yet tried first), the first move off the tree is added, and PLAYOUT_BOT plays on to
+    the hand's end; it plays the root move tried most. The montecarlo bot (MONTECARLO) plays every
+    move out from the same max(1, budget // moves) worlds and the same streams, and plays the move
+    whose playouts won the match most often less lost it, then the best sum of points.
+    A playout is worth its match outcome (won 1, lost -1), else its side's points less
+    the best other side's over a part of the target (REWARD_SHARE), at most 1 either way.
+    Ties, and the worlds, come from the seat's stream, 1 + seat. Only the sizes of the hands it
+    cannot see are read, and deck[:at[AT_POS]] is never read: what it chooses depends on nothing
+    hidden. A status below 0 when a playout fails. play_from, _score_hand and decide: the stages
+    (pointers to them, EXPERT_STAGES), as the entry point is handed them."""
     seat = at[AT_SEAT]
     count = at[AT_COUNT]
     if count <= 1:
         return 0
     budget = bots[seat] >> 8
-    samples = max(1, budget // count)
     sides = n // team
     me = seat % sides
     size = deck.shape[0]
@@ -777,10 +791,113 @@ def expert_move(deck, n, team, dealer, bots, streams, hands, piles, sweeps, capt
     after = ints(sides)
     value = ints(count)  # playouts after which the match is won, less those after which it is lost
     diff = ints(count)  # the sum of the point differences
+    sbots = ints(n)
+    for s in range(n):
+        sbots[s] = EXPERT  # every seat stops at its decisions: the tree chooses for it
     dealer_side = (dealer % n) % sides
     number = max(1, state[2])
     nclaim = at[AT_NCLAIM]
-    for d in range(samples):
+    if (bots[seat] & 255) == MONTECARLO:
+        samples = max(1, budget // count)
+        for d in range(samples):
+            shuffle(unseen, sampler, 0)
+            k = 0
+            for s in range(n):
+                if s == seat:
+                    shands[s] = hands[s]
+                else:
+                    m = np.int64(0)
+                    for j in range(popcount(hands[s])):
+                        m |= _BITS[unseen[k]]
+                        k += 1
+                    shands[s] = m
+            for j in range(pos, size):
+                sdeck[j] = unseen[k]
+                k += 1
+            aside = np.int64(0)
+            while k < npool:
+                aside |= _BITS[unseen[k]]
+                k += 1
+            for i in range(count):
+                for s in range(n):  # the world's position into the playing arrays
+                    phands[s] = shands[s]
+                for s in range(sides):
+                    ppiles[s] = piles[s]
+                    psweeps[s] = sweeps[s]
+                    pcaptures[s] = captures[s]
+                    for r in range(P.shape[1]):
+                        pP[s, r] = P[s, r]
+                    for e in range(E.shape[1]):
+                        pE[s, e] = E[s, e]
+                for j in range(state.shape[0]):
+                    pstate[j] = state[j]
+                for j in range(at.shape[0]):
+                    pat[j] = at[j]
+                pat[AT_SET_ASIDE] = aside
+                for j in range(nclaim):
+                    pwmask[3, j] = wmask[3, j]
+                for j in range(1 + n):  # the same streams for every move: the moves differ, not the luck
+                    pstreams[j] = stream_seed(key, 1 + d * (1 + n) + j)
+                status = play_from(sdeck, n, team, dealer, pbots, pstreams, phands, ppiles, psweeps, pcaptures, pinfo,
+                                   phist, pwork, pwmask, pP, pE, scores, pstate, pat, np.int64(i))
+                if status < 0:
+                    return status
+                if not pinfo[11]:
+                    _score_hand(ppiles, psweeps, pcaptures, pP, pE, scores, pstate[CARRY_AT:], dealer_side, number)
+                mine = 0
+                other = -(1 << 62)
+                for s in range(sides):
+                    total = 0
+                    for r in range(_N_POINTS):
+                        total += pP[s, r]
+                    after[s] = scores[s] + total
+                    if s == me:
+                        mine = total
+                    elif total > other:
+                        other = total
+                points = mine - other if sides > 1 else 0
+                winner = decide(after, pE, pstate)
+                outcome = 1 if winner == me else -1 if winner >= 0 else 0
+                value[i] += outcome
+                diff[i] += points
+        best = work[1]
+        ties = 0
+        for i in range(count):
+            if ties == 0 or value[i] > value[best[0]] or (value[i] == value[best[0]] and diff[i] > diff[best[0]]):
+                best[0] = i
+                ties = 1
+            elif value[i] == value[best[0]] and diff[i] == diff[best[0]]:
+                best[ties] = i
+                ties += 1
+        if ties > 1:
+            return best[np.int64(uniform(streams, 1 + seat) * ties)]
+        return best[0]
+    # the tree: node 0 the decision now; each other node a move (card, capture, build or claim) by a
+    # seat of side t_side, its siblings chained by t_next from its parent's t_first; the playouts
+    # through it, the worlds it could be played in (t_avail) and its side's rewards summed
+    nodes = budget + 1 + count  # a node a playout at most, and the root's moves
+    t_card = ints(nodes)
+    t_cap = ints(nodes)
+    t_extra = ints(nodes)
+    t_side = ints(nodes)
+    t_first = ints(nodes)
+    t_next = ints(nodes)
+    t_visits = ints(nodes)
+    t_avail = ints(nodes)
+    t_reward = np.zeros(nodes, dtype=np.float64)
+    path = ints(nodes)
+    found = ints(work.shape[1])  # each move's node at the decision being made (0: none yet)
+    for i in range(count):  # the root's children: the moves it has, in every world
+        t_card[1 + i] = work[0, i]
+        t_cap[1 + i] = wmask[0, i]
+        t_extra[1 + i] = wmask[2, i]
+        t_side[1 + i] = me
+        t_next[1 + i] = 2 + i if i + 1 < count else 0
+        t_first[1 + i] = 0
+    t_first[0] = 1
+    used = 1 + count
+    unit = max(SCALE, (state[TARGET_AT] + REWARD_SHARE - 1) // REWARD_SHARE) if state[TARGET_AT] > 0 else 4 * SCALE
+    for d in range(budget):
         shuffle(unseen, sampler, 0)
         k = 0
         for s in range(n):
@@ -799,57 +916,110 @@ def expert_move(deck, n, team, dealer, bots, streams, hands, piles, sweeps, capt
         while k < npool:
             aside |= _BITS[unseen[k]]
             k += 1
-        for i in range(count):
-            for s in range(n):
-                phands[s] = shands[s]
-            for s in range(sides):
-                ppiles[s] = piles[s]
-                psweeps[s] = sweeps[s]
-                pcaptures[s] = captures[s]
-                for r in range(P.shape[1]):
-                    pP[s, r] = P[s, r]
-                for e in range(E.shape[1]):
-                    pE[s, e] = E[s, e]
-            for j in range(state.shape[0]):
-                pstate[j] = state[j]
-            for j in range(at.shape[0]):
-                pat[j] = at[j]
-            pat[AT_SET_ASIDE] = aside
-            for j in range(nclaim):
-                pwmask[3, j] = wmask[3, j]
-            for j in range(1 + n):  # the same streams for every move: the moves differ, not the luck
-                pstreams[j] = stream_seed(key, 1 + d * (1 + n) + j)
+        for s in range(n):  # the world's position into the playing arrays
+            phands[s] = shands[s]
+        for s in range(sides):
+            ppiles[s] = piles[s]
+            psweeps[s] = sweeps[s]
+            pcaptures[s] = captures[s]
+            for r in range(P.shape[1]):
+                pP[s, r] = P[s, r]
+            for e in range(E.shape[1]):
+                pE[s, e] = E[s, e]
+        for j in range(state.shape[0]):
+            pstate[j] = state[j]
+        for j in range(at.shape[0]):
+            pat[j] = at[j]
+        pat[AT_SET_ASIDE] = aside
+        for j in range(nclaim):
+            pwmask[3, j] = wmask[3, j]
+        for j in range(1 + n):
+            pstreams[j] = stream_seed(key, 1 + d * (1 + n) + j)
+        node = 0
+        depth = 0
+        status = EXPERT_TURN
+        mover = me
+        while True:  # down the tree: pick among the moves of this world, add the first one off it
+            moves = count if node == 0 else pat[AT_COUNT]
+            untried = 0
+            index = -1
+            for j in range(moves):
+                card = work[0, j] if node == 0 else pwork[0, j]
+                cap = wmask[0, j] if node == 0 else pwmask[0, j]
+                extra = wmask[2, j] if node == 0 else pwmask[2, j]
+                child = t_first[node]
+                while child and not (t_card[child] == card and t_cap[child] == cap and t_extra[child] == extra):
+                    child = t_next[child]
+                found[j] = child
+                if child:
+                    t_avail[child] += 1  # its seat could play it in this world
+                if child == 0 or t_visits[child] == 0:  # a move not tried yet: one of them, at random
+                    untried += 1
+                    if uniform(sampler, 0) * untried < 1.0:
+                        index = j
+            if untried == 0:  # every move tried: the best bound for the seat's side
+                top = -np.inf
+                for j in range(moves):
+                    child = found[j]
+                    bound = t_reward[child] / t_visits[child] + EXPLORE * np.sqrt(np.log(t_avail[child]) / t_visits[child])
+                    if bound > top:
+                        top = bound
+                        index = j
+            chosen = found[index]
+            if chosen == 0:  # off the tree: the move becomes a node
+                chosen = used
+                used += 1
+                t_card[chosen] = pwork[0, index]
+                t_cap[chosen] = pwmask[0, index]
+                t_extra[chosen] = pwmask[2, index]
+                t_side[chosen] = mover
+                t_next[chosen] = t_first[node]
+                t_first[node] = chosen
+                t_avail[chosen] = 1
+            path[depth] = chosen
+            depth += 1
+            status = play_from(sdeck, n, team, dealer, sbots, pstreams, phands, ppiles, psweeps, pcaptures, pinfo,
+                               phist, pwork, pwmask, pP, pE, scores, pstate, pat, np.int64(index))
+            node = chosen
+            if untried or status != EXPERT_TURN:
+                break
+            mover = pat[AT_SEAT] % sides
+        if status == EXPERT_TURN:  # off the tree: played out
             status = play_from(sdeck, n, team, dealer, pbots, pstreams, phands, ppiles, psweeps, pcaptures, pinfo,
-                               phist, pwork, pwmask, pP, pE, scores, pstate, pat, np.int64(i))
-            if status < 0:
-                return status
-            if not pinfo[11]:
-                _score_hand(ppiles, psweeps, pcaptures, pP, pE, scores, pstate[CARRY_AT:], dealer_side, number)
-            mine = 0
-            other = -(1 << 62)
-            for s in range(sides):
-                total = 0
-                for r in range(_N_POINTS):
-                    total += pP[s, r]
-                after[s] = scores[s] + total
-                if s == me:
-                    mine = total
-                elif total > other:
-                    other = total
-            if sides > 1:
-                diff[i] += mine - other
-            winner = decide(after, pE, pstate)
-            if winner == me:
-                value[i] += 1
-            elif winner >= 0:
-                value[i] -= 1
+                               phist, pwork, pwmask, pP, pE, scores, pstate, pat, np.int64(-1))
+        if status < 0:
+            return status
+        if not pinfo[11]:
+            _score_hand(ppiles, psweeps, pcaptures, pP, pE, scores, pstate[CARRY_AT:], dealer_side, number)
+        mine = 0
+        other = -(1 << 62)
+        for s in range(sides):
+            total = 0
+            for r in range(_N_POINTS):
+                total += pP[s, r]
+            after[s] = scores[s] + total
+            if s == me:
+                mine = total
+            elif total > other:
+                other = total
+        points = mine - other if sides > 1 else 0
+        winner = decide(after, pE, pstate)
+        outcome = 1 if winner == me else -1 if winner >= 0 else 0
+        reward = np.float64(outcome) if outcome != 0 else min(1.0, max(-1.0, points / unit))
+        for j in range(depth):  # each move's reward for its side (the others count as against the expert's)
+            node = path[j]
+            t_visits[node] += 1
+            t_reward[node] += reward if t_side[node] == me else -reward
     best = work[1]
     ties = 0
     for i in range(count):
-        if ties == 0 or value[i] > value[best[0]] or (value[i] == value[best[0]] and diff[i] > diff[best[0]]):
+        node = 1 + i
+        better = ties == 0 or t_visits[node] > t_visits[1 + best[0]] or (
+            t_visits[node] == t_visits[1 + best[0]] and t_reward[node] > t_reward[1 + best[0]])
+        if better:
             best[0] = i
             ties = 1
-        elif value[i] == value[best[0]] and diff[i] == diff[best[0]]:
+        elif t_visits[node] == t_visits[1 + best[0]] and t_reward[node] == t_reward[1 + best[0]]:
             best[ties] = i
             ties += 1
     if ties > 1:

@@ -282,8 +282,9 @@ def test_the_expert_takes_the_sweep_on_offer():
 
 def test_bot_names_carry_the_experts_budget():
     assert bot_code("expert:250") == 3 | 250 << 8
+    assert bot_code("montecarlo:250") == 4 | 250 << 8
     assert bot_code("greedy") == 1
-    with pytest.raises(ValueError, match="only the expert bot takes a budget"):
+    with pytest.raises(ValueError, match="only the expert and montecarlo bots take a budget"):
         bot_code("greedy:5")
     for bad in ("expert:0", "expert:many", "expert:", "expert:1000001", "expert:1099511627776"):
         with pytest.raises(SetupError, match="whole number of playouts"):
@@ -291,7 +292,9 @@ def test_bot_names_carry_the_experts_budget():
     with pytest.raises(SetupError, match="no bot named 'wizard'"):
         make_setup(_variant("scopa"), players=2, seed=1, bots="wizard")
     bot = make_bot("expert:77", 1, 0, _variant("scopa"))
-    assert bot.budget == 77
+    assert bot.budget == 77 and bot._code == bot_code("expert:77")
+    flat = make_bot("montecarlo:77", 1, 0, _variant("scopa"))
+    assert flat.budget == 77 and flat._code == bot_code("montecarlo:77")
 
 
 def test_the_expert_needs_the_variants_kernel():

@@ -1,8 +1,9 @@
 """The expert bot for any engine: it sees an `Observation` and asks the variant's kernel.
 
 The search itself is the kernel's (`expert_move`, templates/kernel/expert.py.j2):
-determinized Monte Carlo, every legal move played out by the kernel's heuristic bot
-from the same samples of what the seat cannot see. `ExpertBot` only turns its
+information-set Monte Carlo tree search (the montecarlo bot: flat Monte Carlo), each
+playout in a fresh deal of what the seat cannot see, played on by the kernel's heuristic
+bot. `ExpertBot` only turns its
 observation into the kernel's arrays: its own hand, the others' hand *sizes*
 (their cards, unless the hands are open, are never known to it), the table,
 the piles, the plays so far, what the hand scored in play, where the match
@@ -30,11 +31,12 @@ _AT_TOPS = 16
 
 
 class ExpertBot:
-    """Determinized Monte Carlo on the variant's kernel, `budget` playouts a decision (split
-    evenly among the legal moves). `kernel` is the variant's (compiler.kernels.load_kernel);
-    `rng` is an `engine.stream.Stream` (a seed makes one)."""
+    """Determinized search on the variant's kernel, about `budget` playouts a decision (`flat`: one
+    decision deep, flat Monte Carlo, the montecarlo bot). `kernel` is the variant's
+    (compiler.kernels.load_kernel); `rng` is an `engine.stream.Stream` (a seed makes one)."""
 
-    def __init__(self, seed: int = 0, rng=None, *, budget: int | None = None, kernel: Kernel | None = None):
+    def __init__(self, seed: int = 0, rng=None, *, budget: int | None = None, kernel: Kernel | None = None,
+                 flat: bool = False):
         if kernel is None:
             raise ValueError("the expert bot plays on the variant's kernel: give it one (tools.setup.make_bot does)")
         if rng is None:
@@ -44,7 +46,7 @@ class ExpertBot:
         self.rng = rng
         self.kernel = kernel
         self.budget = budget or DEFAULT_BUDGET
-        self._code = bot_code(f"expert:{self.budget}")
+        self._code = bot_code(f"{'montecarlo' if flat else 'expert'}:{self.budget}")
         self._room(kernel.module.MAX_MOVES)
 
     def _room(self, size: int) -> None:

@@ -26,7 +26,7 @@ from .errors import (  # noqa: F401 (the statuses are named as kernel.X too)
 from .batch import NO_BATCH, MatchBatch
 from .events import Declared
 from .moves import Play
-from .names import DEFAULT_BUDGET, split_bot_name
+from .names import DEFAULT_BUDGET, SEARCH_BOTS, split_bot_name
 from .protocol import HandScore, Params, PileView, events_name_declared, whole
 from .records import HandResult
 from .stages import StartApart, pointers, prepare
@@ -34,17 +34,17 @@ from .stream import seat_seed
 
 #: the bots a kernel plays by itself, by name (its code in the kernel; the expert's playouts per
 #: decision ride in the code's bits above the low byte: `bot_code`)
-KERNEL_BOTS = {"random": 0, "greedy": 1, "heuristic": 2, "expert": 3}
+KERNEL_BOTS = {"random": 0, "greedy": 1, "heuristic": 2, "expert": 3, "montecarlo": 4}
 
 def bot_code(name: str) -> int:
     """A bot's code in the kernel: `random`, `greedy`, `heuristic`, `expert` or `expert:N` (N
-    playouts a decision); ValueError for any other."""
+    playouts a decision), `montecarlo` or `montecarlo:N`; ValueError for any other."""
     base, budget = split_bot_name(name)
     if base not in KERNEL_BOTS:
         raise ValueError(f"the kernel plays the bots {', '.join(KERNEL_BOTS)}, not '{name}'")
-    if base != "expert":
+    if base not in SEARCH_BOTS:
         if budget is not None:
-            raise ValueError(f"'{name}': only the expert bot takes a budget (expert:N)")
+            raise ValueError(f"'{name}': only the expert and montecarlo bots take a budget (expert:N)")
         return KERNEL_BOTS[base]
     return KERNEL_BOTS[base] | (budget or DEFAULT_BUDGET) << 8
 
@@ -281,7 +281,7 @@ class Kernel:
         kernel the expert never plays is seconds quicker to compile; the twin plays every other bot
         exactly as `play` does, so a caller that will seat an expert anyway (an analysis) plays all
         its games on it and compiles one, not both."""
-        expert = with_expert or bool(np.any((codes & 0xFF) == KERNEL_BOTS["expert"]))
+        expert = with_expert or bool(np.any((codes & 0xFF) >= KERNEL_BOTS["expert"]))
         return self.module.play_expert if expert else self.module.play
 
     def _play(self, mode: int, codes: np.ndarray, with_expert: bool, arrays: "_Arrays", *, seeds=None,

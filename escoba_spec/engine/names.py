@@ -7,12 +7,17 @@ same names without importing each other.
 
 from __future__ import annotations
 
-#: the expert's playouts per decision when a name gives none: chosen by measurement (docs/bots.md),
-#: strong against the heuristic bot while `play --bots expert` answers well under a second a move
-DEFAULT_BUDGET = 200
+#: the expert's playouts per decision when a name gives none: chosen by measurement (docs/bots.md):
+#: it beats the reference search bot (bench/reference_pimc.py) at under 20 ms a decision on one core
+DEFAULT_BUDGET = 6000
 #: the most playouts per decision a name may ask for: some seconds a decision (Scopa's expert plays
 #: some 170,000 playouts a second on one core), where 2**40 once asked for days and ignored Ctrl-C
 MAX_BUDGET = 1_000_000
+
+
+#: the bots that search, and so take a budget (`expert:500`): the expert, and the montecarlo bot, its
+#: search one decision deep (flat Monte Carlo, the expert before its search looked further)
+SEARCH_BOTS = ("expert", "montecarlo")
 
 
 def split_bot_name(name: str) -> tuple[str, int | None]:

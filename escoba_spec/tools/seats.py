@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine.names import split_bot_name
+from ..engine.names import SEARCH_BOTS, split_bot_name
 from ..language import ir
 
 #: every bot, by name (tools/setup.BOTS makes them), and those diff seats (tools/diff/compare.BOTS)
-BOT_NAMES = ("greedy", "random", "heuristic", "expert")
+BOT_NAMES = ("greedy", "random", "heuristic", "montecarlo", "expert")
 DIFF_BOT_NAMES = ("greedy", "random", "heuristic")
 #: the two engines: the variant's kernel (numba, or its source as plain Python where numba is not)
 #: and the interpreter walking the IR, the readable oracle the kernel is tested against
@@ -33,8 +33,8 @@ def check_bot_name(name: str) -> tuple[str, int | None]:
     if base not in BOT_NAMES:
         raise SetupError(f"no bot named '{name}' (bots: {', '.join(BOT_NAMES)}; expert:N gives the expert N "
                          "playouts a decision)")
-    if budget is not None and base != "expert":
-        raise SetupError(f"'{name}': only the expert bot takes a budget (expert:N)")
+    if budget is not None and base not in SEARCH_BOTS:
+        raise SetupError(f"'{name}': only the expert and montecarlo bots take a budget (expert:N)")
     return base, budget
 
 

@@ -16,13 +16,14 @@ from ..engine.bots import GreedyBot, HeuristicBot, RandomBot
 from ..engine.expert import ExpertBot
 from ..engine.interpreter import Interpreter
 from ..engine.match import Bot
+from ..engine.names import SEARCH_BOTS
 from ..engine.protocol import RuleSet
 from ..engine.stream import Stream, seat_seed
 from ..language import ir
 from .seats import BOT_NAMES, ENGINES, SetupError, bot_names, check_bot_name, seating  # noqa: F401 - re-exported
 
 BOTS: dict[str, Callable[..., Bot]] = {"greedy": GreedyBot, "random": RandomBot, "heuristic": HeuristicBot,
-                                      "expert": ExpertBot}
+                                      "montecarlo": ExpertBot, "expert": ExpertBot}
 
 
 @dataclass
@@ -93,9 +94,9 @@ def make_bot(name: str, seed: int, seat: int, variant: ir.Variant | None = None)
     """The bot `name` of `seat` in the match seeded `seed` (`expert:N`: the expert with N playouts
     a decision; it plays on the variant's kernel, so it needs `variant`)."""
     base, budget = check_bot_name(name)
-    if base != "expert":
+    if base not in SEARCH_BOTS:
         return BOTS[base](rng=bot_stream(seed, seat))
-    return ExpertBot(rng=bot_stream(seed, seat), budget=budget, kernel=expert_kernel(variant))
+    return ExpertBot(rng=bot_stream(seed, seat), budget=budget, kernel=expert_kernel(variant), flat=base == "montecarlo")
 
 
 def expert_kernel(variant: ir.Variant | None):
