@@ -521,7 +521,8 @@ def test_the_diff_follows_the_open_file(page):
 def test_a_hand_is_played_against_the_expert_to_its_score(page):
     page.open("escoba-de-15.yaml")
     page.click("#tabs button[data-panel=panel-play]")
-    assert page.locator("#play-bot option").all_inner_texts() == ["greedy", "random", "heuristic", "expert"]
+    assert page.locator("#play-bot option").all_inner_texts() == ["greedy", "random", "heuristic", "montecarlo",
+                                                                    "expert"]
     expect(page.locator("#play-playouts")).to_be_hidden()
     page.select_option("#play-bot", "expert")
     page.fill("#play-playouts", "30")

@@ -1,4 +1,4 @@
-// Play: a match against the bots (random, greedy, heuristic, and the expert with the playouts
+// Play: a match against the bots (random, greedy, heuristic, and the montecarlo and expert bots with the playouts
 // a decision asked). The server runs the match (the engine and the narration of
 // `escoba-spec play`); the page shows the hand, the table and the legal moves and sends
 // back the one the person picks.
@@ -16,7 +16,8 @@ export function playPanel(root, studio) {
   const playouts = el("input", { id: "play-playouts", type: "number", min: 1, max: 100000,
     value: studio.info.expert_playouts, title: "the expert's playouts a decision: more is stronger and slower" });
   const playoutsLabel = el("label", { hidden: true }, "playouts ", playouts);
-  bots.addEventListener("change", () => { playoutsLabel.hidden = bots.value !== "expert"; });
+  const searches = () => bots.value === "expert" || bots.value === "montecarlo";  // the bots that take playouts
+  bots.addEventListener("change", () => { playoutsLabel.hidden = !searches(); });
   const seed = el("input", { id: "play-seed", type: "number", min: 0, placeholder: "random" });
   const players = el("input", { id: "play-players", type: "number", min: 2, max: 12, placeholder: "the variant's" });
   const options = optionsPicker(studio, "play-options");
@@ -27,11 +28,11 @@ export function playPanel(root, studio) {
   let shown = 0;  // each answer shown: data-shown on the board, for whoever waits for the next one
 
   async function start() {
-    const expert = bots.value === "expert";
-    status.textContent = expert ? "dealing… (the expert plays on the variant's kernel: its first match loads it, "
+    const expert = searches();
+    status.textContent = expert ? `dealing… (the ${bots.value} bot plays on the variant's kernel: its first match loads it, `
       + "a while the first time ever)" : "dealing…";
     if (table) api("DELETE", `/play/${table.id}`).catch(() => {});
-    const bot = expert && playouts.value !== "" ? `expert:${Number(playouts.value)}` : bots.value;
+    const bot = expert && playouts.value !== "" ? `${bots.value}:${Number(playouts.value)}` : bots.value;
     const body = { path: studio.path, text: studio.text(), bots: [bot], options: options.chosen() };
     if (seed.value !== "") body.seed = Number(seed.value);
     if (players.value !== "") body.players = Number(players.value);
