@@ -772,93 +772,20 @@ def expert_move(deck, n, team, dealer, bots, streams, hands, piles, sweeps, capt
     pstate = ints(state.shape[0])
     pat = ints(at.shape[0])
     after = ints(sides)
-    value = ints(count)  # playouts after which the match is won, less those after which it is lost
-    diff = ints(count)  # the sum of the point differences
     sbots = ints(n)
     for s in range(n):
         sbots[s] = EXPERT  # every seat stops at its decisions: the tree chooses for it
     dealer_side = (dealer % n) % sides
     number = max(1, state[2])
     nclaim = at[AT_NCLAIM]
-    if (bots[seat] & 255) == MONTECARLO:
-        samples = max(1, budget // count)
-        for d in range(samples):
-            shuffle(unseen, sampler, 0)
-            k = 0
-            for s in range(n):
-                if s == seat:
-                    shands[s] = hands[s]
-                else:
-                    m = np.int64(0)
-                    for j in range(popcount(hands[s])):
-                        m |= _BITS[unseen[k]]
-                        k += 1
-                    shands[s] = m
-            for j in range(pos, size):
-                sdeck[j] = unseen[k]
-                k += 1
-            aside = np.int64(0)
-            while k < npool:
-                aside |= _BITS[unseen[k]]
-                k += 1
-            for i in range(count):
-                for s in range(n):  # the world's position into the playing arrays
-                    phands[s] = shands[s]
-                for s in range(sides):
-                    ppiles[s] = piles[s]
-                    psweeps[s] = sweeps[s]
-                    pcaptures[s] = captures[s]
-                    for r in range(P.shape[1]):
-                        pP[s, r] = P[s, r]
-                    for e in range(E.shape[1]):
-                        pE[s, e] = E[s, e]
-                for j in range(state.shape[0]):
-                    pstate[j] = state[j]
-                for j in range(at.shape[0]):
-                    pat[j] = at[j]
-                pat[AT_SET_ASIDE] = aside
-                for j in range(nclaim):
-                    pwmask[3, j] = wmask[3, j]
-                for j in range(1 + n):  # the same streams for every move: the moves differ, not the luck
-                    pstreams[j] = stream_seed(key, 1 + d * (1 + n) + j)
-                status = play_from(sdeck, n, team, dealer, pbots, pstreams, phands, ppiles, psweeps, pcaptures, pinfo,
-                                   phist, pwork, pwmask, pP, pE, scores, pstate, pat, np.int64(i))
-                if status < 0:
-                    return status
-                if not pinfo[11]:
-                    _score_hand(ppiles, psweeps, pcaptures, pP, pE, scores, pstate[CARRY_AT:], dealer_side, number)
-                mine = 0
-                other = -(1 << 62)
-                for s in range(sides):
-                    total = 0
-                    for r in range(_N_POINTS):
-                        total += pP[s, r]
-                    after[s] = scores[s] + total
-                    if s == me:
-                        mine = total
-                    elif total > other:
-                        other = total
-                points = mine - other if sides > 1 else 0
-                winner = decide(after, pE, pstate)
-                outcome = 1 if winner == me else -1 if winner >= 0 else 0
-                value[i] += outcome
-                diff[i] += points
-        best = work[1]
-        ties = 0
-        for i in range(count):
-            if ties == 0 or value[i] > value[best[0]] or (value[i] == value[best[0]] and diff[i] > diff[best[0]]):
-                best[0] = i
-                ties = 1
-            elif value[i] == value[best[0]] and diff[i] == diff[best[0]]:
-                best[ties] = i
-                ties += 1
-        if ties > 1:
-            return best[np.int64(uniform(streams, 1 + seat) * ties)]
-        return best[0]
+    flat = (bots[seat] & 255) == MONTECARLO
+    samples = max(1, budget // count)  # the montecarlo bot's worlds, every move played out in each
+    value = ints(count)  # its playouts after which the match is won, less those after which it is lost
+    diff = ints(count)  # and the sum of the point differences
     # the tree: node 0 the decision now; each other node a move (card, capture, build or claim) by a
     # seat of side t_side, its siblings chained by t_next from its parent's t_first; the playouts
     # through it, the worlds it could be played in (t_avail) and its side's rewards summed
-    nodes = budget + 1 + count  # a node a playout at most, and the root's moves
+    nodes = 1 + count if flat else budget + 1 + count  # a node a playout at most, and the root's moves
     t_card = ints(nodes)
     t_cap = ints(nodes)
     t_extra = ints(nodes)
@@ -880,25 +807,28 @@ def expert_move(deck, n, team, dealer, bots, streams, hands, piles, sweeps, capt
     t_first[0] = 1
     used = 1 + count
     unit = max(SCALE, (state[TARGET_AT] + REWARD_SHARE - 1) // REWARD_SHARE) if state[TARGET_AT] > 0 else 4 * SCALE
-    for d in range(budget):
-        shuffle(unseen, sampler, 0)
-        k = 0
-        for s in range(n):
-            if s == seat:
-                shands[s] = hands[s]
-            else:
-                m = np.int64(0)
-                for j in range(popcount(hands[s])):
-                    m |= _BITS[unseen[k]]
-                    k += 1
-                shands[s] = m
-        for j in range(pos, size):
-            sdeck[j] = unseen[k]
-            k += 1
-        aside = np.int64(0)
-        while k < npool:
-            aside |= _BITS[unseen[k]]
-            k += 1
+    aside = np.int64(0)
+    for p in range(samples * count if flat else budget):
+        d = p // count if flat else p  # the world
+        if not flat or p % count == 0:
+            shuffle(unseen, sampler, 0)
+            k = 0
+            for s in range(n):
+                if s == seat:
+                    shands[s] = hands[s]
+                else:
+                    m = np.int64(0)
+                    for j in range(popcount(hands[s])):
+                        m |= _BITS[unseen[k]]
+                        k += 1
+                    shands[s] = m
+            for j in range(pos, size):
+                sdeck[j] = unseen[k]
+                k += 1
+            aside = np.int64(0)
+            while k < npool:
+                aside |= _BITS[unseen[k]]
+                k += 1
         for s in range(n):  # the world's position into the playing arrays
             phands[s] = shands[s]
         for s in range(sides):
@@ -916,13 +846,14 @@ def expert_move(deck, n, team, dealer, bots, streams, hands, piles, sweeps, capt
         pat[AT_SET_ASIDE] = aside
         for j in range(nclaim):
             pwmask[3, j] = wmask[3, j]
-        for j in range(1 + n):
+        for j in range(1 + n):  # with the montecarlo bot, the same streams for every move: the moves differ, not the luck
             pstreams[j] = stream_seed(key, 1 + d * (1 + n) + j)
-        node = 0
         depth = 0
         status = EXPERT_TURN
+        forced = p % count if flat else -1
+        node = 0
         mover = me
-        while True:  # down the tree: pick among the moves of this world, add the first one off it
+        while not flat:  # down the tree: pick among the moves of this world, add the first one off it
             moves = count if node == 0 else pat[AT_COUNT]
             untried = 0
             index = -1
@@ -967,9 +898,9 @@ def expert_move(deck, n, team, dealer, bots, streams, hands, piles, sweeps, capt
             if untried or status != EXPERT_TURN:
                 break
             mover = pat[AT_SEAT] % sides
-        if status == EXPERT_TURN:  # off the tree: played out
+        if status == EXPERT_TURN:  # off the tree (the montecarlo bot: its move), played out
             status = play_from(sdeck, n, team, dealer, pbots, pstreams, phands, ppiles, psweeps, pcaptures, pinfo,
-                               phist, pwork, pwmask, pP, pE, scores, pstate, pat, np.int64(-1))
+                               phist, pwork, pwmask, pP, pE, scores, pstate, pat, np.int64(forced))
         if status < 0:
             return status
         if not pinfo[11]:
@@ -988,21 +919,29 @@ def expert_move(deck, n, team, dealer, bots, streams, hands, piles, sweeps, capt
         points = mine - other if sides > 1 else 0
         winner = decide(after, pE, pstate)
         outcome = 1 if winner == me else -1 if winner >= 0 else 0
+        if flat:
+            value[forced] += outcome
+            diff[forced] += points
+            continue
         reward = np.float64(outcome) if outcome != 0 else min(1.0, max(-1.0, points / unit))
         for j in range(depth):  # each move's reward for its side (the others count as against the expert's)
             node = path[j]
             t_visits[node] += 1
             t_reward[node] += reward if t_side[node] == me else -reward
+    # the montecarlo bot's move: the one whose playouts won the match most often less lost it, then the
+    # best sum of points; the tree's: the root move tried most, then the best summed reward
+    first = np.zeros(count, dtype=np.float64)
+    second = np.zeros(count, dtype=np.float64)
+    for i in range(count):
+        first[i] = value[i] if flat else t_visits[1 + i]
+        second[i] = diff[i] if flat else t_reward[1 + i]
     best = work[1]
     ties = 0
     for i in range(count):
-        node = 1 + i
-        better = ties == 0 or t_visits[node] > t_visits[1 + best[0]] or (
-            t_visits[node] == t_visits[1 + best[0]] and t_reward[node] > t_reward[1 + best[0]])
-        if better:
+        if ties == 0 or first[i] > first[best[0]] or (first[i] == first[best[0]] and second[i] > second[best[0]]):
             best[0] = i
             ties = 1
-        elif t_visits[node] == t_visits[1 + best[0]] and t_reward[node] == t_reward[1 + best[0]]:
+        elif first[i] == first[best[0]] and second[i] == second[best[0]]:
             best[ties] = i
             ties += 1
     if ties > 1:
