@@ -50,7 +50,7 @@ def test_the_json_has_every_section_and_names_the_bots_it_measured(escoba):
     assert set(v["static"]) == {"probes", "rules", "points_per_hand", "leftovers"}
     assert v["static"]["leftovers"] is None  # Escoba de 15 states no leftover check
     m = v["measured"]
-    assert set(m) == {"seat_advantage", "skill", "decisiveness", "rules"}
+    assert set(m) == {"seat_advantage", "skill", "decisiveness", "rules", "hands", "rule_ranking", "verdict"}
     assert a["bots"] == ["random", "greedy", "heuristic", "expert"] and a["expert_budget"] == 4
     for bot in a["bots"]:
         games = a["expert_games_per_run"] if bot == "expert" else a["games_per_run"]
@@ -73,6 +73,60 @@ def test_the_json_has_every_section_and_names_the_bots_it_measured(escoba):
     assert set(m["rules"]["heuristic"]) == {"escobas", "most-cards", "most-oros", "setenta", "siete-de-velo"}
     for rule in m["rules"]["heuristic"].values():
         assert 0 <= rule["decided"] <= 1 and 0 <= rule["never_fires"]["rate"] <= 1
+
+
+def test_the_skill_ladder_pairs_every_bot_with_every_weaker_one_in_both_seatings(escoba):
+    a = json.loads((escoba / "analysis.json").read_text())
+    (v,) = a["variants"]
+    ladder = v["measured"]["skill"]["ladder"]
+    bots = a["bots"]
+    assert [(p["strong"], p["weak"]) for p in ladder] == [
+        (s, w) for i, s in reversed(list(enumerate(bots))) for w in reversed(bots[:i])]
+    for p in ladder:
+        expert = "expert" in (p["strong"], p["weak"])
+        assert p["games"] == 2 * (a["expert_games_per_run"] if expert else a["games_per_run"])
+        assert p["wins"] + p["weak_wins"]["wins"] <= p["games"] and p["fair"] == 0.5
+        assert p["ci95"][0] <= p["rate"] <= p["ci95"][1]
+    head = next(p for p in ladder if (p["strong"], p["weak"]) == ("expert", "greedy"))
+    assert {k: v["measured"]["skill"][k] for k in ("games", "wins", "rate")} == {k: head[k] for k in ("games", "wins", "rate")}
+
+
+def test_the_hand_section_counts_every_hand_once_per_side_and_rule(escoba):
+    a = json.loads((escoba / "analysis.json").read_text())
+    (v,) = a["variants"]
+    h = v["measured"]["hands"]
+    n = h["hands"]
+    assert n == 40 and h["bot"] == "heuristic"
+    # two sides: the dealer's and the first player's, each once; every hand won by one of them or by none
+    assert [(p["deals"], p["plays_first"]) for p in h["places"]] == [(True, False), (False, True)]
+    assert sum(p["won"]["count"] for p in h["places"]) + h["undecided"]["count"] == n
+    assert sum(h["side_points"]["distribution"].values()) == 2 * n
+    seen = [float(k) for k in h["side_points"]["distribution"]]
+    assert (h["side_points"]["least"], h["side_points"]["most"]) == (min(seen), max(seen))
+    assert h["hand_points"]["least"] <= h["hand_points"]["most"]
+    assert 36 <= h["plays"]["least"] <= h["plays"]["most"] <= 40  # Escoba de 15: 40 cards, 4 or more on the table
+    for rule in h["rules"].values():
+        assert rule["one_side"]["count"] + rule["several"]["count"] + rule["none"]["count"] == n
+        assert rule["seen"] == (rule["none"]["count"] < n)
+
+
+def test_the_rules_are_ranked_by_the_matches_they_decided_and_the_verdict_by_effect(escoba):
+    a = json.loads((escoba / "analysis.json").read_text())
+    (v,) = a["variants"]
+    m = v["measured"]
+    ranking = m["rule_ranking"]
+    assert ranking["bot"] == "expert" and ranking["games"] == a["expert_games_per_run"]
+    assert {r["id"] for r in ranking["rules"]} == {"escobas", "most-cards", "most-oros", "setenta", "siete-de-velo"}
+    counts = [r["decided"]["count"] for r in ranking["rules"]]
+    assert counts == sorted(counts, reverse=True)
+    assert all(r["kind"] == "rule" and r["hands"] is not None for r in ranking["rules"])
+    verdict = m["verdict"]
+    assert len(verdict) <= 3
+    assert [abs(f["effect"]) for f in verdict] == sorted((abs(f["effect"]) for f in verdict), reverse=True)
+    for f in verdict:  # only findings clear of no effect
+        assert f["bounds"][0] > 0 or f["bounds"][1] < 0
+    md = (escoba / "report.md").read_text()
+    assert md.index("## Verdict") < md.index("### Before play")
 
 
 def test_two_variants_give_the_stated_differences_beside_the_measured_ones(tmp_path):
@@ -159,7 +213,7 @@ def test_report_html_renders_in_chromium_with_every_plot_visible(escoba, tmp_pat
     checked = json.loads(dom.split('<pre id="checked">')[1].split("</pre>")[0].replace("&quot;", '"'))
     assert checked["errors"] == []
     assert "Uncaught" not in proc.stderr and "CONSOLE" not in proc.stderr.upper().replace("CONSOLE_", "")
-    assert [p[0] for p in checked["plots"]] == ["plot-seats", "plot-lengths"]
+    assert [p[0] for p in checked["plots"]] == ["plot-seats", "plot-skill", "plot-lengths", "plot-points-0"]
     assert all(w > 200 and h > 100 for _, w, h in checked["plots"])
     shots = Path(os.environ.get("ANALYZE_SHOTS", tmp_path))
     shots.mkdir(parents=True, exist_ok=True)

@@ -648,7 +648,8 @@ def test_an_analysis_compared_with_the_base_sets_both_variants_side_by_side(clie
     result = job["result"]
     assert [v["id"] for v in result["variants"]] == ["mine", "escoba-de-15"]
     assert result["differences"]["stated"] >= 1 and 0 <= result["differences"]["skill"]["p"] <= 1
-    assert "match.target" in result["json"] and result["html"].count("<h2>") == 3  # each variant, the differences
+    # the verdict, each variant, the differences
+    assert "match.target" in result["json"] and result["html"].count("<h2>") == 4
 
 
 def test_an_analysis_can_be_cancelled_between_chunks_of_matches(client):

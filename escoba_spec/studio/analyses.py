@@ -69,7 +69,7 @@ def headline(variant: dict, strongest: str) -> dict:
             "engine": variant["measured_engine"], "notes": variant["notes"],
             "skill": {k: skill[k] for k in ("bot", "against", "rate", "ci95", "games")},
             "seat_advantage": {"bot": strongest, "first_player_edge": seats["first_player"]["edge"],
-                               "ci95": seats["first_player"]["ci95"], "dealer_side_rate": seats["dealer"]["rate"]}}
+                               "ci95": seats["first_player"]["ci95"], "dealer_side_rate": seats["sides"][0]["rate"]}}
 
 
 def runs_of(variant: dict) -> dict:

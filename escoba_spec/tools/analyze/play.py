@@ -1,6 +1,7 @@
 """The report's measured sections, played on tools/simulate (its kernel engine by
 default, its seeds, `--jobs` and executors): one run of matches per bot under
-self-play, and two for skill (the best bot against greedy, once in each seating).
+self-play, and two for each pairing of a bot with every weaker one (the skill
+ladder: once in each seating), and the expert's skill trace against greedy.
 
 Every run's seed is derived from the analysis's seed and the run's name, so a
 run is the same whatever else the analysis plays, and the whole analysis is
@@ -15,6 +16,7 @@ from ...engine.names import split_bot_name
 from ...tools.setup import BOTS, seating
 from ..simulate import Context, play_matches, summarize
 from ..simulate.stats import wilson
+from .hands import HAND_BOT, hands_of, play_hands
 
 #: the bots the report measures, in order of strength; "expert" joins when engine.bots has it
 MEASURED_BOTS = tuple(b for b in ("random", "greedy", "heuristic", "expert") if b in BOTS)
@@ -43,11 +45,24 @@ def _seated(bot: str, expert_budget: int) -> str:
     return f"expert:{expert_budget}" if bot == "expert" else bot
 
 
+def pairings() -> list[tuple[str, str]]:
+    """The skill ladder's pairings, (stronger, weaker): each measured bot against every weaker one,
+    strongest first."""
+    return [(strong, weak) for i, strong in reversed(list(enumerate(MEASURED_BOTS)))
+            for weak in reversed(MEASURED_BOTS[:i])]
+
+
+def pair_run(strong: str, weak: str, seating: str) -> str:
+    """The name of a pairing's run: seating "a" seats the stronger bot on side 0, "b" on side 1."""
+    return f"pair-{strong}-{weak}-{seating}"
+
+
 def runs_of(budget: float, expert_budget: int = EXPERT_BUDGET) -> list[tuple[str, list[str] | None]]:
     """The runs an analysis plays: (name, bots per side pattern)."""
-    best = _seated(MEASURED_BOTS[-1], expert_budget)
     runs = [(bot, [_seated(bot, expert_budget)]) for bot in MEASURED_BOTS]
-    runs += [("skill-a", [best, "greedy"]), ("skill-b", ["greedy", best])]
+    for strong, weak in pairings():
+        a, b = _seated(strong, expert_budget), _seated(weak, expert_budget)
+        runs += [(pair_run(strong, weak, "a"), [a, b]), (pair_run(strong, weak, "b"), [b, a])]
     if MEASURED_BOTS[-1] == "expert":
         for b in trace_budgets(expert_budget)[:-1]:  # the last is skill-a and skill-b
             runs += [(f"trace-{b}-a", [f"expert:{b}", "greedy"]), (f"trace-{b}-b", ["greedy", f"expert:{b}"])]
@@ -97,11 +112,32 @@ def measure(variant, path: str, options: dict[str, str], root: int, budget: floa
         summary["engine"] = ctx.engine
         summary["never_fires"] = _never_fires(records, ctx.points_rules, summary["games"])
         out["runs"][name] = summary
+    out.update(_hands(variant, path, options, players, team_size, run_seed(root, "hands"), hands_of(budget),
+                      with_expert, lambda n, base=done: progress(base + n) if progress else None))
     return out
 
 
+def rule_kinds(variant) -> dict[str, str]:
+    """Every rule that scores points, by id: "rule" (a scoring rule), "event" or "declaration"."""
+    return {**{d.id: "declaration" for d in variant.declarations.rules}, **{e.id: "event" for e in variant.scoring.events},
+            **{r.id: "rule" for r in variant.scoring.rules}}
+
+
+def _hands(variant, path, options, players, team_size, seed, count, with_expert, tick) -> dict:
+    """The per-hand run (hands.py): its records, and what its section needs of the variant."""
+    ctx = Context(path, options, players, team_size, [HAND_BOT] * players, variant=variant, with_expert=with_expert)
+    if ctx.kernel is None:  # every variant `analyze` takes plays on the kernel (its expert does): a guard
+        return {"hand_records": None}
+    kinds = rule_kinds(variant)
+    names = {r: ctx.rule_names.get(r, r) for r in ctx.kernel.points_rules}
+    return {"hand_records": play_hands(ctx.kernel, players, team_size, seed, count, tick),
+            "hand_rules": {"names": names, "kinds": {r: kinds.get(r, "rule") for r in names}},
+            "first_player": variant.deal.first_player, "fewest": variant.match.goal == "avoid"}
+
+
 def total_matches(budget: float, expert_budget: int = EXPERT_BUDGET) -> int:
-    return sum(games_of(pattern, budget) for _, pattern in runs_of(budget, expert_budget))
+    """The units of an analysis's progress: its matches, and the hands of its per-hand run."""
+    return sum(games_of(pattern, budget) for _, pattern in runs_of(budget, expert_budget)) + hands_of(budget)
 
 
 def _never_fires(records: list[dict], rules: list[str], n: int) -> dict:

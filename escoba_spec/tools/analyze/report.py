@@ -16,11 +16,25 @@ def dumps(analysis: dict) -> str:
     return json.dumps(analysis, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
 
 
+def _pct(x) -> str:
+    return "–" if x is None else f"{100 * x:.1f}%"  # None: nothing to count
+
+
+def finding_text(finding: dict, w: dict[str, str]) -> str:
+    """One finding of the verdict (sections.verdict) as its sentence in the report's language."""
+    f = finding
+    return w[f"finding_{f['kind']}"].format(
+        bot=f["bot"], against=f.get("against", ""), rule=f.get("rule", ""), rate=_pct(f["value"]), lo=_pct(f["ci95"][0]),
+        hi=_pct(f["ci95"][1]), games=f["games"], effect=f"{100 * f['effect']:+.1f}")
+
+
 def _env() -> jinja2.Environment:
     env = jinja2.Environment(loader=jinja2.PackageLoader("escoba_spec.tools.analyze", "templates"),
                              autoescape=jinja2.select_autoescape(["html.j2"]), keep_trailing_newline=True,
                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
-    env.filters["pct"] = lambda x: "–" if x is None else f"{100 * x:.1f}%"  # None: nothing to count
+    env.filters["pct"] = _pct
+    env.filters["num1"] = lambda x: f"{x:.1f}"
+    env.filters["pts"] = lambda x: f"{x:g}"  # points: 3, 2.5, not 3.0
     env.filters["num"] = lambda x: f"{x:.3f}"
     return env
 
@@ -30,7 +44,7 @@ def render(analysis: dict, lang: str) -> dict[str, bytes]:
     w = words(lang)
     named = [(v["name"], v) for v in analysis["variants"]]
     plots = charts([(name, v["measured"]) for name, v in named], w) or {}
-    context = {"a": analysis, "w": w, "lang": lang, "plots": plots}
+    context = {"a": analysis, "w": w, "lang": lang, "plots": plots, "finding": lambda f: finding_text(f, w)}
     env = _env()
     return {
         "analysis.json": dumps(analysis).encode(),

@@ -7,23 +7,48 @@ from __future__ import annotations
 
 from ..simulate import compare
 from ..simulate.stats import two_proportion, wilson
-from .play import MEASURED_BOTS, trace_budgets
+from .hands import per_hand
+from .play import MEASURED_BOTS, pair_run, pairings, trace_budgets
 
 
 def seat_advantage(measured: dict) -> dict:
-    """Per bot: each side's match win rate (side 0 holds seat 0, the first hand's dealer),
-    and the first player's edge over a fair share, with 95% Wilson intervals."""
+    """Per bot, over its self-play matches: each side's match win rate with its 95% Wilson
+    interval, marking the side that deals the first hand (side 0, seat 0's) and the side that
+    plays first in it; and the first player's edge over a fair share (the plots' figure)."""
     out = {}
     for bot in MEASURED_BOTS:
         run = measured["runs"][bot]
-        out[bot] = {"sides": run["win_rate"], "first_player": run["first_player_edge"],
-                    "dealer": {"side": 0, **{k: v for k, v in run["win_rate"][0].items() if k != "side"}}}
+        first = run["first_player_edge"]["side"]
+        out[bot] = {"games": run["games"], "first_player": run["first_player_edge"],
+                    "sides": [{**side, "deals_first": side["side"] == 0, "plays_first": side["side"] == first}
+                              for side in run["win_rate"]]}
     return out
 
 
-def _against_greedy(runs: dict, a: str, b: str) -> dict:
-    """A bot's match win rate against greedy over both seatings (run a: it holds side 0; b: side 1)."""
-    a, b = runs[a], runs[b]
+def _pairing(runs: dict, strong: str, weak: str) -> dict:
+    """A pairing of the skill ladder over both seatings (run a seats the stronger bot on the even
+    sides, run b on the odd ones): its match wins, the weaker bot's, and the fair share."""
+    wins = weak_wins = games = seats = 0
+    for seating, mine in (("a", 0), ("b", 1)):
+        run = runs[pair_run(strong, weak, seating)]
+        games += run["games"]
+        for side in run["win_rate"]:
+            if side["side"] % 2 == mine:
+                wins += side["wins"]
+                seats += 1
+            else:
+                weak_wins += side["wins"]
+    sides = len(runs[pair_run(strong, weak, "a")]["win_rate"])
+    lo, hi = wilson(wins, games)
+    wlo, whi = wilson(weak_wins, games)
+    return {"strong": strong, "weak": weak, "games": games, "wins": wins, "rate": round(wins / games, 6),
+            "ci95": [round(lo, 6), round(hi, 6)], "fair": round(seats / (2 * sides), 6),
+            "weak_wins": {"wins": weak_wins, "rate": round(weak_wins / games, 6), "ci95": [round(wlo, 6), round(whi, 6)]}}
+
+
+def _budget_against_greedy(runs: dict, budget: int) -> dict:
+    """The expert at a smaller budget against greedy over both seatings (its trace's runs)."""
+    a, b = runs[f"trace-{budget}-a"], runs[f"trace-{budget}-b"]
     wins = a["win_rate"][0]["wins"] + b["win_rate"][1]["wins"]
     n = a["games"] + b["games"]
     lo, hi = wilson(wins, n)
@@ -31,15 +56,18 @@ def _against_greedy(runs: dict, a: str, b: str) -> dict:
 
 
 def skill(measured: dict) -> dict:
-    """The best bot against greedy: its match win rate over both seatings; for the expert, the
-    skill trace: the same at each of its budgets (playouts per decision), the report's last."""
+    """The skill ladder: each bot against every weaker one over both seatings, with how often the
+    weaker won (luck's share); the headline is the best bot against greedy. For the expert, the
+    skill trace: the same against greedy at each of its budgets (playouts per decision)."""
     best = MEASURED_BOTS[-1]
     runs = measured["runs"]
-    out = {"bot": best, "against": "greedy", **_against_greedy(runs, "skill-a", "skill-b"), "trace": None}
+    ladder = [_pairing(runs, strong, weak) for strong, weak in pairings()]
+    head = next(p for p in ladder if p["strong"] == best and p["weak"] == "greedy")
+    out = {"bot": best, "against": "greedy", **{k: head[k] for k in ("games", "wins", "rate", "ci95")},
+           "ladder": ladder, "trace": None}
     if best == "expert":
-        out["trace"] = [{"budget": b, **(_against_greedy(runs, f"trace-{b}-a", f"trace-{b}-b")
-                                         if f"trace-{b}-a" in runs else {k: out[k] for k in ("games", "wins", "rate",
-                                                                                             "ci95")})}
+        out["trace"] = [{"budget": b, **(_budget_against_greedy(runs, b) if f"trace-{b}-a" in runs
+                                         else {k: out[k] for k in ("games", "wins", "rate", "ci95")})}
                         for b in trace_budgets(measured["expert_budget"])]
     return out
 
@@ -71,9 +99,71 @@ def rules(measured: dict) -> dict:
     return out
 
 
+def rule_ranking(measured: dict, hands: dict | None) -> dict:
+    """Every rule that scores points (scoring rules, events and declarations, each marked), ranked
+    by the share of the strongest bot's self-play matches it decided (with its interval): per side
+    its points a hand and how often one side, several or none scored it, from the per-hand run."""
+    best = MEASURED_BOTS[-1]
+    run = measured["runs"][best]
+    n = run["games"]
+    named = measured.get("hand_rules") or {"names": run["rule_names"], "kinds": {}}
+    rows = []
+    for rule, name in named["names"].items():
+        k = round(run["decided_by"].get(rule, 0.0) * n)
+        lo, hi = wilson(k, n)
+        rows.append({"id": rule, "name": name, "kind": named["kinds"].get(rule, "rule"),
+                     "decided": {"count": k, "n": n, "rate": round(k / n, 6), "ci95": [round(lo, 6), round(hi, 6)]},
+                     "hands": hands["rules"].get(rule) if hands else None})
+    rows.sort(key=lambda r: (-r["decided"]["count"], r["id"]))
+    return {"bot": best, "games": n, "rules": rows}
+
+
 def sections(measured: dict) -> dict:
-    return {"seat_advantage": seat_advantage(measured), "skill": skill(measured),
-            "decisiveness": decisiveness(measured), "rules": rules(measured)}
+    hands = None
+    if measured.get("hand_records"):
+        hands = per_hand(measured["hand_records"], measured["players"], measured["team_size"], measured["first_player"],
+                         measured["hand_rules"]["names"], measured["fewest"])
+    out = {"seat_advantage": seat_advantage(measured), "skill": skill(measured),
+           "decisiveness": decisiveness(measured), "rules": rules(measured), "hands": hands,
+           "rule_ranking": rule_ranking(measured, hands)}
+    out["verdict"] = verdict(out)
+    return out
+
+
+def verdict(sections_: dict) -> list[dict]:
+    """The three findings with the largest effect, each a departure from what an even game would
+    give, in percentage points, with its interval; only findings whose interval excludes no effect.
+    Candidates: the best bot's edge over greedy (skill), the first player's match edge under the
+    best bot, the dealer's side's share of hands won over an even share, and the rule that decided
+    the most matches."""
+    best = MEASURED_BOTS[-1]
+    found = []
+    sk = sections_["skill"]
+    head = next(p for p in sk["ladder"] if p["strong"] == best and p["weak"] == "greedy")
+    found.append({"kind": "skill", "bot": best, "against": "greedy", "value": head["rate"], "ci95": head["ci95"],
+                  "effect": head["rate"] - head["fair"], "bounds": [head["ci95"][0] - head["fair"],
+                                                                   head["ci95"][1] - head["fair"]],
+                  "games": head["games"]})
+    fp = sections_["seat_advantage"][best]["first_player"]
+    found.append({"kind": "first_player", "bot": best, "value": fp["win_rate"], "ci95": [fp["ci95"][0] + fp["fair_share"],
+                  fp["ci95"][1] + fp["fair_share"]], "effect": fp["edge"], "bounds": fp["ci95"],
+                  "games": sections_["seat_advantage"][best]["games"]})
+    hands = sections_["hands"]
+    if hands and len(hands["places"]) > 1:
+        dealer = hands["places"][0]["won"]
+        fair = (1 - hands["undecided"]["rate"]) / len(hands["places"])
+        found.append({"kind": "dealer_hand", "bot": hands["bot"], "value": dealer["rate"], "ci95": dealer["ci95"],
+                      "effect": dealer["rate"] - fair, "bounds": [dealer["ci95"][0] - fair, dealer["ci95"][1] - fair],
+                      "games": hands["hands"]})
+    ranking = sections_["rule_ranking"]["rules"]
+    if ranking and ranking[0]["decided"]["count"]:
+        top = ranking[0]
+        found.append({"kind": "rule", "bot": best, "rule": top["name"], "value": top["decided"]["rate"],
+                      "ci95": top["decided"]["ci95"], "effect": top["decided"]["rate"], "bounds": top["decided"]["ci95"],
+                      "games": top["decided"]["n"]})
+    clear = [f for f in found if f["bounds"][0] > 0 or f["bounds"][1] < 0]
+    clear.sort(key=lambda f: -abs(f["effect"]))
+    return [{**f, "effect": round(f["effect"], 6), "bounds": [round(x, 6) for x in f["bounds"]]} for f in clear[:3]]
 
 
 def differences(a_measured: dict, b_measured: dict, stated: list[dict]) -> dict:

@@ -128,6 +128,162 @@ _WORDS: dict[str, tuple[str, str, str, str, str]] = {
               "{games} partidas por série, semente {seed}, motor {engine}.",
               "{games} partite per serie, seme {seed}, motore {engine}.",
               "{games} parties par série, graine {seed}, moteur {engine}."),
+    "verdict": ("Verdict", "Veredicto", "Veredito", "Verdetto", "Verdict"),
+    "verdict_note": ("The findings furthest from an even game whose 95% interval excludes no effect, largest first.",
+                     "Los hallazgos más alejados de un juego parejo cuyo intervalo del 95% excluye la ausencia de "
+                     "efecto, el mayor primero.",
+                     "As constatações mais afastadas de um jogo equilibrado cujo intervalo de 95% exclui a ausência "
+                     "de efeito, a maior primeiro.",
+                     "I risultati più lontani da un gioco equilibrato il cui intervallo al 95% esclude l'assenza di "
+                     "effetto, il maggiore per primo.",
+                     "Les constats les plus éloignés d'un jeu égal dont l'intervalle à 95 % exclut l'absence d'effet, "
+                     "le plus grand d'abord."),
+    "verdict_none": ("No finding stands clear of its interval at this budget: play more matches (--budget).",
+                     "Ningún hallazgo sale de su intervalo con este presupuesto: juegue más partidas (--budget).",
+                     "Nenhuma constatação sai do seu intervalo com este orçamento: jogue mais partidas (--budget).",
+                     "Nessun risultato esce dal suo intervallo con questo budget: giocare più partite (--budget).",
+                     "Aucun constat ne sort de son intervalle avec ce budget : jouez plus de parties (--budget)."),
+    "finding_skill": ("{bot} against {against} wins {rate} of matches ({lo}–{hi}, {games} matches), "
+                      "{effect} percentage points from an even share.",
+                      "{bot} contra {against} gana {rate} de las partidas ({lo}–{hi}, {games} partidas), {effect} "
+                      "puntos porcentuales respecto de un reparto parejo.",
+                      "{bot} contra {against} ganha {rate} das partidas ({lo}–{hi}, {games} partidas), {effect} "
+                      "pontos percentuais em relação a uma divisão equilibrada.",
+                      "{bot} contro {against} vince il {rate} delle partite ({lo}–{hi}, {games} partite), {effect} "
+                      "punti percentuali rispetto a una quota equa.",
+                      "{bot} contre {against} gagne {rate} des parties ({lo}–{hi}, {games} parties), {effect} "
+                      "points de pourcentage par rapport à une part égale."),
+    "finding_first_player": ("The first player's side wins {rate} of matches under {bot} play ({lo}–{hi}, {games} "
+                             "matches), {effect} percentage points from an even share.",
+                             "El bando de quien sale gana {rate} de las partidas con juego {bot} ({lo}–{hi}, {games} "
+                             "partidas), {effect} puntos porcentuales respecto de un reparto parejo.",
+                             "O lado de quem sai ganha {rate} das partidas com jogo {bot} ({lo}–{hi}, {games} "
+                             "partidas), {effect} pontos percentuais em relação a uma divisão equilibrada.",
+                             "La squadra di chi gioca per primo vince il {rate} delle partite con gioco {bot} "
+                             "({lo}–{hi}, {games} partite), {effect} punti percentuali rispetto a una quota equa.",
+                             "Le camp du premier joueur gagne {rate} des parties en jeu {bot} ({lo}–{hi}, {games} "
+                             "parties), {effect} points de pourcentage par rapport à une part égale."),
+    "finding_dealer_hand": ("The dealer's side alone wins {rate} of hands under {bot} play ({lo}–{hi}, {games} "
+                            "hands), {effect} percentage points from an even share of the hands someone wins.",
+                            "El bando del repartidor gana solo {rate} de las manos con juego {bot} ({lo}–{hi}, "
+                            "{games} manos), {effect} puntos porcentuales respecto de un reparto parejo de las manos ganadas.",
+                            "O lado de quem dá ganha sozinho {rate} das mãos com jogo {bot} ({lo}–{hi}, {games} "
+                            "mãos), {effect} pontos percentuais em relação a uma divisão equilibrada das mãos ganhas.",
+                            "La squadra del mazziere vince da sola il {rate} delle mani con gioco {bot} ({lo}–{hi}, "
+                            "{games} mani), {effect} punti percentuali rispetto a una quota equa delle mani vinte.",
+                            "Le camp du donneur gagne seul {rate} des donnes en jeu {bot} ({lo}–{hi}, {games} "
+                            "donnes), {effect} points de pourcentage par rapport à une part égale des donnes gagnées."),
+    "finding_rule": ("{rule} decides {rate} of matches under {bot} play ({lo}–{hi}, {games} matches): the rule that "
+                     "decides the most.",
+                     "{rule} decide {rate} de las partidas con juego {bot} ({lo}–{hi}, {games} partidas): la regla "
+                     "que más decide.",
+                     "{rule} decide {rate} das partidas com jogo {bot} ({lo}–{hi}, {games} partidas): a regra que "
+                     "mais decide.",
+                     "{rule} decide il {rate} delle partite con gioco {bot} ({lo}–{hi}, {games} partite): la regola "
+                     "che decide di più.",
+                     "{rule} décide {rate} des parties en jeu {bot} ({lo}–{hi}, {games} parties) : la règle qui "
+                     "décide le plus."),
+    "ladder_note": ("Each bot against every weaker one, in both seatings; the weaker bot's wins are luck's share.",
+                    "Cada bot contra cada uno más débil, en ambas posiciones; las victorias del más débil son la "
+                    "parte de la suerte.",
+                    "Cada bot contra cada um mais fraco, nas duas posições; as vitórias do mais fraco são a parte "
+                    "da sorte.",
+                    "Ogni bot contro ciascuno più debole, in entrambe le posizioni; le vittorie del più debole sono "
+                    "la parte della fortuna.",
+                    "Chaque bot contre chacun des plus faibles, aux deux places ; les victoires du plus faible sont "
+                    "la part de la chance."),
+    "stronger": ("stronger", "más fuerte", "mais forte", "più forte", "plus fort"),
+    "weaker": ("weaker", "más débil", "mais fraco", "più debole", "plus faible"),
+    "stronger_wins": ("stronger wins", "gana el más fuerte", "ganha o mais forte", "vince il più forte",
+                      "le plus fort gagne"),
+    "weaker_wins": ("weaker wins (luck)", "gana el más débil (suerte)", "ganha o mais fraco (sorte)",
+                    "vince il più debole (fortuna)", "le plus faible gagne (chance)"),
+    "matches": ("matches", "partidas", "partidas", "partite", "parties"),
+    "hands": ("hands", "manos", "mãos", "mani", "donnes"),
+    "deals_first": ("deals the first hand", "reparte la primera mano", "dá a primeira mão", "fa la prima mano",
+                    "donne la première donne"),
+    "plays_first": ("plays first", "sale", "sai", "gioca per primo", "joue en premier"),
+    "yes": ("yes", "sí", "sim", "sì", "oui"),
+    "per_match": ("per match", "por partida", "por partida", "per partita", "par partie"),
+    "a_hand": ("A hand", "Una mano", "Uma mão", "Una mano", "Une donne"),
+    "hands_note": ("{hands} independent hands, each a match's first at 0 all, {bot} at every seat, the dealer "
+                   "passing round the table.",
+                   "{hands} manos independientes, cada una la primera de una partida a 0, {bot} en cada asiento, "
+                   "el reparto pasando por la mesa.",
+                   "{hands} mãos independentes, cada uma a primeira de uma partida a 0, {bot} em cada lugar, quem "
+                   "dá passando pela mesa.",
+                   "{hands} mani indipendenti, ciascuna la prima di una partita a 0, {bot} a ogni posto, il "
+                   "mazziere che gira intorno al tavolo.",
+                   "{hands} donnes indépendantes, chacune la première d'une partie à 0, {bot} à chaque place, le "
+                   "donneur tournant autour de la table."),
+    "place": ("side", "bando", "lado", "squadra", "camp"),
+    "dealer_side": ("the dealer's", "el del repartidor", "o de quem dá", "del mazziere", "du donneur"),
+    "next_side": ("the dealer's + {k}", "el del repartidor + {k}", "o de quem dá + {k}", "del mazziere + {k}",
+                  "du donneur + {k}"),
+    "hands_won": ("hands it alone won", "manos que ganó solo", "mãos que ganhou sozinho", "mani vinte da sola",
+                  "donnes gagnées seul"),
+    "undecided": ("Hands no side alone won (tied at the top): {rate} [{lo}, {hi}].",
+                  "Manos que ningún bando ganó solo (empate arriba): {rate} [{lo}, {hi}].",
+                  "Mãos que nenhum lado ganhou sozinho (empate no topo): {rate} [{lo}, {hi}].",
+                  "Mani che nessuna squadra ha vinto da sola (pari in testa): {rate} [{lo}, {hi}].",
+                  "Donnes qu'aucun camp n'a gagnées seul (égalité en tête) : {rate} [{lo}, {hi}]."),
+    "seen_range": ("Seen in {hands} hands: a side scored from {least} to {most} points in a hand, a hand from "
+                   "{hand_least} to {hand_most} in all. On the probe piles the scoring gives {probe_least} to "
+                   "{probe_most} a hand. The rules may allow more than either shows.",
+                   "Visto en {hands} manos: un bando sumó de {least} a {most} puntos en una mano, una mano de "
+                   "{hand_least} a {hand_most} en total. En los montones de prueba el recuento da de {probe_least} "
+                   "a {probe_most} por mano. Las reglas pueden permitir más de lo que muestran ambos.",
+                   "Visto em {hands} mãos: um lado fez de {least} a {most} pontos numa mão, uma mão de "
+                   "{hand_least} a {hand_most} no total. Nos montes de teste a contagem dá de {probe_least} a "
+                   "{probe_most} por mão. As regras podem permitir mais do que ambos mostram.",
+                   "Visto in {hands} mani: una squadra ha segnato da {least} a {most} punti in una mano, una mano "
+                   "da {hand_least} a {hand_most} in tutto. Sui mazzetti di prova il conteggio dà da {probe_least} "
+                   "a {probe_most} per mano. Le regole possono consentire più di quanto mostrino entrambi.",
+                   "Vu en {hands} donnes : un camp a marqué de {least} à {most} points en une donne, une donne de "
+                   "{hand_least} à {hand_most} en tout. Sur les plis d'essai le décompte donne de {probe_least} à "
+                   "{probe_most} par donne. Les règles peuvent permettre plus que l'un et l'autre ne montrent."),
+    "points_distribution": ("a side's points in a hand", "puntos de un bando en una mano",
+                            "pontos de um lado numa mão", "punti di una squadra in una mano",
+                            "points d'un camp en une donne"),
+    "share": ("share", "proporción", "proporção", "quota", "part"),
+    "sweep_hands": ("Hands with a sweep: {rate} [{lo}, {hi}].", "Manos con escoba: {rate} [{lo}, {hi}].",
+                    "Mãos com escopa: {rate} [{lo}, {hi}].", "Mani con una scopa: {rate} [{lo}, {hi}].",
+                    "Donnes avec un balayage : {rate} [{lo}, {hi}]."),
+    "plays_range": ("Plays a hand: {mean} on average, from {least} to {most}.",
+                    "Jugadas por mano: {mean} de media, de {least} a {most}.",
+                    "Jogadas por mão: {mean} em média, de {least} a {most}.",
+                    "Giocate per mano: {mean} in media, da {least} a {most}.",
+                    "Coups par donne : {mean} en moyenne, de {least} à {most}."),
+    "ranking_note": ("Every rule that scores, ranked by the share of {bot} self-play matches it decided ({games} "
+                     "matches); points a hand and who scored it from the hands above.",
+                     "Cada regla que puntúa, ordenada por la proporción de partidas de {bot} contra sí mismo que "
+                     "decidió ({games} partidas); puntos por mano y quién la sumó, de las manos de arriba.",
+                     "Cada regra que pontua, ordenada pela proporção de partidas de {bot} contra si mesmo que "
+                     "decidiu ({games} partidas); pontos por mão e quem a fez, das mãos acima.",
+                     "Ogni regola che segna, ordinata per la quota di partite di {bot} contro sé stesso che ha "
+                     "deciso ({games} partite); punti per mano e chi l'ha segnata, dalle mani sopra.",
+                     "Chaque règle qui marque, classée par la part des parties de {bot} contre lui-même qu'elle a "
+                     "décidées ({games} parties) ; points par donne et qui l'a marquée, d'après les donnes "
+                     "ci-dessus."),
+    "kind": ("kind", "tipo", "tipo", "tipo", "type"),
+    "kind_rule": ("scoring rule", "regla de puntuación", "regra de pontuação", "regola di punteggio",
+                  "règle de décompte"),
+    "kind_event": ("event", "evento", "evento", "evento", "événement"),
+    "kind_declaration": ("declaration", "declaración", "declaração", "dichiarazione", "annonce"),
+    "side_n": ("side {s}", "bando {s}", "lado {s}", "squadra {s}", "camp {s}"),
+    "one_side": ("one side scored it", "la sumó un bando", "um lado a fez", "l'ha segnata una squadra",
+                 "un camp l'a marquée"),
+    "several": ("several sides scored it", "la sumaron varios bandos", "vários lados a fizeram",
+                "l'hanno segnata più squadre", "plusieurs camps l'ont marquée"),
+    "none_scored": ("nobody (tie or none)", "nadie (empate o ninguno)", "ninguém (empate ou nenhum)",
+                    "nessuno (pari o nessuno)", "personne (égalité ou aucun)"),
+    "never_seen": ("never seen in {hands} hands", "nunca vista en {hands} manos", "nunca vista em {hands} mãos",
+                   "mai vista in {hands} mani", "jamais vue en {hands} donnes"),
+    "never_probe_or_play": ("never scores on the probe piles, nor in the {hands} hands played",
+                            "nunca puntúa en los montones de prueba, ni en las {hands} manos jugadas",
+                            "nunca pontua nos montes de teste, nem nas {hands} mãos jogadas",
+                            "non segna mai sui mazzetti di prova, né nelle {hands} mani giocate",
+                            "ne marque jamais sur les plis d'essai, ni dans les {hands} donnes jouées"),
 }
 
 
