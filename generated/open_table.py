@@ -923,6 +923,19 @@ def expert_move(deck, n, team, dealer, bots, streams, hands, piles, sweeps, capt
             node = path[j]
             t_visits[node] += 1
             t_reward[node] += reward if t_side[node] == me else -reward
+        # the move it will play is settled once the root move tried most leads the next by more than
+        # the playouts left: they could not overtake it, so it stops there and plays the same move
+        most = 0
+        next_most = 0
+        for i in range(count):
+            tried = t_visits[1 + i]
+            if tried > most:
+                next_most = most
+                most = tried
+            elif tried > next_most:
+                next_most = tried
+        if most > next_most + (budget - 1 - p):
+            break
     # the montecarlo bot's move: the one whose playouts won the match most often less lost it, then the
     # best sum of points; the tree's: the root move tried most, then the best summed reward
     first = np.zeros(count, dtype=np.float64)
