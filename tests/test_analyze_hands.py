@@ -56,7 +56,7 @@ def _sections(skill_rate, skill_ci, edge, edge_ci, dealer_rate, dealer_ci, decid
     return {
         "skill": {"ladder": [{"strong": "expert", "weak": "greedy", "rate": skill_rate, "ci95": skill_ci, "fair": 0.5,
                               "games": 200}]},
-        "seat_advantage": {"expert": {"games": 100, "first_player": {"win_rate": 0.5 + edge, "fair_share": 0.5,
+        "seat_advantage": {"heuristic": {"games": 100, "first_player": {"win_rate": 0.5 + edge, "fair_share": 0.5,
                                                                       "edge": edge, "ci95": edge_ci}}},
         "hands": {"bot": "heuristic", "hands": 400, "undecided": {"rate": 0.1},
                   "places": [{"won": {"rate": dealer_rate, "ci95": dealer_ci}}, {"won": {"rate": 0.9 - dealer_rate}}]},

@@ -115,7 +115,8 @@ def test_the_rules_are_ranked_by_the_matches_they_decided_and_the_verdict_by_eff
     (v,) = a["variants"]
     m = v["measured"]
     ranking = m["rule_ranking"]
-    assert ranking["bot"] == "expert" and ranking["games"] == a["expert_games_per_run"]
+    assert ranking["bot"] == "heuristic" and ranking["games"] == a["games_per_run"]
+    assert ranking["strongest"] == "expert" and ranking["strongest_games"] == a["expert_games_per_run"]
     assert {r["id"] for r in ranking["rules"]} == {"escobas", "most-cards", "most-oros", "setenta", "siete-de-velo"}
     counts = [r["decided"]["count"] for r in ranking["rules"]]
     assert counts == sorted(counts, reverse=True)

@@ -16,15 +16,21 @@ LANGUAGES = ("en", "es", "pt", "it", "fr")
 
 
 def register(sub) -> None:
+    from ..engine.names import DEFAULT_BUDGET
+
     p = sub.add_parser("analyze", help="a balance report: seat advantage, skill, decisiveness, rules, static checks")
     p.add_argument("paths", nargs="+", metavar="PATH", help="rule files (YAML); two or more are set side by side")
     p.add_argument("--out", required=True, metavar="DIR", help="write analysis.json, report.md and report.html here")
     p.add_argument("--seed", type=int, metavar="S", help="root seed (default: chosen at random and printed)")
     p.add_argument("--budget", type=float, default=50.0, metavar="B",
-                   help="precision for time: 400 x B matches per run, 5 runs per variant (default: 50)")
+                   help="precision for time: 400 x B matches a run of the fast bots, 0.4 x B (at least 20) a run "
+                        "with the expert, 40 x B independent hands (default: 50)")
     p.add_argument("--expert-budget", type=int, default=None, metavar="N",
                    help="the expert's playouts per decision in its runs; its skill trace climbs to it "
-                        "(default: 40, which keeps Escoba de 15 under 2 minutes)")
+                        f"(default: the expert's own, {DEFAULT_BUDGET})")
+    p.add_argument("--option-grid", nargs="?", const="", default=None, metavar="IDS",
+                   help="also play every value of each option (or of the comma-separated option ids given) "
+                        "side by side: skill, length, balance per value, against the default value")
     p.add_argument("--lang", choices=LANGUAGES, default="en", help="the report's language (default: en)")
     p.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default: 1)")
     p.add_argument("--scheduler", metavar="ADDRESS", help="run the matches on the Dask cluster at ADDRESS")
@@ -68,12 +74,18 @@ def run(args: argparse.Namespace) -> int:
         check_expert(variant)
     if len({v.players.layouts[0].players // (v.players.layouts[0].team_size or 1) for v, _ in variants}) > 1:
         raise UsageError("the variants analysed side by side must seat the same number of sides at their first table")
+    grid_ids = _grid_ids(args.option_grid, variants)
     args.seed = chosen_seed(args.seed)
     executor = dask_executor(args.scheduler) if args.scheduler else None
     total = total_matches(args.budget, expert_budget) * len(variants)
+    if grid_ids:
+        from ..tools.analyze import grid_total
+
+        total += grid_total(variants[0][0], grid_ids, args.budget)
     progress = Progress(total, "analyze") if sys.stderr.isatty() else None
     try:
-        analysis = analyze(variants, options, args.seed, args.budget, args.jobs, executor, progress, expert_budget)
+        analysis = analyze(variants, options, args.seed, args.budget, args.jobs, executor, progress, expert_budget,
+                           grid_ids)
     except EngineError as exc:
         print(printable(f"escoba-spec: a match could not be played: {exc}"), file=sys.stderr)
         return 1
@@ -99,3 +111,23 @@ def run(args: argparse.Namespace) -> int:
             print(printable(line))
         print(printable(f"wrote {', '.join(files)} to {out_dir}"))
     return 0
+
+
+def _grid_ids(text: str | None, variants: list) -> list[str] | None:
+    """--option-grid's option ids (all the variant's options when none are named), checked before any
+    match is played; None without --option-grid."""
+    if text is None:
+        return None
+    if len(variants) != 1:
+        raise UsageError("--option-grid plays the options of one rule file; two files are set side by side already")
+    from ..language.diagnostics import did_you_mean
+
+    offered = [o.id for o in variants[0][0].options]
+    if not offered:
+        raise UsageError(f"--option-grid: {printable(variants[0][1])} offers no options")
+    ids = [i.strip() for i in text.split(",") if i.strip()] or offered
+    for i in ids:
+        if i not in offered:
+            hint = did_you_mean(i, offered) or "its options: " + ", ".join(offered)
+            raise UsageError(f"--option-grid: the variant has no option {printable(i)!r} ({printable(hint)})")
+    return ids

@@ -17,7 +17,7 @@ from .jobs import Cancelled, Job, Runs
 #: (minutes on one core); the command line goes to 1000
 MAX_BUDGET = 50.0
 #: the page's ceiling on the expert's playouts a decision (the command line's is 100000)
-MAX_EXPERT_BUDGET = 1000
+MAX_EXPERT_BUDGET = 100_000  # as the command line allows
 
 
 def start_analysis(runs: Runs, variants: list[tuple[object, str]], *, budget: float, expert_budget: int,

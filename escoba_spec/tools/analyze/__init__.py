@@ -4,26 +4,30 @@ Stages, one module each: `static` (no play: points per hand, rules that never or
 always score, the leftover check's totals), `play` (the measured runs, on
 tools/simulate), `sections` (seat advantage, skill, decisiveness, rules, and
 two variants' differences with their tests), `charts` (inline SVG plots),
-`report` (analysis.json, report.md, report.html), `words` (the five languages).
+`report` (analysis.json, report.md, report.html), `words` (the five languages);
+`hands` (the per-hand run) and `grid` (`--option-grid`: each option's values side by side).
 Entry point: `analyze(...) -> dict`, then `report.render(analysis, lang)`.
 """
 
 from __future__ import annotations
 
+from .grid import grid_total
+from .grid import option_grid as grid
 from .play import EXPERT_BUDGET, MEASURED_BOTS, measure, total_matches
 from .report import render
 from .sections import differences, sections
 from .static import static_section
 
-__all__ = ["EXPERT_BUDGET", "MEASURED_BOTS", "analyze", "render", "total_matches"]
+__all__ = ["EXPERT_BUDGET", "MEASURED_BOTS", "analyze", "grid_total", "render", "total_matches"]
 
 
 def analyze(variants: list[tuple[object, str]], options: dict[str, str], seed: int, budget: float, jobs: int = 1,
-            executor=None, progress=None, expert_budget: int = EXPERT_BUDGET) -> dict:
+            executor=None, progress=None, expert_budget: int = EXPERT_BUDGET, option_grid: list[str] | None = None) -> dict:
     """Entry point: the analysis of `variants` ((variant, path) pairs), JSON-ready and the
-    same bytes for the same seed, budget and files (no timings, no absolute paths)."""
+    same bytes for the same seed, budget and files (no timings, no absolute paths).
+    `option_grid`: the ids of the options of the one variant to play value by value (grid.py)."""
     out = {"seed": seed, "budget": budget, "bots": list(MEASURED_BOTS), "strongest": MEASURED_BOTS[-1],
-           "expert": "expert" in MEASURED_BOTS, "variants": [], "differences": None}
+           "expert": "expert" in MEASURED_BOTS, "variants": [], "differences": None, "option_grid": None}
     measured_runs = []
     done = 0
     for variant, path in variants:
@@ -44,6 +48,10 @@ def analyze(variants: list[tuple[object, str]], options: dict[str, str], seed: i
         out["games_per_run"] = measured["games_per_run"]
         out["expert_games_per_run"] = measured["expert_games_per_run"]
         out["expert_budget"] = measured["expert_budget"]
+    if option_grid:
+        (variant, path), = variants
+        out["option_grid"] = grid(variant, path, options, option_grid, seed, budget, jobs, executor,
+                                  lambda n: progress(done + n) if progress else None)
     if len(variants) == 2:
         from ..diff import variant_differences
 

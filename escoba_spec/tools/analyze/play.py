@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 
-from ...engine.names import split_bot_name
+from ...engine.names import DEFAULT_BUDGET, split_bot_name
 from ...tools.setup import BOTS, seating
 from ..simulate import Context, play_matches, summarize
 from ..simulate.stats import wilson
@@ -22,12 +22,16 @@ from .hands import HAND_BOT, hands_of, play_hands
 MEASURED_BOTS = tuple(b for b in ("random", "greedy", "heuristic", "expert") if b in BOTS)
 #: matches per run at --budget 1
 MATCHES_PER_BUDGET = 400
-#: the expert's playouts per decision in the report's runs, and the smaller budgets of its skill
-#: trace (each against greedy in both seatings): an expert decision costs that many playouts, so
-#: its runs play EXPERT_MATCHES_PER_BUDGET matches at --budget 1, and the default analysis of
-#: Escoba de 15 stays under 2 minutes on two cores (docs/bots.md)
-EXPERT_BUDGET = 40
-EXPERT_MATCHES_PER_BUDGET = 6
+#: the expert's playouts per decision in the report's runs: the default expert's (docs/bots.md), so
+#: that the skill measured is the expert's a player meets; its skill trace (against greedy in
+#: both seatings) adds budget/8 and budget/3
+EXPERT_BUDGET = DEFAULT_BUDGET
+#: the matches of a run where an expert sits, at --budget 1 (at least MIN_MATCHES): an expert
+#: decision is thousands of playouts, so the default (--budget 50) plays 20 a run and the whole
+#: analysis of a shipped game takes about two minutes on two cores (docs/analyze.md)
+EXPERT_MATCHES_PER_BUDGET = 0.4
+#: the fewest matches of any run
+MIN_MATCHES = 20
 
 
 def trace_budgets(expert_budget: int) -> tuple[int, ...]:
@@ -77,8 +81,8 @@ def seats_expert(pattern: list[str]) -> bool:
 def games_of(pattern: list[str], budget: float) -> int:
     """The matches of a run: fewer where an expert sits, its decisions being thousands of playouts."""
     if seats_expert(pattern):
-        return max(20, int(EXPERT_MATCHES_PER_BUDGET * budget))
-    return max(20, int(MATCHES_PER_BUDGET * budget))
+        return max(MIN_MATCHES, int(EXPERT_MATCHES_PER_BUDGET * budget))
+    return max(MIN_MATCHES, int(MATCHES_PER_BUDGET * budget))
 
 
 def measure(variant, path: str, options: dict[str, str], root: int, budget: float, jobs: int = 1,

@@ -35,6 +35,8 @@ def _env() -> jinja2.Environment:
     env.filters["pct"] = _pct
     env.filters["num1"] = lambda x: f"{x:.1f}"
     env.filters["pts"] = lambda x: f"{x:g}"  # points: 3, 2.5, not 3.0
+    env.filters["signed_pct"] = lambda x: f"{100 * x:+.1f}"  # a difference of rates, in percentage points
+    env.filters["signed"] = lambda x: f"{x:+.3f}"
     env.filters["num"] = lambda x: f"{x:.3f}"
     return env
 
@@ -44,7 +46,9 @@ def render(analysis: dict, lang: str) -> dict[str, bytes]:
     w = words(lang)
     named = [(v["name"], v) for v in analysis["variants"]]
     plots = charts([(name, v["measured"]) for name, v in named], w) or {}
-    context = {"a": analysis, "w": w, "lang": lang, "plots": plots, "finding": lambda f: finding_text(f, w)}
+    context = {"a": analysis, "w": w, "lang": lang, "plots": plots, "finding": lambda f: finding_text(f, w),
+               "best_value": lambda b: (b["label"] + (f" ({w['default']})" if b["default"] else "")) if b["clear"]
+               else w["no_clear_value"]}
     env = _env()
     return {
         "analysis.json": dumps(analysis).encode(),

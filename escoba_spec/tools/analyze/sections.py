@@ -99,23 +99,33 @@ def rules(measured: dict) -> dict:
     return out
 
 
+#: the bot whose self-play ranks the rules and gives the verdict's seat figure: the strongest of the
+#: fast bots, whose runs are a thousand times the expert's matches (the expert's shares are beside)
+RANKING_BOT = "heuristic" if "heuristic" in MEASURED_BOTS else MEASURED_BOTS[-1]
+
+
+def _decided(run: dict, rule: str) -> dict:
+    """The share of a run's matches `rule` decided, with its count and Wilson interval."""
+    n = run["games"]
+    k = round(run["decided_by"].get(rule, 0.0) * n)
+    lo, hi = wilson(k, n)
+    return {"count": k, "n": n, "rate": round(k / n, 6), "ci95": [round(lo, 6), round(hi, 6)]}
+
+
 def rule_ranking(measured: dict, hands: dict | None) -> dict:
     """Every rule that scores points (scoring rules, events and declarations, each marked), ranked
-    by the share of the strongest bot's self-play matches it decided (with its interval): per side
-    its points a hand and how often one side, several or none scored it, from the per-hand run."""
+    by the share of RANKING_BOT's self-play matches it decided (with its interval), the strongest
+    bot's share beside it; per side its points a hand and how often one side, several or none
+    scored it, from the per-hand run."""
     best = MEASURED_BOTS[-1]
-    run = measured["runs"][best]
-    n = run["games"]
+    run, strongest = measured["runs"][RANKING_BOT], measured["runs"][best]
     named = measured.get("hand_rules") or {"names": run["rule_names"], "kinds": {}}
-    rows = []
-    for rule, name in named["names"].items():
-        k = round(run["decided_by"].get(rule, 0.0) * n)
-        lo, hi = wilson(k, n)
-        rows.append({"id": rule, "name": name, "kind": named["kinds"].get(rule, "rule"),
-                     "decided": {"count": k, "n": n, "rate": round(k / n, 6), "ci95": [round(lo, 6), round(hi, 6)]},
-                     "hands": hands["rules"].get(rule) if hands else None})
+    rows = [{"id": rule, "name": name, "kind": named["kinds"].get(rule, "rule"), "decided": _decided(run, rule),
+             "strongest_decided": _decided(strongest, rule), "hands": hands["rules"].get(rule) if hands else None}
+            for rule, name in named["names"].items()]
     rows.sort(key=lambda r: (-r["decided"]["count"], r["id"]))
-    return {"bot": best, "games": n, "rules": rows}
+    return {"bot": RANKING_BOT, "games": run["games"], "strongest": best, "strongest_games": strongest["games"],
+            "rules": rows}
 
 
 def sections(measured: dict) -> dict:
@@ -133,9 +143,9 @@ def sections(measured: dict) -> dict:
 def verdict(sections_: dict) -> list[dict]:
     """The three findings with the largest effect, each a departure from what an even game would
     give, in percentage points, with its interval; only findings whose interval excludes no effect.
-    Candidates: the best bot's edge over greedy (skill), the first player's match edge under the
-    best bot, the dealer's side's share of hands won over an even share, and the rule that decided
-    the most matches."""
+    Candidates: the best bot's edge over greedy (skill), the first player's match edge under
+    RANKING_BOT, the dealer's side's share of hands won over an even share, and the rule that
+    decided the most of RANKING_BOT's matches."""
     best = MEASURED_BOTS[-1]
     found = []
     sk = sections_["skill"]
@@ -144,10 +154,10 @@ def verdict(sections_: dict) -> list[dict]:
                   "effect": head["rate"] - head["fair"], "bounds": [head["ci95"][0] - head["fair"],
                                                                    head["ci95"][1] - head["fair"]],
                   "games": head["games"]})
-    fp = sections_["seat_advantage"][best]["first_player"]
-    found.append({"kind": "first_player", "bot": best, "value": fp["win_rate"], "ci95": [fp["ci95"][0] + fp["fair_share"],
-                  fp["ci95"][1] + fp["fair_share"]], "effect": fp["edge"], "bounds": fp["ci95"],
-                  "games": sections_["seat_advantage"][best]["games"]})
+    fp = sections_["seat_advantage"][RANKING_BOT]["first_player"]
+    found.append({"kind": "first_player", "bot": RANKING_BOT, "value": fp["win_rate"],
+                  "ci95": [fp["ci95"][0] + fp["fair_share"], fp["ci95"][1] + fp["fair_share"]], "effect": fp["edge"],
+                  "bounds": fp["ci95"], "games": sections_["seat_advantage"][RANKING_BOT]["games"]})
     hands = sections_["hands"]
     if hands and len(hands["places"]) > 1:
         dealer = hands["places"][0]["won"]
@@ -158,7 +168,7 @@ def verdict(sections_: dict) -> list[dict]:
     ranking = sections_["rule_ranking"]["rules"]
     if ranking and ranking[0]["decided"]["count"]:
         top = ranking[0]
-        found.append({"kind": "rule", "bot": best, "rule": top["name"], "value": top["decided"]["rate"],
+        found.append({"kind": "rule", "bot": RANKING_BOT, "rule": top["name"], "value": top["decided"]["rate"],
                       "ci95": top["decided"]["ci95"], "effect": top["decided"]["rate"], "bounds": top["decided"]["ci95"],
                       "games": top["decided"]["n"]})
     clear = [f for f in found if f["bounds"][0] > 0 or f["bounds"][1] < 0]

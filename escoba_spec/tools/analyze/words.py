@@ -255,16 +255,20 @@ _WORDS: dict[str, tuple[str, str, str, str, str]] = {
                     "Giocate per mano: {mean} in media, da {least} a {most}.",
                     "Coups par donne : {mean} en moyenne, de {least} à {most}."),
     "ranking_note": ("Every rule that scores, ranked by the share of {bot} self-play matches it decided ({games} "
-                     "matches); points a hand and who scored it from the hands above.",
+                     "matches; {strongest}'s share beside it, {strongest_games} matches); points a hand and who "
+                     "scored it from the hands above.",
                      "Cada regla que puntúa, ordenada por la proporción de partidas de {bot} contra sí mismo que "
-                     "decidió ({games} partidas); puntos por mano y quién la sumó, de las manos de arriba.",
+                     "decidió ({games} partidas; la de {strongest} al lado, {strongest_games} partidas); puntos por "
+                     "mano y quién la sumó, de las manos de arriba.",
                      "Cada regra que pontua, ordenada pela proporção de partidas de {bot} contra si mesmo que "
-                     "decidiu ({games} partidas); pontos por mão e quem a fez, das mãos acima.",
+                     "decidiu ({games} partidas; a de {strongest} ao lado, {strongest_games} partidas); pontos por "
+                     "mão e quem a fez, das mãos acima.",
                      "Ogni regola che segna, ordinata per la quota di partite di {bot} contro sé stesso che ha "
-                     "deciso ({games} partite); punti per mano e chi l'ha segnata, dalle mani sopra.",
+                     "deciso ({games} partite; quella di {strongest} accanto, {strongest_games} partite); punti per "
+                     "mano e chi l'ha segnata, dalle mani sopra.",
                      "Chaque règle qui marque, classée par la part des parties de {bot} contre lui-même qu'elle a "
-                     "décidées ({games} parties) ; points par donne et qui l'a marquée, d'après les donnes "
-                     "ci-dessus."),
+                     "décidées ({games} parties ; celle de {strongest} à côté, {strongest_games} parties) ; points "
+                     "par donne et qui l'a marquée, d'après les donnes ci-dessus."),
     "kind": ("kind", "tipo", "tipo", "tipo", "type"),
     "kind_rule": ("scoring rule", "regla de puntuación", "regra de pontuação", "regola di punteggio",
                   "règle de décompte"),
@@ -284,6 +288,46 @@ _WORDS: dict[str, tuple[str, str, str, str, str]] = {
                             "nunca pontua nos montes de teste, nem nas {hands} mãos jogadas",
                             "non segna mai sui mazzetti di prova, né nelle {hands} mani giocate",
                             "ne marque jamais sur les plis d'essai, ni dans les {hands} donnes jouées"),
+    "option_grid": ("Options side by side", "Opciones lado a lado", "Opções lado a lado", "Opzioni a confronto",
+                    "Options côte à côte"),
+    "grid_note": ("Each value of each option played in {games} matches a run: heuristic against itself (the first "
+                  "player's edge, hands per match, comebacks) and against greedy in both seatings (skill, and luck: "
+                  "greedy's wins), on the same seeds for every value. Δ: the value less the default value, with "
+                  "its p-value; significant at 5% in bold.",
+                  "Cada valor de cada opción jugado en {games} partidas por serie: heurístico contra sí mismo (la "
+                  "ventaja de quien sale, manos por partida, remontadas) y contra codicioso en ambas posiciones "
+                  "(habilidad, y suerte: las victorias del codicioso), con las mismas semillas para cada valor. Δ: "
+                  "el valor menos el valor por defecto, con su valor p; en negrita si es significativo al 5%.",
+                  "Cada valor de cada opção jogado em {games} partidas por série: heurístico contra si mesmo (a "
+                  "vantagem de quem sai, mãos por partida, viradas) e contra guloso nas duas posições (habilidade, "
+                  "e sorte: as vitórias do guloso), com as mesmas sementes para cada valor. Δ: o valor menos o "
+                  "valor padrão, com o seu valor p; em negrito se significativo a 5%.",
+                  "Ogni valore di ogni opzione giocato in {games} partite per serie: euristico contro sé stesso "
+                  "(il vantaggio di chi gioca per primo, mani per partita, rimonte) e contro avido in entrambe le "
+                  "posizioni (abilità, e fortuna: le vittorie dell'avido), con gli stessi semi per ogni valore. "
+                  "Δ: il valore meno il valore predefinito, con il suo valore p; in grassetto se significativo al 5%.",
+                  "Chaque valeur de chaque option jouée en {games} parties par série : heuristique contre lui-même "
+                  "(l'avantage du premier joueur, donnes par partie, remontées) et contre glouton aux deux places "
+                  "(habileté, et chance : les victoires du glouton), avec les mêmes graines pour chaque valeur. Δ : "
+                  "la valeur moins la valeur par défaut, avec sa valeur p ; en gras si significatif à 5 %."),
+    "value": ("value", "valor", "valor", "valore", "valeur"),
+    "default": ("default", "por defecto", "padrão", "predefinito", "par défaut"),
+    "grid_skill": ("heuristic beats greedy", "heurístico gana a codicioso", "heurístico ganha de guloso",
+                   "euristico batte avido", "heuristique bat glouton"),
+    "grid_luck": ("greedy wins (luck)", "gana codicioso (suerte)", "ganha guloso (sorte)", "vince avido (fortuna)",
+                  "glouton gagne (chance)"),
+    "not_measured": ("not measured: {note}", "sin medir: {note}", "não medido: {note}", "non misurato: {note}",
+                     "non mesuré : {note}"),
+    "grid_best": ("Most skill-rewarding: {skill}. Shortest: {shortest}. Most balanced: {balanced}.",
+                  "Más premia la habilidad: {skill}. Más corta: {shortest}. Más equilibrada: {balanced}.",
+                  "Mais premia a habilidade: {skill}. Mais curta: {shortest}. Mais equilibrada: {balanced}.",
+                  "Premia di più l'abilità: {skill}. Più breve: {shortest}. Più equilibrata: {balanced}.",
+                  "Récompense le plus l'habileté : {skill}. La plus courte : {shortest}. La plus équilibrée : "
+                  "{balanced}."),
+    "no_clear_value": ("no value differs significantly from the default", "ningún valor difiere significativamente "
+                       "del valor por defecto", "nenhum valor difere significativamente do padrão",
+                       "nessun valore differisce significativamente dal predefinito",
+                       "aucune valeur ne diffère significativement de celle par défaut"),
 }
 
 
