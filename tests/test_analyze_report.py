@@ -140,6 +140,13 @@ def test_two_variants_give_the_stated_differences_beside_the_measured_ones(tmp_p
     d = a["differences"]
     assert any(s["field"].startswith("end_of_deal") for s in d["stated"])
     assert "p" in d["measured"]["heuristic"]["hands_per_match"]
+    # the skill ladder pairing by pairing, and the per-hand figures, A beside B with their tests
+    assert [(p["strong"], p["weak"]) for p in d["ladder"]] == [
+        (p["strong"], p["weak"]) for p in a["variants"][0]["measured"]["skill"]["ladder"]]
+    assert set(d["hands"]) == {"dealer_won", "sweep_hands", "side_points", "plays"}
+    assert all(0 <= t["p"] <= 1 for t in [*d["ladder"], *d["hands"].values()])
+    md = (out / "report.md").read_text()
+    assert f"A: {a['variants'][0]['name']} (`rules/escopa.yaml`) · B: " in md
     escopa = a["variants"][0]["static"]["leftovers"]
     assert "70" in escopa["missed"] and all(r["verified"] for lay in escopa["layouts"] for r in lay["reached"].values())
     assert a["variants"][1]["static"]["leftovers"] is None

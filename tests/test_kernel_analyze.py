@@ -58,6 +58,15 @@ def test_analyze_renders_the_report_of_every_shipped_variant(name):
     assert set(sections["decisiveness"]) == set(MEASURED_BOTS)
     assert all(sum(side["wins"] for side in run["sides"]) > 0 for run in sections["seat_advantage"].values())
     assert sections["skill"]["bot"] == MEASURED_BOTS[-1] and sections["skill"]["trace"]
+    n = len(MEASURED_BOTS)
+    assert len(sections["skill"]["ladder"]) == n * (n - 1) // 2  # every bot against every weaker one
+    hands = sections["hands"]  # the per-hand run: every side's place, once, and every hand counted
+    sides = measured["players"] // measured["team_size"]
+    assert [p["place"] for p in hands["places"]] == list(range(sides))
+    assert sum(p["won"]["count"] for p in hands["places"]) + hands["undecided"]["count"] == hands["hands"]
+    assert sum(p["plays_first"] for p in hands["places"]) <= 1 and hands["places"][0]["deals"]
+    ranked = [r["id"] for r in sections["rule_ranking"]["rules"]]
+    assert sorted(ranked) == sorted(hands["rules"]) and len(sections["verdict"]) <= 3
     html = files["report.html"].decode()
     assert str(escape(variant.name)) in html  # as the page's markup writes it (Scopa d&#39;Assi)
     assert ("<svg" in html) == HAVE_PLOTS  # plots only with the plots extra

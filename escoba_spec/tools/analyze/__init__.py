@@ -57,5 +57,6 @@ def analyze(variants: list[tuple[object, str]], options: dict[str, str], seed: i
 
         (va, _), (vb, _) = variants
         stated = [d.to_json() for d in variant_differences(va, vb)]
-        out["differences"] = differences(measured_runs[0], measured_runs[1], stated)
+        out["differences"] = differences(measured_runs[0], measured_runs[1], stated,
+                                         out["variants"][0]["measured"], out["variants"][1]["measured"])
     return out

@@ -6,7 +6,7 @@ Welch t)."""
 from __future__ import annotations
 
 from ..simulate import compare
-from ..simulate.stats import two_proportion, wilson
+from ..simulate.stats import two_proportion, welch, wilson
 from .hands import per_hand
 from .play import MEASURED_BOTS, pair_run, pairings, trace_budgets
 
@@ -176,12 +176,28 @@ def verdict(sections_: dict) -> list[dict]:
     return [{**f, "effect": round(f["effect"], 6), "bounds": [round(x, 6) for x in f["bounds"]]} for f in clear[:3]]
 
 
-def differences(a_measured: dict, b_measured: dict, stated: list[dict]) -> dict:
-    """Two variants: the stated differences and, per bot, the measured effects with their tests."""
+def differences(a_measured: dict, b_measured: dict, stated: list[dict], a_sections: dict | None = None,
+                b_sections: dict | None = None) -> dict:
+    """Two variants: the stated differences and, per bot, the measured effects with their tests;
+    with their sections, the skill ladder pairing by pairing and the per-hand figures too."""
     out = {"stated": stated, "measured": {}}
     for bot in MEASURED_BOTS:
         ra, rb = a_measured["runs"][bot], b_measured["runs"][bot]
         out["measured"][bot] = compare(ra, rb)
     sa, sb = skill(a_measured), skill(b_measured)
     out["skill"] = two_proportion(sa["wins"], sa["games"], sb["wins"], sb["games"])
+    out["ladder"] = [{"strong": pa["strong"], "weak": pa["weak"],
+                      **two_proportion(pa["wins"], pa["games"], pb["wins"], pb["games"])}
+                     for pa, pb in zip(sa["ladder"], sb["ladder"])]
+    ha, hb = (a_sections or {}).get("hands"), (b_sections or {}).get("hands")
+    out["hands"] = None
+    if ha and hb:
+        da, db = ha["places"][0]["won"], hb["places"][0]["won"]
+        out["hands"] = {
+            "dealer_won": two_proportion(da["count"], da["n"], db["count"], db["n"]),
+            "sweep_hands": two_proportion(ha["sweep_hands"]["count"], ha["sweep_hands"]["n"],
+                                          hb["sweep_hands"]["count"], hb["sweep_hands"]["n"]),
+            "side_points": welch(ha["side_points"], hb["side_points"]),
+            "plays": welch(ha["plays"], hb["plays"]),
+        }
     return out

@@ -328,6 +328,13 @@ _WORDS: dict[str, tuple[str, str, str, str, str]] = {
                        "del valor por defecto", "nenhum valor difere significativamente do padrão",
                        "nessun valore differisce significativamente dal predefinito",
                        "aucune valeur ne diffère significativement de celle par défaut"),
+    "ab_names": ("A: {a} · B: {b}", "A: {a} · B: {b}", "A: {a} · B: {b}", "A: {a} · B: {b}", "A : {a} · B : {b}"),
+    "dealer_won": ("the dealer's side's hands won alone", "manos que gana solo el bando del repartidor",
+                   "mãos que o lado de quem dá ganha sozinho", "mani vinte da sola dalla squadra del mazziere",
+                   "donnes gagnées seul par le camp du donneur"),
+    "sweep_hands_short": ("hands with a sweep", "manos con escoba", "mãos com escopa", "mani con una scopa",
+                          "donnes avec un balayage"),
+    "plays_short": ("plays a hand", "jugadas por mano", "jogadas por mão", "giocate per mano", "coups par donne"),
 }
 
 
