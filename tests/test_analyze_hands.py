@@ -61,13 +61,16 @@ def _sections(skill_rate, skill_ci, edge, edge_ci, dealer_rate, dealer_ci, decid
         "hands": {"bot": "heuristic", "hands": 400, "undecided": {"rate": 0.1},
                   "places": [{"won": {"rate": dealer_rate, "ci95": dealer_ci}}, {"won": {"rate": 0.9 - dealer_rate}}]},
         "rule_ranking": {"rules": [{"name": "Primiera", "decided": {"count": decided, "n": 100, "rate": decided / 100,
-                                                                    "ci95": [decided / 100 - 0.08, decided / 100 + 0.08]}}]},
+                                                                    "ci95": [decided / 100 - 0.08, decided / 100 + 0.08]}},
+                                   {"name": "Sweeps", "decided": {"count": 0, "n": 100, "rate": 0.0, "ci95": [0.0, 0.04]}}]},
     }
 
 
 def test_the_verdict_keeps_the_three_largest_findings_clear_of_no_effect_largest_first():
-    out = verdict(_sections(0.8, [0.74, 0.85], 0.1, [0.02, 0.18], 0.5, [0.46, 0.54], 40))
+    out = verdict(_sections(0.8, [0.74, 0.85], 0.1, [0.02, 0.18], 0.5, [0.46, 0.54], 80))
+    # Primiera decides 80 % of matches, the average rule 40 %: 40 points over
     assert [f["kind"] for f in out] == ["rule", "skill", "first_player"]
+    assert out[0]["effect"] == 0.4 and out[0]["mean"] == 0.4
     assert out[1]["effect"] == 0.3 and out[2]["bounds"] == [0.02, 0.18]
     # the dealer's side won 0.5 of hands against an even 0.45 of the 0.9 someone won: 5 points, left fourth
 

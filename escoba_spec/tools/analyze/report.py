@@ -25,7 +25,7 @@ def finding_text(finding: dict, w: dict[str, str]) -> str:
     f = finding
     return w[f"finding_{f['kind']}"].format(
         bot=f["bot"], against=f.get("against", ""), rule=f.get("rule", ""), rate=_pct(f["value"]), lo=_pct(f["ci95"][0]),
-        hi=_pct(f["ci95"][1]), games=f["games"], effect=f"{100 * f['effect']:+.1f}")
+        hi=_pct(f["ci95"][1]), games=f["games"], effect=f"{100 * f['effect']:+.1f}", mean=_pct(f.get("mean")))
 
 
 def _env() -> jinja2.Environment:

@@ -144,8 +144,8 @@ def verdict(sections_: dict) -> list[dict]:
     """The three findings with the largest effect, each a departure from what an even game would
     give, in percentage points, with its interval; only findings whose interval excludes no effect.
     Candidates: the best bot's edge over greedy (skill), the first player's match edge under
-    RANKING_BOT, the dealer's side's share of hands won over an even share, and the rule that
-    decided the most of RANKING_BOT's matches."""
+    RANKING_BOT, the dealer's side's share of hands won over an even share, and the share of
+    RANKING_BOT's matches the most decisive rule decided over the average rule's share."""
     best = MEASURED_BOTS[-1]
     found = []
     sk = sections_["skill"]
@@ -166,10 +166,12 @@ def verdict(sections_: dict) -> list[dict]:
                       "effect": dealer["rate"] - fair, "bounds": [dealer["ci95"][0] - fair, dealer["ci95"][1] - fair],
                       "games": hands["hands"]})
     ranking = sections_["rule_ranking"]["rules"]
-    if ranking and ranking[0]["decided"]["count"]:
+    if len(ranking) > 1 and ranking[0]["decided"]["count"]:  # the rule deciding most, against the average rule
         top = ranking[0]
+        mean = sum(r["decided"]["rate"] for r in ranking) / len(ranking)
         found.append({"kind": "rule", "bot": RANKING_BOT, "rule": top["name"], "value": top["decided"]["rate"],
-                      "ci95": top["decided"]["ci95"], "effect": top["decided"]["rate"], "bounds": top["decided"]["ci95"],
+                      "ci95": top["decided"]["ci95"], "mean": round(mean, 6), "effect": top["decided"]["rate"] - mean,
+                      "bounds": [top["decided"]["ci95"][0] - mean, top["decided"]["ci95"][1] - mean],
                       "games": top["decided"]["n"]})
     clear = [f for f in found if f["bounds"][0] > 0 or f["bounds"][1] < 0]
     clear.sort(key=lambda f: -abs(f["effect"]))

@@ -173,16 +173,16 @@ _WORDS: dict[str, tuple[str, str, str, str, str]] = {
                             "{games} mani), {effect} punti percentuali rispetto a una quota equa delle mani vinte.",
                             "Le camp du donneur gagne seul {rate} des donnes en jeu {bot} ({lo}–{hi}, {games} "
                             "donnes), {effect} points de pourcentage par rapport à une part égale des donnes gagnées."),
-    "finding_rule": ("{rule} decides {rate} of matches under {bot} play ({lo}–{hi}, {games} matches): the rule that "
-                     "decides the most.",
-                     "{rule} decide {rate} de las partidas con juego {bot} ({lo}–{hi}, {games} partidas): la regla "
-                     "que más decide.",
-                     "{rule} decide {rate} das partidas com jogo {bot} ({lo}–{hi}, {games} partidas): a regra que "
-                     "mais decide.",
-                     "{rule} decide il {rate} delle partite con gioco {bot} ({lo}–{hi}, {games} partite): la regola "
-                     "che decide di più.",
-                     "{rule} décide {rate} des parties en jeu {bot} ({lo}–{hi}, {games} parties) : la règle qui "
-                     "décide le plus."),
+    "finding_rule": ("{rule} decides {rate} of matches under {bot} play ({lo}–{hi}, {games} matches), {effect} "
+                     "percentage points over the average rule's {mean}.",
+                     "{rule} decide {rate} de las partidas con juego {bot} ({lo}–{hi}, {games} partidas), {effect} "
+                     "puntos porcentuales sobre el {mean} de la regla media.",
+                     "{rule} decide {rate} das partidas com jogo {bot} ({lo}–{hi}, {games} partidas), {effect} "
+                     "pontos percentuais acima dos {mean} da regra média.",
+                     "{rule} decide il {rate} delle partite con gioco {bot} ({lo}–{hi}, {games} partite), {effect} "
+                     "punti percentuali sopra il {mean} della regola media.",
+                     "{rule} décide {rate} des parties en jeu {bot} ({lo}–{hi}, {games} parties), {effect} points "
+                     "de pourcentage au-dessus des {mean} de la règle moyenne."),
     "ladder_note": ("Each bot against every weaker one, in both seatings; the weaker bot's wins are luck's share.",
                     "Cada bot contra cada uno más débil, en ambas posiciones; las victorias del más débil son la "
                     "parte de la suerte.",
