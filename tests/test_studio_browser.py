@@ -566,9 +566,11 @@ def test_analyze_shows_the_balance_report_in_a_frame_where_nothing_runs(page):
     assert frame_node.evaluate("f => f.contentDocument === null")  # the page cannot reach into it either
     frame = page.frame_locator("#analyze-frame")
     expect(frame.locator("h1")).to_contain_text("Balance report: Escoba de 15 to 31, ties all score · Escoba de 15")
-    assert frame.locator("h2").all_inner_texts()[2] == "Differences"
+    assert frame.locator("h2").all_inner_texts()[0] == "Verdict"  # at the top, the findings in words
+    assert frame.locator("h2").all_inner_texts()[3] == "Differences"
     headings = frame.locator("h3").all_inner_texts()
-    assert headings[:3] == ["Before play", "Seat advantage", "Skill"] and "Stated differences" in headings
+    assert headings[:4] == ["Before play", "Seat advantage (per match)", "A hand", "Skill"]
+    assert "Stated differences" in headings
     plots = frame.locator("figure svg")
     assert plots.count() >= 2
     expect(plots.first).to_be_visible()

@@ -30,7 +30,7 @@ from starlette.staticfiles import StaticFiles
 from .. import __version__
 from ..language.diagnostics import shown_name
 from ..tools.setup import BOTS, SetupError
-from .analyses import MAX_BUDGET, MAX_EXPERT_BUDGET, report_of, start_analysis
+from .analyses import MAX_BUDGET, MAX_EXPERT_BUDGET, PAGE_EXPERT_BUDGET, report_of, start_analysis
 from .checks import base_variant, check_text, diagnostic_json, rulebook_html, variant_of
 from .choices import BadOptions, offered, option_problem, options_of, options_json
 from .guard import MAX_BODY, Guard, TooLarge
@@ -136,7 +136,6 @@ class Studio:
 
     async def info(self, request: Request) -> Response:
         from ..engine.names import DEFAULT_BUDGET
-        from ..tools.analyze import EXPERT_BUDGET
         from ..tools.rulebook import LANGS
 
         return JSONResponse({"version": __version__, "folder": shown_name(str(self.workspace.root)),
@@ -144,7 +143,7 @@ class Studio:
                              "langs": list(LANGS), "bots": list(BOTS),
                              "engines": list(ENGINES), "max_games": MAX_GAMES, "max_deals": MAX_DEALS,
                              "max_budget": MAX_BUDGET, "max_expert_budget": MAX_EXPERT_BUDGET,
-                             "expert_budget": EXPERT_BUDGET, "expert_playouts": DEFAULT_BUDGET})
+                             "expert_budget": PAGE_EXPERT_BUDGET, "expert_playouts": DEFAULT_BUDGET})
 
     def files(self, request: Request) -> Response:
         return JSONResponse({"files": self.workspace.files(), "unlisted": self.workspace.unlisted()})
@@ -321,12 +320,11 @@ class Studio:
         return runs
 
     async def analyze(self, request: Request) -> Response:
-        from ..tools.analyze import EXPERT_BUDGET
         from ..tools.rulebook import LANGS
 
         body = await self.body(request)
         budget = _amount(body, "budget", 0.1, MAX_BUDGET)
-        expert_budget = _number(body, "expert_budget", EXPERT_BUDGET, 1, MAX_EXPERT_BUDGET)
+        expert_budget = _number(body, "expert_budget", PAGE_EXPERT_BUDGET, 1, MAX_EXPERT_BUDGET)
         lang = _choice(body, "lang", "en", LANGS)
         seed = _number(body, "seed", 1, 0, 2**63 - 1)
         variant = self.variant(body, options=options_of(body))
