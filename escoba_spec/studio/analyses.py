@@ -16,12 +16,13 @@ from .jobs import Cancelled, Job, Runs
 #: the page's ceiling on --budget: 400 x 50 matches a run, the command line's default
 #: (minutes on one core); the command line goes to 1000
 MAX_BUDGET = 50.0
-#: the page's ceiling on the expert's playouts a decision, and its default (the command line's
-#: ceiling is 100000, its default the expert's own 6000): the page plays in the server's one
-#: process and hears a cancel between matches, and a match with this expert lasts a fraction of a
-#: second (Escoba de 15: some 0.3 s with an expert on both sides), one at 6000 some 2 s
+#: the page's ceiling on the expert's playouts a decision (the command line's is 100000)
 MAX_EXPERT_BUDGET = 1000
-PAGE_EXPERT_BUDGET = MAX_EXPERT_BUDGET
+#: the page's default expert (the command line's is the expert's own, 6000): the page plays in the
+#: server's one process and hears a cancel between matches, so a match must be short on a busy
+#: machine too: at 200 playouts one with an expert on both sides lasts some 0.06 s in Escoba de 15
+#: (0.3 s at 1000, and over a second on CI's loaded machine; 2 s at 6000)
+PAGE_EXPERT_BUDGET = 200
 
 
 def start_analysis(runs: Runs, variants: list[tuple[object, str]], *, budget: float, expert_budget: int,
