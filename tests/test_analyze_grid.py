@@ -12,6 +12,7 @@ import pytest
 
 from escoba_spec.language.validate import load_variant
 from escoba_spec.tools.analyze import analyze, grid_total, render
+from escoba_spec.tools.analyze.grid import option_grid
 
 ROOT = Path(__file__).resolve().parents[1]
 SCOPA = ROOT / "rules" / "scopa.yaml"
@@ -20,9 +21,8 @@ pytestmark = pytest.mark.xdist_group("analyze-grid")
 
 @pytest.fixture(scope="module")
 def scopa_grid() -> dict:
-    variant = load_variant(SCOPA)
-    return analyze([(variant, "rules/scopa.yaml")], {}, seed=4, budget=0.5, expert_budget=2,
-                   option_grid=["deck", "target"])
+    """The grid alone (grid.option_grid, as analyze calls it), without the report it joins."""
+    return {"option_grid": option_grid(load_variant(SCOPA), str(SCOPA), {}, ["deck", "target"], 4, 0.5)}
 
 
 def test_every_value_of_each_option_named_is_played_the_default_marked(scopa_grid):
@@ -55,10 +55,16 @@ def test_a_higher_target_makes_longer_matches_and_the_grid_says_so(scopa_grid):
     assert twenty_one["hands"]["mean"] > eleven["hands"]["mean"] + 2
     assert twenty_one["versus_default"]["hands"]["significant"]
     assert target["best"]["shortest"] == {"value": "11", "label": "11", "default": True, "clear": True}
-    md = render(scopa_grid, "en")["report.md"].decode()
+
+
+def test_the_report_gives_a_table_an_option_and_names_the_best_value_in_its_language():
+    """The whole command's analysis, at the smallest budget, with the grid of one option."""
+    analysis = analyze([(load_variant(SCOPA), "rules/scopa.yaml")], {}, seed=4, budget=0.05, expert_budget=2,
+                       option_grid=["target"])
+    md = render(analysis, "en")["report.md"].decode()
     assert "## Options side by side" in md and "Shortest: 11 (default)." in md
-    html = render(scopa_grid, "es")["report.html"].decode()
-    assert html.count('<table class="grid"') == 2 and "Opciones lado a lado" in html
+    html = render(analysis, "es")["report.html"].decode()
+    assert html.count('<table class="grid"') == 1 and "Opciones lado a lado" in html and "Más corta: 11" in html
 
 
 def test_the_progress_counts_the_grid_matches():
