@@ -31,12 +31,6 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.ge
 # the kernels the tests compile go to a cache of the project's own (git ignores it), kept from one
 # run to the next so that numba compiles each only once; the commands the tests start inherit it
 os.environ.setdefault("ESCOBA_SPEC_CACHE", str(ROOT / ".pytest_cache" / "escoba-spec"))
-# under pytest-xdist the workers already keep every core busy: a kernel's first compile stays in
-# its worker's process rather than starting a second one for its largest stage (some 0.8 s more
-# CPU a kernel, and a process more on a loaded machine); the tests of that second process set
-# ESCOBA_SPEC_COMPILE_JOBS themselves
-if os.environ.get("PYTEST_XDIST_WORKER"):
-    os.environ.setdefault("ESCOBA_SPEC_COMPILE_JOBS", "1")
 
 
 def pytest_collection_modifyitems(config, items):
