@@ -11,7 +11,6 @@ variant the kernel plays, with every bot, the expert included.
 from __future__ import annotations
 
 import gc
-import os
 
 import pytest
 from numba.core.runtime import _nrt_python, rtsys
@@ -52,24 +51,7 @@ def _play_everything(kernel, interp, layout) -> None:
     play_match(kernel.ruleset(), stream_bots(names, 5), 5, team_size=team, rng=Stream(seat_seed(5, 0)))
 
 
-#: in CI's profile (HYPOTHESIS_PROFILE=ci), the variants checked: those whose kernels the other CI
-#: tests compile with the expert anyway (test_kernel_analyze's eight), and the two with the largest
-#: templates of their own (Cassino's builds, Seep's staged deal and bid). Each other variant's
-#: check is mostly its first compile, some 7 s of CPU each: fifteen took CI past its 15 minutes.
-#: Every other run, and ESCOBA_SPEC_MEMORY_ALL=1, checks all 25.
-IN_CI = ("cassino", "cirulla", "escoba-de-15", "escopa", "escopa-no-leftover-check", "open-table", "pisti", "scopa",
-         "scopone", "seep")
-
-
-def _param(name):
-    if name not in IN_CI and os.environ.get("HYPOTHESIS_PROFILE") == "ci" and not os.environ.get(
-            "ESCOBA_SPEC_MEMORY_ALL"):
-        return pytest.param(name, marks=pytest.mark.skip(
-            reason="CI checks ten variants' kernels, within its time (ESCOBA_SPEC_MEMORY_ALL=1 checks every one)"))
-    return name
-
-
-@pytest.mark.parametrize("name", [_param(n) for n in KERNEL_VARIANTS])
+@pytest.mark.parametrize("name", KERNEL_VARIANTS)
 def test_the_kernels_entry_points_free_every_array_they_make(name):
     kernel, interp = engines(_VARIANTS[name])
     layout = _VARIANTS[name].players.layouts[-1]
