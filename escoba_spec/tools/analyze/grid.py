@@ -20,8 +20,9 @@ from ...language.diagnostics import DiagnosticError
 from ...language.validate import load_variant
 from ..setup import seating
 from ..simulate import Context, play_matches, summarize
-from ..simulate.stats import two_proportion, welch, wilson
+from ..simulate.stats import share, two_proportion, welch
 from .play import MATCHES_PER_BUDGET, MIN_MATCHES, run_seed
+from .sections import seated_wins
 
 #: the runs a value plays: (name, bots per side pattern)
 GRID_RUNS = (("self", ["heuristic"]), ("skill-a", ["heuristic", "greedy"]), ("skill-b", ["greedy", "heuristic"]))
@@ -85,28 +86,15 @@ def _value(path: str, options: dict[str, str], root: int, games: int, jobs: int,
     return _figures(runs), None
 
 
-def _rate(k: int, n: int) -> dict:
-    lo, hi = wilson(k, n)
-    return {"count": k, "n": n, "rate": round(k / n, 6), "ci95": [round(lo, 6), round(hi, 6)]}
-
-
 def _figures(runs: dict) -> dict:
     self_play = runs["self"]
     edge = self_play["first_player_edge"]
     first_wins = self_play["win_rate"][edge["side"]]["wins"]
-    strong = weak = games = 0
-    for name, mine in (("skill-a", 0), ("skill-b", 1)):
-        run = runs[name]
-        games += run["games"]
-        for side in run["win_rate"]:
-            if side["side"] % 2 == mine:
-                strong += side["wins"]
-            else:
-                weak += side["wins"]
-    return {"first_player": {**_rate(first_wins, self_play["games"]), "fair": edge["fair_share"],
+    strong, weak, games, _ = seated_wins(runs["skill-a"], runs["skill-b"])
+    return {"first_player": {**share(first_wins, self_play["games"]), "fair": edge["fair_share"],
                              "edge": edge["edge"], "edge_ci95": edge["ci95"]},
             "hands": self_play["hands_per_match"], "comebacks": self_play["comebacks"],
-            "skill": _rate(strong, games), "luck": _rate(weak, games)}
+            "skill": share(strong, games), "luck": share(weak, games)}
 
 
 def _against_default(values: list[dict]) -> list[dict]:

@@ -16,7 +16,7 @@ from fractions import Fraction
 
 from ...engine.dealing import first_seat
 from ..setup import deal_stream
-from ..simulate.stats import mean_stats, wilson
+from ..simulate.stats import mean_stats, share
 
 #: the bot at every seat of the per-hand run
 HAND_BOT = "heuristic"
@@ -57,11 +57,6 @@ def _f(x) -> float:
     return float(Fraction(x))
 
 
-def _rate(k: int, n: int) -> dict:
-    lo, hi = wilson(k, n)
-    return {"count": k, "n": n, "rate": round(k / n, 6) if n else None, "ci95": [round(lo, 6), round(hi, 6)]}
-
-
 def _stats(values: list[float]) -> dict:
     return mean_stats(sum(values), sum(v * v for v in values), len(values))
 
@@ -95,7 +90,7 @@ def per_hand(records: list[dict], players: int, team_size: int, first_player: st
             won += _won(totals, side, fewest)
         first = all((first_seat(first_player, r["dealer"], players) - r["dealer"]) % sides == place for r in records)
         places.append({"place": place, "deals": place == 0, "plays_first": first,
-                       "points": _stats(points), "won": _rate(won, n)})
+                       "points": _stats(points), "won": share(won, n)})
     side_points: list[float] = []
     hand_points: list[float] = []
     undecided = 0
@@ -114,16 +109,16 @@ def per_hand(records: list[dict], players: int, team_size: int, first_player: st
     for rule, name in rule_names.items():
         scored = [sum(1 for p in r["points"] if _f(p.get(rule, 0))) for r in records]
         means = [_stats([_f(r["points"][s].get(rule, 0)) for r in records]) for s in range(sides)]
-        rules[rule] = {"name": name, "per_side": means, "one_side": _rate(sum(1 for k in scored if k == 1), n),
-                       "several": _rate(sum(1 for k in scored if k > 1), n),
-                       "none": _rate(sum(1 for k in scored if k == 0), n), "seen": any(scored)}
+        rules[rule] = {"name": name, "per_side": means, "one_side": share(sum(1 for k in scored if k == 1), n),
+                       "several": share(sum(1 for k in scored if k > 1), n),
+                       "none": share(sum(1 for k in scored if k == 0), n), "seen": any(scored)}
     return {
-        "hands": n, "bot": HAND_BOT, "places": places, "undecided": _rate(undecided, n),
+        "hands": n, "bot": HAND_BOT, "places": places, "undecided": share(undecided, n),
         "side_points": {**_stats(side_points), "least": min(side_points, default=0), "most": max(side_points, default=0),
                         "distribution": {k: dist[k] for k in sorted(dist, key=float)}},
         "hand_points": {**_stats(hand_points), "least": min(hand_points, default=0),
                         "most": max(hand_points, default=0)},
-        "sweep_hands": _rate(swept, n),
+        "sweep_hands": share(swept, n),
         "plays": {**_stats([float(p) for p in plays]), "least": min(plays, default=0), "most": max(plays, default=0)},
         "stopped": sum(1 for r in records if r["stopped"]),
         "rules": rules,

@@ -6,7 +6,7 @@ Welch t)."""
 from __future__ import annotations
 
 from ..simulate import compare
-from ..simulate.stats import two_proportion, welch, wilson
+from ..simulate.stats import share, two_proportion, welch
 from .hands import per_hand
 from .play import MEASURED_BOTS, pair_run, pairings, trace_budgets
 
@@ -25,34 +25,36 @@ def seat_advantage(measured: dict) -> dict:
     return out
 
 
-def _pairing(runs: dict, strong: str, weak: str) -> dict:
-    """A pairing of the skill ladder over both seatings (run a seats the stronger bot on the even
-    sides, run b on the odd ones): its match wins, the weaker bot's, and the fair share."""
-    wins = weak_wins = games = seats = 0
-    for seating, mine in (("a", 0), ("b", 1)):
-        run = runs[pair_run(strong, weak, seating)]
+def seated_wins(run_a: dict, run_b: dict) -> tuple[int, int, int, float]:
+    """A pair of runs, one in each seating (run a seats its pattern's first bot on the even sides,
+    run b on the odd ones): that bot's match wins, the other bot's, the matches, and the first
+    bot's fair share of them. The skill ladder, the skill trace and the option grid share it."""
+    wins = other = games = seats = 0
+    for run, mine in ((run_a, 0), (run_b, 1)):
         games += run["games"]
         for side in run["win_rate"]:
             if side["side"] % 2 == mine:
                 wins += side["wins"]
                 seats += 1
             else:
-                weak_wins += side["wins"]
-    sides = len(runs[pair_run(strong, weak, "a")]["win_rate"])
-    lo, hi = wilson(wins, games)
-    wlo, whi = wilson(weak_wins, games)
-    return {"strong": strong, "weak": weak, "games": games, "wins": wins, "rate": round(wins / games, 6),
-            "ci95": [round(lo, 6), round(hi, 6)], "fair": round(seats / (2 * sides), 6),
-            "weak_wins": {"wins": weak_wins, "rate": round(weak_wins / games, 6), "ci95": [round(wlo, 6), round(whi, 6)]}}
+                other += side["wins"]
+    return wins, other, games, seats / (len(run_a["win_rate"]) + len(run_b["win_rate"]))
+
+
+def _pairing(runs: dict, strong: str, weak: str) -> dict:
+    """A pairing of the skill ladder over both seatings: its match wins, the weaker bot's, and the
+    fair share."""
+    wins, weak_wins, games, fair = seated_wins(runs[pair_run(strong, weak, "a")], runs[pair_run(strong, weak, "b")])
+    mine, theirs = share(wins, games), share(weak_wins, games)
+    return {"strong": strong, "weak": weak, "games": games, "wins": wins, "rate": mine["rate"], "ci95": mine["ci95"],
+            "fair": round(fair, 6), "weak_wins": {"wins": weak_wins, "rate": theirs["rate"], "ci95": theirs["ci95"]}}
 
 
 def _budget_against_greedy(runs: dict, budget: int) -> dict:
     """The expert at a smaller budget against greedy over both seatings (its trace's runs)."""
-    a, b = runs[f"trace-{budget}-a"], runs[f"trace-{budget}-b"]
-    wins = a["win_rate"][0]["wins"] + b["win_rate"][1]["wins"]
-    n = a["games"] + b["games"]
-    lo, hi = wilson(wins, n)
-    return {"games": n, "wins": wins, "rate": round(wins / n, 6), "ci95": [round(lo, 6), round(hi, 6)]}
+    wins, _, games, _ = seated_wins(runs[f"trace-{budget}-a"], runs[f"trace-{budget}-b"])
+    mine = share(wins, games)
+    return {"games": games, "wins": wins, "rate": mine["rate"], "ci95": mine["ci95"]}
 
 
 def skill(measured: dict) -> dict:
@@ -106,10 +108,7 @@ RANKING_BOT = "heuristic" if "heuristic" in MEASURED_BOTS else MEASURED_BOTS[-1]
 
 def _decided(run: dict, rule: str) -> dict:
     """The share of a run's matches `rule` decided, with its count and Wilson interval."""
-    n = run["games"]
-    k = round(run["decided_by"].get(rule, 0.0) * n)
-    lo, hi = wilson(k, n)
-    return {"count": k, "n": n, "rate": round(k / n, 6), "ci95": [round(lo, 6), round(hi, 6)]}
+    return share(round(run["decided_by"].get(rule, 0.0) * run["games"]), run["games"])
 
 
 def rule_ranking(measured: dict, hands: dict | None) -> dict:

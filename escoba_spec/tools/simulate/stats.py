@@ -45,6 +45,12 @@ def mean_stats(total: float, total_sq: float, n: int) -> dict:
             "ci95": [_r(mean - Z95 * se), _r(mean + Z95 * se)]}
 
 
+def share(k: int, n: int) -> dict:
+    """A count of n, its share and the share's 95% Wilson interval."""
+    lo, hi = wilson(k, n)
+    return {"count": k, "n": n, "rate": _r(k / n) if n else None, "ci95": [_r(lo), _r(hi)]}
+
+
 def summarize(records: list[dict], ctx: Context, path: str, root: int) -> dict:
     """The deterministic statistics of a run (no timings)."""
     n = len(records)
