@@ -47,8 +47,10 @@ def test_the_json_has_every_section_and_names_the_bots_it_measured(escoba):
     a = json.loads((escoba / "analysis.json").read_text())
     assert a["bots"][:3] == ["random", "greedy", "heuristic"] and a["expert"] is ("expert" in a["bots"])
     (v,) = a["variants"]
-    assert set(v["static"]) == {"probes", "rules", "points_per_hand", "leftovers"}
+    assert set(v["static"]) == {"probes", "rules", "points_per_hand", "limits", "leftovers"}
     assert v["static"]["leftovers"] is None  # Escoba de 15 states no leftover check
+    limits = v["static"]["limits"]  # four rules of a point each and a sweep a play, 18 plays a side
+    assert (limits["least"], limits["most"]) == (0, 22) and limits["seen_least"] <= limits["seen_most"] <= 22
     m = v["measured"]
     assert set(m) == {"seat_advantage", "skill", "decisiveness", "rules", "hands", "rule_ranking", "verdict"}
     assert a["bots"] == ["random", "greedy", "heuristic", "expert"] and a["expert_budget"] == 4

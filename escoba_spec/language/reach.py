@@ -44,10 +44,10 @@ def check_reach(b, cards: CardSet | None, scoring: ir.Scoring, declarations: ir.
             b.error(f"scoring.rules[{i}].award", "award-never-holds",
                     f"no hand can meet the award of '{rule.id}' with this deck ({cards.size} cards), so it never scores",
                     "compare with what a side can capture, e.g. count(pile) > 20", severity="warning")
-        live = live or (holds != NEVER and (rule.effect != "points" or _range(rule.points, cards)[1] > 0))
+        live = live or (holds != NEVER and (rule.effect != "points" or number_range(rule.points, cards)[1] > 0))
     for item in (*scoring.events, *declarations.rules):
         live = live or (truth(item.when, cards) != NEVER
-                        and (item.effect != "points" or _range(item.points, cards)[1] > 0))
+                        and (item.effect != "points" or number_range(item.points, cards)[1] > 0))
     if not live and not any(p.code == "unreachable-match-target" for p in b.problems):  # said already, plainer
         where = b.blamed("match.target", "scoring.rules", "scoring.events", "declarations.rules", "scoring")
         b.error(where, "match-cannot-end",
@@ -65,7 +65,7 @@ def _check_level(b, cards: CardSet, scoring: ir.Scoring, declarations: ir.Declar
         holds = truth(rule.award, cards)
         if holds == NEVER:
             continue
-        if holds != ALWAYS or (rule.effect == "points" and len(set(_range(rule.points, cards))) > 1):
+        if holds != ALWAYS or (rule.effect == "points" and len(set(number_range(rule.points, cards))) > 1):
             return  # a rule that can tell the sides apart
         level.append(f"scoring.rules[{i}].award")
     if not level or any(truth(item.when, cards) != NEVER for item in (*scoring.events, *declarations.rules)):
@@ -128,26 +128,29 @@ def truth(node: Node, cards: CardSet) -> str:
             return NEVER if NEVER in (left, right) else ALWAYS if left == right == ALWAYS else MAYBE
         return ALWAYS if ALWAYS in (left, right) else NEVER if left == right == NEVER else MAYBE
     if isinstance(node, Compare):
-        (a, b), (c, d) = _range(node.left, cards), _range(node.right, cards)
+        (a, b), (c, d) = number_range(node.left, cards), number_range(node.right, cards)
         holds = {"<": (b < c, a >= d), "<=": (b <= c, a > d), ">": (a > d, b <= c), ">=": (a >= d, b < c),
                  "==": (a == b == c == d, b < c or a > d), "!=": (b < c or a > d, a == b == c == d)}[node.op]
         return ALWAYS if holds[0] else NEVER if holds[1] else MAYBE
     return MAYBE
 
 
-def _range(node: Node, cards: CardSet) -> tuple[float, float]:
-    """The least and most a number expression can be (−inf, inf where the deck does not tell)."""
+def number_range(node: Node, cards: CardSet, names: dict[str, tuple[float, float]] | None = None) -> tuple[float, float]:
+    """The least and most a number expression can be (−inf, inf where the deck does not tell);
+    `names`: what the caller knows of some names (a side's sweeps in one hand, say)."""
     if isinstance(node, Num):
         return node.value, node.value
     if isinstance(node, Name):
         if node.value is not None:
             return node.value, node.value
+        if names and node.name in names:
+            return names[node.name]
         return (0, inf) if node.name in _COUNTS else (-inf, inf)
     if isinstance(node, Neg):
-        low, high = _range(node.operand, cards)
+        low, high = number_range(node.operand, cards, names)
         return -high, -low
     if isinstance(node, BinOp) and node.op in "+-*":
-        (a, b), (c, d) = _range(node.left, cards), _range(node.right, cards)
+        (a, b), (c, d) = number_range(node.left, cards, names), number_range(node.right, cards, names)
         if node.op == "+":
             return a + c, b + d
         if node.op == "-":
@@ -155,7 +158,7 @@ def _range(node: Node, cards: CardSet) -> tuple[float, float]:
         ends = [x * y for x in (a, b) for y in (c, d) if not ({x, y} & {inf, -inf} and 0 in (x, y))]
         return (min(ends), max(ends)) if len(ends) == 4 else (-inf, inf)
     if isinstance(node, IfElse):
-        (a, b), (c, d) = _range(node.then, cards), _range(node.otherwise, cards)
+        (a, b), (c, d) = number_range(node.then, cards, names), number_range(node.otherwise, cards, names)
         return min(a, c), max(b, d)
     if isinstance(node, Call) and node.function == "count":
         most = _size(node.args[0], cards)
@@ -166,6 +169,25 @@ def _range(node: Node, cards: CardSet) -> tuple[float, float]:
         return 0, sum(v for v in cards.values if v > 0)
     if isinstance(node, Call) and node.function in ("same_rank", "same_suit", "suits", "straight"):
         return 0, _size(node.args[0], cards)
+    if isinstance(node, Call) and node.function == "primiera":  # the best card of each suit, added
+        best = {}
+        for card in cards.cards[:cards.size]:
+            if not card.joker:
+                best[card.suit] = max(best.get(card.suit, 0), card.primiera)
+        return 0, sum(best.values())
+    if isinstance(node, Call) and node.function in ("min", "max"):
+        ranges = [number_range(arg, cards, names) for arg in node.args]
+        pick = min if node.function == "min" else max
+        return pick(r[0] for r in ranges), pick(r[1] for r in ranges)
+    if isinstance(node, Call) and node.function in ("round_up", "round_down") and isinstance(node.args[1], Num):
+        step = node.args[1].value  # a positive constant (STEP_FUNCTIONS)
+        low, high = number_range(node.args[0], cards, names)
+        if node.function == "round_up":
+            return -(-low // step) * step, -(-high // step) * step
+        return low // step * step, high // step * step
+    if isinstance(node, BinOp) and node.op == "//" and isinstance(node.right, Num) and node.right.value > 0:
+        low, high = number_range(node.left, cards, names)
+        return low // node.right.value, high // node.right.value
     return -inf, inf
 
 

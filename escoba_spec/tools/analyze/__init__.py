@@ -1,7 +1,8 @@
 """`analyze`: a balance report of one or more variants.
 
-Stages, one module each: `static` (no play: points per hand, rules that never or
-always score, the leftover check's totals), `play` (the measured runs, on
+Stages, one module each: `static` (no play: the rules' bounds on a side's points
+in a hand (`limits`), points per hand on probe piles, rules that never or always
+score, the leftover check's totals), `play` (the measured runs, on
 tools/simulate), `sections` (seat advantage, skill, decisiveness, rules, and
 two variants' differences with their tests), `charts` (inline SVG plots),
 `report` (analysis.json, report.md, report.html), `words` (the five languages);
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 from .grid import grid_total
 from .grid import option_grid as grid
+from .limits import against_play
 from .play import EXPERT_BUDGET, MEASURED_BOTS, measure, total_matches
 from .report import render
 from .sections import differences, sections
@@ -39,11 +41,14 @@ def analyze(variants: list[tuple[object, str]], options: dict[str, str], seed: i
         done += total_matches(budget, expert_budget)
         measured_runs.append(measured)
         engines = sorted({run["engine"] for run in measured["runs"].values()})
+        static = static_section(variant, measured["players"], measured["team_size"])
+        found = sections(measured)
+        static["limits"] = against_play(static["limits"], found.get("hands"))
         out["variants"].append({
             "id": variant.id, "name": variant.name, "file": path,
             "players": measured["players"], "team_size": measured["team_size"],
             "measured_engine": ", ".join(engines), "notes": measured["notes"], "strongest": MEASURED_BOTS[-1],
-            "static": static_section(variant), "measured": sections(measured),
+            "static": static, "measured": found,
         })
         out["games_per_run"] = measured["games_per_run"]
         out["expert_games_per_run"] = measured["expert_games_per_run"]

@@ -1,6 +1,7 @@
 """The report's `static` section: what the rule file says before a card is played.
 
-Points available per hand (least and most) and rules whose award never or
+The least and most a side can score in a hand by the rules (limits.py), points
+per hand on probe piles (least and most) and rules whose award never or
 always holds, both over probe piles (the empty pile, the whole deck, each
 suit, each rank and 200 seeded random piles, with 0 to 3 sweeps: findings
 over those piles, said so in the report, not a proof over every pile), and the leftover check's
@@ -15,13 +16,15 @@ from ...engine.state import HandState
 from ...language import ir
 from ...language.cards import CardSet
 from ...language.leftovers import LeftoverReach, layout_name, leftover_reach
+from .limits import hand_limits
 
 #: random piles probed besides the extreme ones (the empty pile, the whole deck, each suit, each rank)
 RANDOM_PILES = 200
 
 
-def static_section(variant: ir.Variant) -> dict:
-    """Entry point: the static findings of one variant, JSON-ready."""
+def static_section(variant: ir.Variant, players: int, team_size: int) -> dict:
+    """Entry point: the static findings of one variant at a table of `players` in teams of
+    `team_size`, JSON-ready."""
     rs = Interpreter(variant)
     cards = CardSet(variant.deck)
     sides = min(lay.players // lay.team_size for lay in variant.players.layouts)
@@ -40,6 +43,7 @@ def static_section(variant: ir.Variant) -> dict:
               "never": awarded[r.id] == 0, "always": awarded[r.id] == len(totals)} for r in variant.scoring.rules]
     return {"probes": len(totals), "rules": rules,
             "points_per_hand": {"least": min(totals, default=0), "most": max(totals, default=0)},
+            "limits": hand_limits(variant, players, team_size),
             "leftovers": leftovers_section(variant, cards)}
 
 
