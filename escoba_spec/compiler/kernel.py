@@ -162,9 +162,14 @@ def _bot_masks(cards: CardSet) -> dict[str, str]:
     names = [s.name for s in cards.deck.suits]
     suit = names.index(cards.deck.scoring_suit) if cards.deck.scoring_suit in names else -1
     jokers = sum(1 << c.index for c in cards.cards if c.joker)
+    full = cards.full_mask & ~jokers
+    values = [cards.values[c] for c in range(cards.size) if full >> c & 1]
+    by_value = [sum(1 << c for c in range(cards.size) if full >> c & 1 and cards.values[c] == v)
+                for v in range(max(values, default=0) + 1)]
     return {"scoring_suit": literal(sum(1 << c.index for c in cards.cards if c.suit == suit and not c.joker)),
             "sevens": literal(sum(1 << c.index for c in cards.cards if c.rank == 7 and not c.joker)),
-            "full": literal(cards.full_mask & ~jokers), "bot_jokers": literal(jokers)}
+            "full": literal(full), "bot_jokers": literal(jokers),
+            "bot_value_masks": f"np.array({by_value!r}, dtype=np.int64)"}
 
 
 def _value_masks(variant: ir.Variant, cards: CardSet) -> list[int]:
