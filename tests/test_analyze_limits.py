@@ -4,6 +4,7 @@ none did, open where the rules set none."""
 
 from __future__ import annotations
 
+from escoba_spec.language.cards import CardSet
 from escoba_spec.language.validate import load_variant
 from escoba_spec.tools.analyze.limits import against_play, hand_limits
 from escoba_spec.tools.analyze.report import limits_text
@@ -36,9 +37,19 @@ def test_points_carried_over_from_a_tie_leave_the_most_unbounded_and_say_why():
     assert any("carried over" in why for why in limits["unbounded"])
 
 
-def test_a_rounded_count_is_bounded_through_its_rounding():
-    limits = _limits("cuarenta")  # carton: round_up(count(pile) - 14, 2), award 20 cards or more
-    assert limits["least"] is not None and limits["most"] is not None
+def test_a_rounded_count_is_bounded_through_its_rounding_and_read_as_its_award_holds():
+    limits = _limits("cuarenta")  # carton: round_up(count(pile) - 14, 2), awarded from 20 cards: 6 or more
+    assert limits["least"] == 0 and limits["most"] is not None
+
+
+def test_an_awards_comparisons_narrow_the_names_its_points_read():
+    from escoba_spec.tools.analyze.limits import _award
+
+    variant = load_variant(RULES / "cuarenta.yaml", {"card-points": "capped-at-30"})
+    carton = next(r for r in variant.scoring.rules if r.id == "carton")
+    cards = CardSet(variant.deck)
+    # min(round_up(count(pile) - 14, 2), 30 - score) with score < 30 and count(pile) >= 20: 1 to 26
+    assert _award(carton.award, carton.points, cards, {}) == (0, 26)
 
 
 def test_an_end_a_played_hand_reached_is_exact_and_the_other_lies_between():

@@ -135,9 +135,25 @@ def truth(node: Node, cards: CardSet) -> str:
     return MAYBE
 
 
-def number_range(node: Node, cards: CardSet, names: dict[str, tuple[float, float]] | None = None) -> tuple[float, float]:
-    """The least and most a number expression can be (−inf, inf where the deck does not tell);
-    `names`: what the caller knows of some names (a side's sweeps in one hand, say)."""
+def shape(node) -> tuple:
+    """A node as what it computes, without where it was written: two `count(pile)` in a rule's
+    award and its points have the same shape."""
+    if isinstance(node, Node):
+        return (type(node).__name__, *(shape(v) for k, v in node.__dict__.items() if k not in ("line", "column")))
+    if isinstance(node, tuple):
+        return tuple(shape(item) for item in node)
+    return node
+
+
+def number_range(node: Node, cards: CardSet, names: dict | None = None) -> tuple[float, float]:
+    """The least and most a number expression can be (−inf, inf where the deck does not tell).
+    `names`: what the caller knows of some names (a side's sweeps in one hand, say), by name,
+    or of some expressions, by their `shape` (a count an award holds to 20 or more)."""
+    if names and not isinstance(node, Name) and shape(node) in names:
+        low, high = names[shape(node)]
+        names = {k: v for k, v in names.items() if k != shape(node)}
+        natural = number_range(node, cards, names)
+        return max(low, natural[0]), min(high, natural[1])
     if isinstance(node, Num):
         return node.value, node.value
     if isinstance(node, Name):

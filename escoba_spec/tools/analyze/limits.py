@@ -16,7 +16,8 @@ from math import ceil, inf
 from ...language import ir
 from ...language.cards import CardSet
 from ...language.derive import kinds_of, table_deal
-from ...language.reach import NEVER, ALWAYS, number_range, truth
+from ...language.expr.nodes import BoolOp, Compare, Name, Num
+from ...language.reach import ALWAYS, NEVER, number_range, shape, truth
 
 
 def hand_limits(variant: ir.Variant, players: int, team_size: int) -> dict:
@@ -41,8 +42,8 @@ def hand_limits(variant: ir.Variant, players: int, team_size: int) -> dict:
             why.append(f"{rule.id}: points carried over from a tie")
         least, most = least + low, most + high
     for event in variant.scoring.events:  # only the side that played scores a play's events
-        if event.effect == "points" and truth(event.when, cards) != NEVER:
-            low, high = number_range(event.points, cards, names)
+        if event.effect == "points":
+            low, high = _award(event.when, event.points, cards, names)
             least, most = least + plays * min(low, 0), most + plays * max(high, 0)
     made = _declared(variant, cards, names, "points")
     least, most = least + team_size * rounds * made[0], most + team_size * rounds * made[1]
@@ -78,12 +79,44 @@ def _side_plays(variant: ir.Variant, layout: ir.Layout, size: int) -> int:
 
 def _award(award, points, cards: CardSet, names: dict) -> tuple[float, float]:
     """A rule's least and most: its points' range where its award always holds, widened to 0
-    where it may fail, nothing where it never holds."""
+    where it may fail, nothing where it never holds. The points are read as the award holds:
+    its comparisons with a number (`count(pile) >= 20 and score < 38`) narrow what they compare."""
     holds = truth(award, cards)
     if holds == NEVER:
         return 0, 0
-    low, high = number_range(points, cards, names)
+    low, high = number_range(points, cards, {**names, **_held(award, cards, names)})
     return (low, high) if holds == ALWAYS else (min(low, 0), max(high, 0))
+
+
+def _held(award, cards: CardSet, names: dict) -> dict:
+    """What an award's comparisons of an expression with a constant, joined by `and`, say of the
+    expression while the award holds: its range, by name or by shape."""
+    out: dict = {}
+    stack = [award]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, BoolOp) and node.op == "and":
+            stack += [node.left, node.right]
+            continue
+        if not (isinstance(node, Compare) and node.op in _NARROW):
+            continue
+        subject, op, bound = node.left, node.op, node.right
+        if isinstance(subject, Num) and node.op in _FLIP:  # 20 <= count(pile)
+            subject, op, bound = node.right, _FLIP[node.op], node.left
+        if not isinstance(bound, Num) or isinstance(subject, Num):
+            continue
+        key = subject.name if isinstance(subject, Name) and subject.value is None else shape(subject)
+        low, high = out.get(key) or names.get(key) or number_range(subject, cards, names)
+        low, high = _NARROW[op](low, high, bound.value)
+        out[key] = (low, high)
+    return out
+
+
+#: what `x OP c` says of x's range (integers: < c is at most c - 1)
+_NARROW = {">=": lambda lo, hi, c: (max(lo, c), hi), ">": lambda lo, hi, c: (max(lo, c + 1), hi),
+           "<=": lambda lo, hi, c: (lo, min(hi, c)), "<": lambda lo, hi, c: (lo, min(hi, c - 1)),
+           "==": lambda lo, hi, c: (max(lo, c), min(hi, c))}
+_FLIP = {">=": "<=", ">": "<", "<=": ">=", "<": ">", "==": "=="}
 
 
 def _declared(variant: ir.Variant, cards: CardSet, names: dict, effect: str) -> tuple[float, float]:
@@ -91,8 +124,8 @@ def _declared(variant: ir.Variant, cards: CardSet, names: dict, effect: str) -> 
     keeps its best, else all of them."""
     ranges = [(0, 0)]
     for rule in variant.declarations.rules:
-        if rule.effect == effect and truth(rule.when, cards) != NEVER:
-            low, high = number_range(rule.points, cards, names)
+        if rule.effect == effect:
+            low, high = _award(rule.when, rule.points, cards, names)
             ranges.append((min(low, 0), max(high, 0)))
     if variant.declarations.keep == "best":
         return min(r[0] for r in ranges), max(r[1] for r in ranges)
