@@ -77,3 +77,8 @@ def test_an_end_without_a_bound_says_only_what_was_seen_and_why():
     assert "The most seen is 79; a hand may score more" in text and "most-cards: points carried over" in text
     for lang in ("es", "pt", "it", "fr"):
         assert "79" in " ".join(limits_text(found, words(lang)))
+
+
+def test_an_event_scored_instead_of_another_counts_once_a_play_not_both():
+    limits = _limits("pisti")  # a pişti 10, a pişti of jacks 20 instead: 20 a play at most, 24 plays
+    assert limits["most"] == 3 + 2 + 4 + 4 + 3 + 24 * 20

@@ -41,10 +41,8 @@ def hand_limits(variant: ir.Variant, players: int, team_size: int) -> dict:
             high = inf
             why.append(f"{rule.id}: points carried over from a tie")
         least, most = least + low, most + high
-    for event in variant.scoring.events:  # only the side that played scores a play's events
-        if event.effect == "points":
-            low, high = _award(event.when, event.points, cards, names)
-            least, most = least + plays * min(low, 0), most + plays * max(high, 0)
+    low, high = _events(variant.scoring.events, cards, names)  # only the side that played scores them
+    least, most = least + plays * low, most + plays * high
     made = _declared(variant, cards, names, "points")
     least, most = least + team_size * rounds * made[0], most + team_size * rounds * made[1]
     penalty = variant.end_of_deal.penalty
@@ -117,6 +115,27 @@ _NARROW = {">=": lambda lo, hi, c: (max(lo, c), hi), ">": lambda lo, hi, c: (max
            "<=": lambda lo, hi, c: (lo, min(hi, c)), "<": lambda lo, hi, c: (lo, min(hi, c - 1)),
            "==": lambda lo, hi, c: (max(lo, c), min(hi, c))}
 _FLIP = {">=": "<=", ">": "<", "<=": ">=", "<": ">", "==": "=="}
+
+
+def _events(events, cards: CardSet, names: dict) -> tuple[float, float]:
+    """What one play's events can give its side: each event's range, widened to 0, added; where
+    an event scores instead of others (instead_of) that only it replaces, the group gives the most
+    of it or of them together, never both."""
+    ranges = {e.id: tuple(min(v, 0) if i == 0 else max(v, 0)
+                          for i, v in enumerate(_award(e.when, e.points, cards, names)))
+              for e in events if e.effect == "points"}
+    replacers: dict[str, list[str]] = {}
+    for event in events:
+        for other in event.instead_of:
+            replacers.setdefault(other, []).append(event.id)
+    low = sum(r[0] for r in ranges.values())
+    high = sum(r[1] for r in ranges.values())
+    for event in events:
+        group = [o for o in event.instead_of if o in ranges and replacers[o] == [event.id] and o != event.id]
+        if event.id in ranges and event.id not in replacers and group:
+            alone, together = ranges[event.id][1], sum(ranges[o][1] for o in group)
+            high -= alone + together - max(alone, together)
+    return low, high
 
 
 def _declared(variant: ir.Variant, cards: CardSet, names: dict, effect: str) -> tuple[float, float]:
