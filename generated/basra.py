@@ -47,8 +47,8 @@ _SEVEN = 64  # the 7 of the scoring suit (the greedy bot's prize)
 _SCORING_SUIT = 8191  # the scoring suit's cards, and the sevens (the heuristic bot's)
 _SEVENS = 35188667580480
 _FULL = 4503599627370495
-#: value -> the cards of _FULL worth it: what the heuristic bot counts among the unseen cards
-_BOT_VALUE_MASKS = np.array([3941130769013760, 549822930945, 1099645861890, 2199291723780, 4398583447560, 8797166895120, 17594333790240, 35188667580480, 70377335160960, 140754670321920, 281509340643840], dtype=np.int64)
+#: value -> every card worth it (the heuristic bot's takers among the unseen cards; a bid's held card)
+_CARD_VALUE_MASKS = np.array([3941130769013760, 549822930945, 1099645861890, 2199291723780, 4398583447560, 8797166895120, 17594333790240, 35188667580480, 70377335160960, 140754670321920, 281509340643840], dtype=np.int64)
 _ALL_VALUES = 220
 _ALWAYS = 0
 _BY_RANK = np.array([0, 549822930945, 1099645861890, 2199291723780, 4398583447560, 8797166895120, 17594333790240, 35188667580480, 70377335160960, 140754670321920, 281509340643840, 563018681287680, 1126037362575360, 2252074725150720, 0], dtype=np.int64)
@@ -129,13 +129,13 @@ def heuristic(seat, count, mv_card, mv_cap, table, streams, best, hand, seen, la
             # as HeuristicBot's card by card, a few operations rather than one an unseen card)
             total = card_sum(left, _SUM_VALUES, _SUM_MASKS)
             takers = np.int64(0)
-            top_value = _BOT_VALUE_MASKS.shape[0]
+            top_value = _CARD_VALUE_MASKS.shape[0]
             if mode != 2 and 0 <= total < top_value:
-                takers |= _BOT_VALUE_MASKS[total]
+                takers |= _CARD_VALUE_MASKS[total]
             if mode != 1 and target != 0 and 0 <= target - total < top_value:
-                takers |= _BOT_VALUE_MASKS[target - total]
+                takers |= _CARD_VALUE_MASKS[target - total]
             if mode == 0 and target == 0 and 0 <= 15 - total < top_value:
-                takers |= _BOT_VALUE_MASKS[15 - total]
+                takers |= _CARD_VALUE_MASKS[15 - total]
             hits = popcount(unseen & takers)
             score -= 8 * (hits / nunseen)
             if left & _SEVEN:

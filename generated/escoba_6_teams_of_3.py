@@ -47,8 +47,8 @@ _SEVEN = 64  # the 7 of the scoring suit (the greedy bot's prize)
 _SCORING_SUIT = 1023  # the scoring suit's cards, and the sevens (the heuristic bot's)
 _SEVENS = 68786651200
 _FULL = 1099511627775
-#: value -> the cards of _FULL worth it: what the heuristic bot counts among the unseen cards
-_BOT_VALUE_MASKS = np.array([0, 1074791425, 2149582850, 4299165700, 8598331400, 17196662800, 34393325600, 68786651200, 137573302400, 275146604800, 550293209600], dtype=np.int64)
+#: value -> every card worth it (the heuristic bot's takers among the unseen cards; a bid's held card)
+_CARD_VALUE_MASKS = np.array([0, 1074791425, 2149582850, 4299165700, 8598331400, 17196662800, 34393325600, 68786651200, 137573302400, 275146604800, 550293209600], dtype=np.int64)
 _ALL_VALUES = 220
 _KEEP = 0
 _PRIMIERA_MASKS = np.array([[64, 32, 1, 16, 8, 4, 2, 896], [65536, 32768, 1024, 16384, 8192, 4096, 2048, 917504], [67108864, 33554432, 1048576, 16777216, 8388608, 4194304, 2097152, 939524096], [68719476736, 34359738368, 1073741824, 17179869184, 8589934592, 4294967296, 2147483648, 962072674304]], dtype=np.int64)
@@ -112,13 +112,13 @@ def heuristic(seat, count, mv_card, mv_cap, table, streams, best, hand, seen, la
             # as HeuristicBot's card by card, a few operations rather than one an unseen card)
             total = card_sum(left, _SUM_VALUES, _SUM_MASKS)
             takers = np.int64(0)
-            top_value = _BOT_VALUE_MASKS.shape[0]
+            top_value = _CARD_VALUE_MASKS.shape[0]
             if mode != 2 and 0 <= total < top_value:
-                takers |= _BOT_VALUE_MASKS[total]
+                takers |= _CARD_VALUE_MASKS[total]
             if mode != 1 and target != 0 and 0 <= target - total < top_value:
-                takers |= _BOT_VALUE_MASKS[target - total]
+                takers |= _CARD_VALUE_MASKS[target - total]
             if mode == 0 and target == 0 and 0 <= 15 - total < top_value:
-                takers |= _BOT_VALUE_MASKS[15 - total]
+                takers |= _CARD_VALUE_MASKS[15 - total]
             hits = popcount(unseen & takers)
             score -= 8 * (hits / nunseen)
             if left & _SEVEN:

@@ -163,13 +163,9 @@ def _bot_masks(cards: CardSet) -> dict[str, str]:
     suit = names.index(cards.deck.scoring_suit) if cards.deck.scoring_suit in names else -1
     jokers = sum(1 << c.index for c in cards.cards if c.joker)
     full = cards.full_mask & ~jokers
-    values = [cards.values[c] for c in range(cards.size) if full >> c & 1]
-    by_value = [sum(1 << c for c in range(cards.size) if full >> c & 1 and cards.values[c] == v)
-                for v in range(max(values, default=0) + 1)]
     return {"scoring_suit": literal(sum(1 << c.index for c in cards.cards if c.suit == suit and not c.joker)),
             "sevens": literal(sum(1 << c.index for c in cards.cards if c.rank == 7 and not c.joker)),
-            "full": literal(full), "bot_jokers": literal(jokers),
-            "bot_value_masks": f"np.array({by_value!r}, dtype=np.int64)"}
+            "full": literal(full), "bot_jokers": literal(jokers)}
 
 
 def _value_masks(variant: ir.Variant, cards: CardSet) -> list[int]:
@@ -256,6 +252,8 @@ def generate_kernel(variant: ir.Variant) -> str:
         "not_with_joker": variant.sweeps.not_with_joker,
         "weight_by_target": variant.sweeps.weight_by_target,
         "needs": f"np.array({_needs(variant, cards)!r}, dtype=np.int64)",
+        # every card worth each value: the heuristic bot's takers among the unseen cards, a bid's held card
+        "card_value_masks": f"np.array({list(cards.value_masks)!r}, dtype=np.int64)",
         "value_masks": f"np.array({_value_masks(variant, cards)!r}, dtype=np.int64)",
         "capture_comment": _comment(capture_comment),
         "seven": literal(scoring_seven(cards)),

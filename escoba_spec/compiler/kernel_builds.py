@@ -29,7 +29,8 @@ def builds_context(variant: ir.Variant, cards: CardSet, params: Params) -> dict:
     spec = variant.capture.builds
     if spec is None:
         return {"builds": False}
-    masks = [sum(1 << c.index for c in cards.cards[:cards.size] if c.value == v) for v in range(spec.highest + 1)]
+    by_value = cards.value_masks
+    masks = [by_value[v] if v < len(by_value) else 0 for v in range(spec.highest + 1)]
     return {
         "builds": True,
         "build_lowest": literal(spec.lowest),

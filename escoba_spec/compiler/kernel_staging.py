@@ -17,14 +17,12 @@ def staging_context(variant: ir.Variant, cards: CardSet) -> dict:
     """The template's values for the staged deal (`deal_stages`: empty for a variant without one)."""
     deal = variant.deal
     bid = deal.bid
-    top = max(cards.values[:cards.size], default=0)
-    by_value = [sum(1 << c.index for c in cards.cards[:cards.size] if c.value == v) for v in range(top + 1)]
+    by_value = cards.value_masks
     return {
         "deal_stages": [(s.step, s.to, s.cards) for s in deal.stages],
         "packets": literal(deal.packets),
         "bid_cards": literal(bid.cards if bid else 0),
         "bid_binds": bool(bid and bid.first_play == "bid-value"),
-        # per value, the cards of that value that may be bid on; and all the cards of that value
+        # per value, the cards of that value that may be bid on
         "bid_value_masks": f"np.array({[m & (bid.cards if bid else 0) for m in by_value]!r}, dtype=np.int64)",
-        "card_value_masks": f"np.array({by_value!r}, dtype=np.int64)",
     }

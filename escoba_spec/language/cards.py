@@ -186,6 +186,12 @@ class CardSet:
         return tuple(c.value for c in self.cards)
 
     @cached_property
+    def value_masks(self) -> tuple[int, ...]:
+        """For each value from 0 to the highest a dealt card is worth, the dealt cards worth it."""
+        top = max(self.values[:self.size], default=0)
+        return tuple(sum(1 << c.index for c in self.cards[:self.size] if c.value == v) for v in range(top + 1))
+
+    @cached_property
     def total_value(self) -> int:
         """Sum of the capture values of every non-joker card (220 for the Spanish 40)."""
         return sum(c.value for c in self.cards if not c.joker)
