@@ -82,3 +82,11 @@ def test_an_end_without_a_bound_says_only_what_was_seen_and_why():
 def test_an_event_scored_instead_of_another_counts_once_a_play_not_both():
     limits = _limits("pisti")  # a pişti 10, a pişti of jacks 20 instead: 20 a play at most, 24 plays
     assert limits["most"] == 3 + 2 + 4 + 4 + 3 + 24 * 20
+
+
+def test_a_sweep_weighed_by_its_target_counts_at_most_the_largest_target_over_the_least():
+    from escoba_spec.tools.analyze.limits import _sweeps
+
+    variant = load_variant(RULES / "escopa.yaml")  # targets 15 and 30: a 30-sweep counts 2
+    # and the dealer's opening table, 15 or 30, counts one or two sweeps
+    assert _sweeps(variant, CardSet(variant.deck), 18, 0, []) == 18 * 2 + 2

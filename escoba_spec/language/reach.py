@@ -207,6 +207,38 @@ def number_range(node: Node, cards: CardSet, names: dict | None = None) -> tuple
     return -inf, inf
 
 
+def held_ranges(condition: Node, cards: CardSet, names: dict | None = None) -> dict:
+    """What a condition's comparisons of an expression with a constant, joined by `and`, say of
+    that expression while the condition holds: its range, keyed as number_range's `names` are (a
+    name by itself, any other expression by its shape). `count(pile) >= 20 and score < 38` holds
+    the count to 20 or more and the score to 37 or less."""
+    out: dict = {}
+    stack = [condition]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, BoolOp) and node.op == "and":
+            stack += [node.left, node.right]
+            continue
+        if not (isinstance(node, Compare) and node.op in _NARROW):
+            continue
+        subject, op, bound = node.left, node.op, node.right
+        if isinstance(subject, Num):  # 20 <= count(pile)
+            subject, op, bound = node.right, _FLIP[node.op], node.left
+        if not isinstance(bound, Num) or isinstance(subject, Num):
+            continue
+        key = subject.name if isinstance(subject, Name) and subject.value is None else shape(subject)
+        low, high = out.get(key) or number_range(subject, cards, names)
+        out[key] = _NARROW[op](low, high, bound.value)
+    return out
+
+
+#: what `x OP c` says of x's range (integers: < c is at most c - 1), and `c OP x` as `x OP' c`
+_NARROW = {">=": lambda lo, hi, c: (max(lo, c), hi), ">": lambda lo, hi, c: (max(lo, c + 1), hi),
+           "<=": lambda lo, hi, c: (lo, min(hi, c)), "<": lambda lo, hi, c: (lo, min(hi, c - 1)),
+           "==": lambda lo, hi, c: (max(lo, c), min(hi, c))}
+_FLIP = {">=": "<=", ">": "<", "<=": ">=", "<": ">", "==": "=="}
+
+
 def _size(node: Node, cards: CardSet) -> int:
     """The most cards a card-set expression can hold."""
     if isinstance(node, Name):

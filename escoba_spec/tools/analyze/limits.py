@@ -16,8 +16,7 @@ from math import ceil, inf
 from ...language import ir
 from ...language.cards import CardSet
 from ...language.derive import kinds_of, table_deal
-from ...language.expr.nodes import BoolOp, Compare, Name, Num
-from ...language.reach import ALWAYS, NEVER, number_range, shape, truth
+from ...language.reach import ALWAYS, NEVER, held_ranges, number_range, truth
 
 
 def hand_limits(variant: ir.Variant, players: int, team_size: int) -> dict:
@@ -50,8 +49,9 @@ def hand_limits(variant: ir.Variant, players: int, team_size: int) -> dict:
         least -= penalty.points_lost + (sweeps if penalty.points_lost_add_sweeps else 0)
         most += penalty.points_to_opponents + (sweeps if penalty.opponents_add_sweeps else 0)
     if least == -inf or most == inf:
-        why += [f"{r.id}: {r.points_text}" for r in variant.scoring.rules
-                if r.effect == "points" and inf in map(abs, number_range(r.points, cards, names))]
+        sources = (*variant.scoring.rules, *variant.scoring.events, *variant.declarations.rules)
+        why += [f"{s.id}: {s.points_text}" for s in sources
+                if s.effect in ("points", "sweeps") and inf in map(abs, number_range(s.points, cards, names))]
     return {"least": None if least == -inf else least, "most": None if most == inf else most,
             "plays": plays, "unbounded": sorted(set(why))}
 
@@ -82,48 +82,22 @@ def _award(award, points, cards: CardSet, names: dict) -> tuple[float, float]:
     holds = truth(award, cards)
     if holds == NEVER:
         return 0, 0
-    low, high = number_range(points, cards, {**names, **_held(award, cards, names)})
+    low, high = number_range(points, cards, {**names, **held_ranges(award, cards, names)})
     return (low, high) if holds == ALWAYS else (min(low, 0), max(high, 0))
 
 
-def _held(award, cards: CardSet, names: dict) -> dict:
-    """What an award's comparisons of an expression with a constant, joined by `and`, say of the
-    expression while the award holds: its range, by name or by shape."""
-    out: dict = {}
-    stack = [award]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, BoolOp) and node.op == "and":
-            stack += [node.left, node.right]
-            continue
-        if not (isinstance(node, Compare) and node.op in _NARROW):
-            continue
-        subject, op, bound = node.left, node.op, node.right
-        if isinstance(subject, Num) and node.op in _FLIP:  # 20 <= count(pile)
-            subject, op, bound = node.right, _FLIP[node.op], node.left
-        if not isinstance(bound, Num) or isinstance(subject, Num):
-            continue
-        key = subject.name if isinstance(subject, Name) and subject.value is None else shape(subject)
-        low, high = out.get(key) or names.get(key) or number_range(subject, cards, names)
-        low, high = _NARROW[op](low, high, bound.value)
-        out[key] = (low, high)
-    return out
-
-
-#: what `x OP c` says of x's range (integers: < c is at most c - 1)
-_NARROW = {">=": lambda lo, hi, c: (max(lo, c), hi), ">": lambda lo, hi, c: (max(lo, c + 1), hi),
-           "<=": lambda lo, hi, c: (lo, min(hi, c)), "<": lambda lo, hi, c: (lo, min(hi, c - 1)),
-           "==": lambda lo, hi, c: (max(lo, c), min(hi, c))}
-_FLIP = {">=": "<=", ">": "<", "<=": ">=", "<": ">", "==": "=="}
+def _now_and_then(when, points, cards: CardSet, names: dict) -> tuple[float, float]:
+    """An event's or a declaration's range on one play or round: `_award`'s, widened to 0 even where
+    its condition always holds (a hand may end before a seat plays or is dealt again)."""
+    low, high = _award(when, points, cards, names)
+    return min(low, 0), max(high, 0)
 
 
 def _events(events, cards: CardSet, names: dict) -> tuple[float, float]:
     """What one play's events can give its side: each event's range, widened to 0, added; where
     an event scores instead of others (instead_of) that only it replaces, the group gives the most
     of it or of them together, never both."""
-    ranges = {e.id: tuple(min(v, 0) if i == 0 else max(v, 0)
-                          for i, v in enumerate(_award(e.when, e.points, cards, names)))
-              for e in events if e.effect == "points"}
+    ranges = {e.id: _now_and_then(e.when, e.points, cards, names) for e in events if e.effect == "points"}
     replacers: dict[str, list[str]] = {}
     for event in events:
         for other in event.instead_of:
@@ -144,8 +118,7 @@ def _declared(variant: ir.Variant, cards: CardSet, names: dict, effect: str) -> 
     ranges = [(0, 0)]
     for rule in variant.declarations.rules:
         if rule.effect == effect:
-            low, high = _award(rule.when, rule.points, cards, names)
-            ranges.append((min(low, 0), max(high, 0)))
+            ranges.append(_now_and_then(rule.when, rule.points, cards, names))
     if variant.declarations.keep == "best":
         return min(r[0] for r in ranges), max(r[1] for r in ranges)
     return sum(r[0] for r in ranges), sum(r[1] for r in ranges)
@@ -164,10 +137,10 @@ def _sweeps(variant: ir.Variant, cards: CardSet, plays: int, declaring: int, why
             # kind captures to one (sum-with-played), else at most every card's value
             targets = [t for t in variant.capture.targets if t > 0]
             if all(kind.take == "sum-with-played" for kind in kinds_of(variant.capture)) and targets:
-                total = max(targets)
+                captured = max(targets)
             else:
-                total = sum(v for v in cards.values if v > 0) if not cards.choice_mask else inf
-            weight = total // min(targets) if targets else 1
+                captured = sum(v for v in cards.values if v > 0) if not cards.choice_mask else inf
+            weight = captured // min(targets) if targets else 1
         else:
             weight = 1
         total += plays * max(weight, 0)
