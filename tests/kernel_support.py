@@ -17,10 +17,20 @@ from __future__ import annotations
 
 import random
 
+from escoba_spec.compiler.kernel import unsupported
 from escoba_spec.engine import HandState, play_match, run_hand
 from escoba_spec.engine.bots import GreedyBot, HeuristicBot, RandomBot
 from escoba_spec.engine.interpreter import Interpreter
 from escoba_spec.engine.stream import Stream, seat_seed
+from escoba_spec.language.validate import load_variant
+
+from .conftest import RULES
+
+#: every rule file the project ships (its house rules too), loaded once for the kernel tests that
+#: go through them all; KERNEL_VARIANTS: the ids of those the kernel plays
+SHIPPED_FILES = sorted([*RULES.glob("*.yaml"), *(RULES / "house").glob("*.yaml")])
+SHIPPED = {path.stem: load_variant(path) for path in SHIPPED_FILES}
+KERNEL_VARIANTS = sorted(name for name, v in SHIPPED.items() if not unsupported(v))
 
 #: the bots both engines play, by the names the kernel knows them by (Kernel.bot_codes)
 BOT_CLASSES = {"random": RandomBot, "greedy": GreedyBot, "heuristic": HeuristicBot}

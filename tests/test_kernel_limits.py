@@ -10,22 +10,16 @@ from fractions import Fraction
 
 import pytest
 
-from escoba_spec.compiler.kernel import unsupported
-from escoba_spec.language.validate import load_variant
 from escoba_spec.tools.analyze.limits import hand_limits
 
-from .conftest import RULES
-from .kernel_support import engines
+from .kernel_support import KERNEL_VARIANTS, SHIPPED, engines
 
-FILES = sorted([*RULES.glob("*.yaml"), *(RULES / "house").glob("*.yaml")])
-_VARIANTS = {path.stem: load_variant(path) for path in FILES}
-KERNEL_VARIANTS = sorted(name for name, v in _VARIANTS.items() if not unsupported(v))
 HANDS = 150
 
 
 @pytest.mark.parametrize("name", KERNEL_VARIANTS)
 def test_no_played_hand_scores_outside_the_rules_bounds(name):
-    variant = _VARIANTS[name]
+    variant = SHIPPED[name]
     kernel, _ = engines(variant)
     for layout in variant.players.layouts:
         limits = hand_limits(variant, layout.players, layout.team_size)

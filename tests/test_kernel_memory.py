@@ -15,17 +15,11 @@ import gc
 import pytest
 from numba.core.runtime import _nrt_python, rtsys
 
-from escoba_spec.compiler.kernel import unsupported
 from escoba_spec.engine import play_match
 from escoba_spec.engine.stream import Stream, seat_seed
-from escoba_spec.language.validate import load_variant
 
-from .conftest import RULES
-from .kernel_support import engines, stream_bots
+from .kernel_support import KERNEL_VARIANTS, SHIPPED, engines, stream_bots
 
-FILES = sorted([*RULES.glob("*.yaml"), *(RULES / "house").glob("*.yaml")])
-_VARIANTS = {path.stem: load_variant(path) for path in FILES}
-KERNEL_VARIANTS = sorted(name for name, v in _VARIANTS.items() if not unsupported(v))
 
 
 def _held() -> int:
@@ -53,8 +47,8 @@ def _play_everything(kernel, interp, layout) -> None:
 
 @pytest.mark.parametrize("name", KERNEL_VARIANTS)
 def test_the_kernels_entry_points_free_every_array_they_make(name):
-    kernel, interp = engines(_VARIANTS[name])
-    layout = _VARIANTS[name].players.layouts[-1]
+    kernel, interp = engines(SHIPPED[name])
+    layout = SHIPPED[name].players.layouts[-1]
     _play_everything(kernel, interp, layout)  # compiles what is not compiled yet (compiling allocates too)
     _nrt_python.memsys_enable_stats()
     try:

@@ -17,21 +17,17 @@ from hypothesis import strategies as st
 
 from escoba_spec.compiler.kernel import unsupported
 from escoba_spec.engine import play_match
-from escoba_spec.language.validate import load_variant
 
-from .conftest import RULES
-from .kernel_support import BOT_CLASSES, assert_same_matches, engines, play_same_hands
+from .kernel_support import (BOT_CLASSES, KERNEL_VARIANTS, SHIPPED, SHIPPED_FILES, assert_same_matches, engines,
+                             play_same_hands)
 
-FILES = sorted([*RULES.glob("*.yaml"), *(RULES / "house").glob("*.yaml")])
-_VARIANTS = {path.stem: load_variant(path) for path in FILES}
-KERNEL_VARIANTS = sorted(name for name, v in _VARIANTS.items() if not unsupported(v))
 CASES = [(name, lay.players, lay.team_size) for name in KERNEL_VARIANTS
-         for lay in _VARIANTS[name].players.layouts]
+         for lay in SHIPPED[name].players.layouts]
 HANDS_PER_EXAMPLE = 20  # x 50 examples = 1,000 hands per variant and layout
 
 
 def _engines(name):
-    return engines(_VARIANTS[name])
+    return engines(SHIPPED[name])
 
 
 def test_the_kernel_plays_every_shipped_variant():
@@ -43,7 +39,7 @@ def test_the_kernel_plays_every_shipped_variant():
         "open-table", "pisti", "rubamazzo", "scopa", "scopa-a-non-prendere", "scopa-a-perdere", "scopa-dassi", "scopa-napola", "scopone",
         "seep", "tablic",
     ]
-    assert {name: unsupported(v) for name, v in _VARIANTS.items() if name not in KERNEL_VARIANTS} == {}
+    assert {name: unsupported(v) for name, v in SHIPPED.items() if name not in KERNEL_VARIANTS} == {}
 
 
 @pytest.mark.parametrize(("name", "players", "team_size"), CASES)
@@ -74,13 +70,13 @@ def test_simulate_gives_the_same_records_and_summary_on_the_kernel_and_the_inter
     the interpreter's, match by match, for every layout's first table and both kernel bots."""
     from escoba_spec.tools.simulate import Context, play_matches, summarize
 
-    path = str(next(p for p in FILES if p.stem == name))
-    lay = _VARIANTS[name].players.layouts[-1]
+    path = str(next(p for p in SHIPPED_FILES if p.stem == name))
+    lay = SHIPPED[name].players.layouts[-1]
     bots = ["heuristic", "greedy", "random"] * 2
     runs = {}
     for engine in ("kernel", "interpreted"):
         ctx = Context(path, {}, lay.players, lay.team_size, bots[:lay.players],
-                      variant=_VARIANTS[name], engine=engine)
+                      variant=SHIPPED[name], engine=engine)
         assert ctx.engine == engine
         records, _ = play_matches(ctx, path, {}, 11, 40)
         runs[engine] = (records, summarize(records, ctx, path, 11))
