@@ -149,11 +149,10 @@ def number_range(node: Node, cards: CardSet, names: dict | None = None) -> tuple
     """The least and most a number expression can be (−inf, inf where the deck does not tell).
     `names`: what the caller knows of some names (a side's sweeps in one hand, say), by name,
     or of some expressions, by their `shape` (a count an award holds to 20 or more)."""
-    if names and not isinstance(node, Name) and shape(node) in names:
-        low, high = names[shape(node)]
-        names = {k: v for k, v in names.items() if k != shape(node)}
-        natural = number_range(node, cards, names)
-        return max(low, natural[0]), min(high, natural[1])
+    key = shape(node) if names and not isinstance(node, Name) else None
+    if key in (names or {}):  # what the caller knows, within what the deck allows
+        natural = number_range(node, cards, {k: v for k, v in names.items() if k != key})
+        return max(names[key][0], natural[0]), min(names[key][1], natural[1])
     if isinstance(node, Num):
         return node.value, node.value
     if isinstance(node, Name):
