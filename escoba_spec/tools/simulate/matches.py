@@ -96,7 +96,16 @@ class Context:
 _CONTEXTS: dict[tuple, Context] = {}
 
 
-def _run_chunk(spec: tuple, root: int, indices: list[int]):
+def worker_spec(ctx: Context, path: str, options: dict[str, str]) -> tuple:
+    """What a worker builds `ctx` again from (`run_chunk`'s first argument); workers forked from
+    this process afterwards find `ctx` ready (no second validation and compilation each)."""
+    spec = (path, tuple(sorted(options.items())), ctx.players, ctx.team_size, tuple(ctx.bot_names), ctx.engine,
+            ctx.with_expert)
+    _CONTEXTS.setdefault(spec, ctx)
+    return spec
+
+
+def run_chunk(spec: tuple, root: int, indices: list[int]):
     """Play a chunk of matches in a worker (a process of the pool, or a Dask worker): what
     `Context.play_raw` gives, turned into records by the parent (`Context.records`)."""
     ctx = _CONTEXTS.get(spec)
@@ -296,11 +305,8 @@ def run_matches(ctx: Context, path: str, options: dict[str, str], root: int, gam
                 progress(len(records))
             size = _next_size(size, time.perf_counter() - began, per_chunk)
         return records
-    spec = (path, tuple(sorted(options.items())), ctx.players, ctx.team_size, tuple(ctx.bot_names), ctx.engine,
-            ctx.with_expert)
-    # workers forked from this process find the context ready (no second validation
-    # and compilation each); spawned or remote workers build their own once
-    _CONTEXTS.setdefault(spec, ctx)
+    # spawned or remote workers build their own context once
+    spec = worker_spec(ctx, path, options)
     # small chunks (a fraction of a second each): the last ones finish close together
     size = max(1, min(per_chunk, math.ceil(games / (max(jobs, 1) * 16))))
     starts = iter(range(0, games, size))
@@ -312,7 +318,7 @@ def run_matches(ctx: Context, path: str, options: dict[str, str], root: int, gam
     try:
         while True:
             while len(pending) < 4 * max(jobs, 1) and (start := next(starts, None)) is not None:
-                pending.append(pool.submit(_run_chunk, spec, root, list(range(start, min(games, start + size)))))
+                pending.append(pool.submit(run_chunk, spec, root, list(range(start, min(games, start + size)))))
             if not pending:
                 break
             records.extend(ctx.records(pending.popleft().result()))
