@@ -17,7 +17,8 @@ from .conftest import needs_plots
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = next((shutil.which(n) for n in ("chromium", "chromium-browser", "google-chrome") if shutil.which(n)), None)
-TINY = ["--budget", "0.05", "--expert-budget", "4", "--seed", "3"]
+#: no time limit on the expert's runs (--expert-time 0): every run plays its matches, on any machine
+TINY = ["--budget", "0.05", "--expert-budget", "4", "--seed", "3", "--expert-time", "0"]
 #: one worker under pytest-xdist: `escoba` (an analysis run as a command, seconds) is made once, not on each worker
 pytestmark = pytest.mark.xdist_group("analyze-report")
 
@@ -183,7 +184,8 @@ def test_a_bad_rule_file_is_reported_at_its_line_and_nothing_is_written(tmp_path
 
 @pytest.mark.parametrize("args", [["rules/nope.yaml"], ["rules/scopa.yaml", "--budget", "0"],
                                   ["rules/scopa.yaml", "--lang", "de"], ["rules/scopa.yaml", "--jobs", "0"],
-                                  ["rules/scopa.yaml", "--expert-budget", "0"]])
+                                  ["rules/scopa.yaml", "--expert-budget", "0"],
+                                  ["rules/scopa.yaml", "--expert-time", "-1"]])
 def test_usage_errors_exit_2(args, tmp_path):
     proc = _analyze(*args, "--out", str(tmp_path / "o"))
     assert proc.returncode == 2, proc.stderr

@@ -24,10 +24,14 @@ def register(sub) -> None:
     p.add_argument("--seed", type=int, metavar="S", help="root seed (default: chosen at random and printed)")
     p.add_argument("--budget", type=float, default=50.0, metavar="B",
                    help="precision for time: 400 x B matches a run of the fast bots, 0.4 x B (at least 20) a run "
-                        "with the expert, 40 x B independent hands (default: 50)")
+                        "with the expert (fewer where --expert-time cuts them), 40 x B independent hands "
+                        "(default: 50)")
     p.add_argument("--expert-budget", type=int, default=None, metavar="N",
                    help="the expert's playouts per decision in its runs; its skill trace climbs to it "
                         f"(default: the expert's own, {DEFAULT_BUDGET})")
+    p.add_argument("--expert-time", type=float, default=None, metavar="S",
+                   help="the seconds the expert's matches may take per file, played a match of each run a round "
+                        "(default: 75; 0: no limit, every run its matches and the same report for a seed)")
     p.add_argument("--option-grid", nargs="?", const="", default=None, metavar="IDS",
                    help="also play every value of each option (or of the comma-separated option ids given) "
                         "side by side: skill, length, balance per value, against the default value")
@@ -56,6 +60,11 @@ def run(args: argparse.Namespace) -> int:
     expert_budget = EXPERT_BUDGET if args.expert_budget is None else args.expert_budget
     if not 1 <= expert_budget <= 100_000:
         raise UsageError(f"--expert-budget must be from 1 to 100000 playouts, not {expert_budget}")
+    from ..tools.analyze import EXPERT_SECONDS
+
+    expert_seconds = EXPERT_SECONDS if args.expert_time is None else args.expert_time
+    if not 0 <= expert_seconds <= 86_400:
+        raise UsageError(f"--expert-time must be from 0 (no limit) to 86400 seconds, not {args.expert_time:g}")
     args.jobs = min(args.jobs, os.cpu_count() or 1) if not args.scheduler else args.jobs
     out_dir = Path(args.out)
     if problem := check_writable(out_dir):
@@ -85,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
     progress = Progress(total, "analyze") if sys.stderr.isatty() else None
     try:
         analysis = analyze(variants, options, args.seed, args.budget, args.jobs, executor, progress, expert_budget,
-                           grid_ids)
+                           grid_ids, expert_seconds)
     except EngineError as exc:
         print(printable(f"escoba-spec: a match could not be played: {exc}"), file=sys.stderr)
         return 1
@@ -109,6 +118,10 @@ def run(args: argparse.Namespace) -> int:
             if missed:
                 line += f"; leftover totals the list misses: {', '.join(missed)}"
             print(printable(line))
+        cut = analysis.get("expert_time") or {}
+        if cut.get("cut"):
+            print(f"the expert's runs: {analysis['expert_games_per_run']} of their {cut['most']} matches each, cut at "
+                  f"--expert-time {cut['seconds']:g} (--expert-time 0 plays them all)")
         print(printable(f"wrote {', '.join(files)} to {out_dir}"))
     return 0
 

@@ -15,18 +15,20 @@ from __future__ import annotations
 from .grid import grid_total
 from .grid import option_grid as grid
 from .limits import against_play
-from .play import EXPERT_BUDGET, MEASURED_BOTS, measure, total_matches
+from .play import EXPERT_BUDGET, EXPERT_SECONDS, MEASURED_BOTS, games_of, measure, total_matches, trim
 from .report import render
 from .sections import differences, sections
 from .static import static_section
 
-__all__ = ["EXPERT_BUDGET", "MEASURED_BOTS", "analyze", "grid_total", "render", "total_matches"]
+__all__ = ["EXPERT_BUDGET", "EXPERT_SECONDS", "MEASURED_BOTS", "analyze", "grid_total", "render", "total_matches"]
 
 
 def analyze(variants: list[tuple[object, str]], options: dict[str, str], seed: int, budget: float, jobs: int = 1,
-            executor=None, progress=None, expert_budget: int = EXPERT_BUDGET, option_grid: list[str] | None = None) -> dict:
+            executor=None, progress=None, expert_budget: int = EXPERT_BUDGET, option_grid: list[str] | None = None,
+            expert_seconds: float = EXPERT_SECONDS) -> dict:
     """Entry point: the analysis of `variants` ((variant, path) pairs), JSON-ready and the
-    same bytes for the same seed, budget and files (no timings, no absolute paths).
+    same bytes for the same seed, budget, files and matches of the expert's runs (no timings,
+    no absolute paths): those are cut short where they reach `expert_seconds` a file (0: never).
     `option_grid`: the ids of the options of the one variant to play value by value (grid.py)."""
     out = {"seed": seed, "budget": budget, "bots": list(MEASURED_BOTS), "strongest": MEASURED_BOTS[-1],
            "expert": "expert" in MEASURED_BOTS, "variants": [], "differences": None, "option_grid": None}
@@ -37,9 +39,14 @@ def analyze(variants: list[tuple[object, str]], options: dict[str, str], seed: i
             if progress:
                 progress(base + n)
 
-        measured = measure(variant, path, options, seed, budget, jobs, executor, tick, expert_budget)
+        # a second file's expert plays no more matches than the first's: the two rest on as many
+        most = measured_runs[0]["expert_games_per_run"] if measured_runs else None
+        measured_runs.append(measure(variant, path, options, seed, budget, jobs, executor, tick, expert_budget,
+                                     expert_seconds, most))
         done += total_matches(budget, expert_budget)
-        measured_runs.append(measured)
+    fewest = min(m["expert_games_per_run"] for m in measured_runs)
+    for measured, (variant, path) in zip(measured_runs, variants):
+        trim(measured, fewest, path)
         engines = sorted({run["engine"] for run in measured["runs"].values()})
         static = static_section(variant, measured["players"], measured["team_size"])
         found = sections(measured)
@@ -53,6 +60,9 @@ def analyze(variants: list[tuple[object, str]], options: dict[str, str], seed: i
         out["games_per_run"] = measured["games_per_run"]
         out["expert_games_per_run"] = measured["expert_games_per_run"]
         out["expert_budget"] = measured["expert_budget"]
+        # whether the time limit cut the expert's runs short of the matches the budget gives them
+        most = games_of(["expert"], budget)
+        out["expert_time"] = {"seconds": expert_seconds, "most": most, "cut": measured["expert_games_per_run"] < most}
     if option_grid:
         (variant, path), = variants
         out["option_grid"] = grid(variant, path, options, option_grid, seed, budget, jobs, executor,

@@ -30,6 +30,16 @@ _WORDS: dict[str, tuple[str, str, str, str, str]] = {
                   "decisione, su {games} partite per serie).",
                   "Mesuré en jeu aléatoire, glouton, heuristique et expert (l'expert avec {budget} simulations par "
                   "décision, sur {games} parties par série)."),
+    "expert_cut": ("The expert's runs stopped at {games} of their {most} matches each: their time ({seconds:g} s a file, "
+                   "--expert-time) was up; every figure says the matches it rests on.",
+                   "Las series del experto se detuvieron en {games} de sus {most} partidas cada una: su tiempo ({seconds:g} s por "
+                   "archivo, --expert-time) se agotó; cada cifra dice en cuántas partidas se basa.",
+                   "As séries do especialista pararam em {games} das suas {most} partidas cada uma: o seu tempo ({seconds:g} s por "
+                   "arquivo, --expert-time) acabou; cada número diz em quantas partidas se baseia.",
+                   "Le serie dell'esperto si sono fermate a {games} delle loro {most} partite ciascuna: il loro tempo ({seconds:g} s "
+                   "per file, --expert-time) è finito; ogni cifra dice su quante partite si basa.",
+                   "Les séries de l'expert se sont arrêtées à {games} de leurs {most} parties chacune : leur temps ({seconds:g} s "
+                   "par fichier, --expert-time) était écoulé ; chaque chiffre dit sur combien de parties il repose."),
     "missed": ("Legal play can leave these totals, which the list misses: {totals}.",
                "El juego legal puede dejar estos totales, que la lista omite: {totals}.",
                "O jogo legal pode deixar estes totais, que a lista omite: {totals}.",
