@@ -61,8 +61,8 @@ def analyze(variants: list[tuple[object, str]], options: dict[str, str], seed: i
         out["expert_games_per_run"] = measured["expert_games_per_run"]
         out["expert_budget"] = measured["expert_budget"]
         # whether the time limit cut the expert's runs short of the matches the budget gives them
-        most = games_of(["expert"], budget)
-        out["expert_time"] = {"seconds": expert_seconds, "most": most, "cut": measured["expert_games_per_run"] < most}
+        cap = games_of(["expert"], budget)  # what the budget gives an expert run, time aside
+        out["expert_time"] = {"seconds": expert_seconds, "most": cap, "cut": measured["expert_games_per_run"] < cap}
     if option_grid:
         (variant, path), = variants
         out["option_grid"] = grid(variant, path, options, option_grid, seed, budget, jobs, executor,

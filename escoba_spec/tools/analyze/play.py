@@ -32,9 +32,9 @@ MATCHES_PER_BUDGET = 400
 #: that the skill measured is the expert's a player meets; its skill trace (against greedy in
 #: both seatings) adds budget/8 and budget/3
 EXPERT_BUDGET = DEFAULT_BUDGET
-#: the matches of a run where an expert sits, at --budget 1 (at least MIN_MATCHES): an expert
-#: decision is thousands of playouts, so the default (--budget 50) plays 20 a run and the whole
-#: analysis of a shipped game takes about two minutes on two cores (docs/analyze.md)
+#: the most matches of a run where an expert sits, at --budget 1 (at least MIN_MATCHES): an expert
+#: decision is thousands of playouts, so the default (--budget 50) plays at most 20 a run, fewer
+#: where EXPERT_SECONDS cuts them (docs/analyze.md)
 EXPERT_MATCHES_PER_BUDGET = 0.4
 #: the fewest matches of any run the expert does not sit in, and the most an expert's run plays
 #: at --budget 50
@@ -188,14 +188,10 @@ def _rounds(contexts: dict, seeds: dict, path: str, options: dict, most: int, se
     names = list(contexts)
     raw: dict[tuple[str, int], object] = {}
     took_s: dict[str, list[float]] = {name: [] for name in names}
-    specs = {}
-    pool = executor
-    workers = max(1, jobs)
+    pool, specs, workers = None, {}, 1  # in this process, one match at a time
     if executor is not None or jobs > 1:
         specs = {name: worker_spec(ctx, path, options) for name, ctx in contexts.items()}
-        pool = executor if executor is not None else process_pool(jobs)
-    else:
-        workers = 1
+        pool, workers = executor if executor is not None else process_pool(jobs), max(1, jobs)
     began = time.perf_counter()
     rounds = 0
 
